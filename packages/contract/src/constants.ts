@@ -1,0 +1,79 @@
+/** Business constants and limits (spec 01 §9, spec 02 §9). */
+export const COOKIE_MAX_AGE_SECONDS = 315_360_000; // 10 years
+export const COOKIE_AUTH_TOKEN = 'authToken';
+export const COOKIE_USER = 'user';
+export const COOKIE_DASHBOARD = 'dashboard';
+export const COOKIE_ANALYTICS = '_ga';
+export const STORAGE_THEME = 'theme';
+export const STORAGE_REFERRAL_CODE = 'referral_code';
+export const REFERRAL_QUERY_PARAM = 'referral';
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const DESKTOP_BREAKPOINT_PX = 1024;
+export const SIDEBAR_EXPANDED_PX = 290;
+export const SIDEBAR_COLLAPSED_PX = 90;
+
+export const QR_FETCH_TIMEOUT_MS = 120_000;
+export const QR_COUNTDOWN_S = 60;
+export const PAIRING_COUNTDOWN_S = 90;
+export const POST_CREATE_COUNTDOWN_S = 15;
+export const PAIRING_CODE_LENGTH = 8;
+export const PAIRING_CODE_SPLIT_AT = 4;
+
+export const FLASH_MS = 1000;
+export const SEARCH_DELAY_MS = 1000;
+export const REFRESH_DELAY_MS = 1000;
+export const INDICATOR_MS = 1000;
+export const WAIT_TICK_MS = 1000;
+
+export const MAX_SUSPENSIONS_FOR_REACTIVATION = 3;
+export const SUSPENSION_COUNT_UPDATE_ABOVE = 2;
+
+export const PHONE_PREFIX = '62';
+export const DEFAULT_PAGE = 1;
+export const PAGE_SIZE = 10;
+
+export const CURRENCY = 'IDR';
+export const LOCALE = 'id-ID';
+export const DEFAULT_THEME = 'light';
+export const BANNER_SPEED = 50;
+export const SEARCH_SHORTCUT_KEY = 'k';
+
+export const DEFAULT_INTERVAL_MIN = 1;
+export const DEFAULT_INTERVAL_MAX = 2;
+
+export const MIN_WITHDRAW = 10_000;
+export const DEFAULT_WITHDRAW = 10_000;
+export const DEFAULT_BANK_NAMES = 'BCA, MANDIRI, BRI';
+export const DEFAULT_COLORS = '#2C2C2C, #3E3A32';
+export const DEFAULT_REFERRAL_PERCENT = 0;
+export const DEFAULT_PRICE = 0;
+
+export const SKIPPED_PREVIEW_ROWS = 5;
+export const TEMPLATE_DEFAULT_BUTTONS = 3;
+export const TREE_COLLECTION_LIMIT = 50;
+
+export const REALTIME_PORT = 4000;
+export const HTTP_PORT = 3000;
+export const REALTIME_CHANNEL_ADMIN = 'admin';
+export const REALTIME_CHANNEL_CLIENT_ADMIN = 'client-admin';
+export const REALTIME_CHANNEL_SIGNIN = 'client-user';
+
+/** Signed tokens expire; the cookie that carries them lives 10 years, so an expired token logs out. */
+export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+export const LOGIN_RATE_LIMIT_MAX = 10;
+export const LOGIN_RATE_LIMIT_WINDOW_MS = 60_000;
+
+export const EXPORT_FILE_NAMES = {
+  phoneNumbersCsv: 'phone_numbers.csv',
+  phoneNumbersJson: 'phone_numbers.json',
+  phoneNumbersSkippedCsv: 'phone_numbers_skipped.csv',
+  phoneNumbersSkippedJson: 'phone_numbers_skipped.json',
+  proxiesCsv: 'proxies.csv',
+  proxiesJson: 'proxies.json',
+  proxiesSkippedJson: 'proxies_skipped.json',
+  messagesJson: 'messages.json',
+  generated: 'phone_numbers_generated.csv',
+  validated: 'phone_numbers_validated.csv',
+} as const;
+export const RESULT_CSV_HEADER = 'number,name,status';

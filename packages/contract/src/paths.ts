@@ -1,0 +1,27 @@
+/** API paths shared by the server's routes and the panel's calls. */
+export const API_PREFIX = '/api';
+
+export const API = {
+  login: '/api/auth/login',
+  register: '/api/auth/register',
+  validate: '/api/auth/validate',
+  user: (id: number | string) => `/api/admin/users/${id}`,
+  blastFee: (id: number | string) => `/api/admin/users/blast-fee/${id}`,
+  members: '/api/admin/users/members',
+  membersPerPage: '/api/admin/users/members-per-page',
+  activeUsers: '/api/admin/users/active',
+  whatsappCount: (userId: number | string) => `/api/admin/whatsapp/count/${userId}`,
+  messageLogCount: (userId: number | string) => `/api/admin/messagelog/count/${userId}`,
+  todayIncome: (userId: number | string) => `/api/admin/messagelog/today-income/${userId}`,
+  todayCount: '/api/admin/messagelog/today-count',
+  totalCount: '/api/admin/messagelog/total-count',
+  balance: (userId: number | string) => `/api/admin/withdraw/balance/${userId}`,
+  totalBonus: (userId: number | string) => `/api/admin/bonus/total/${userId}`,
+  proxyCountUse: '/api/admin/proxy/count-use',
+  phoneCountBlast: '/api/admin/phonenumber/count-blast',
+  settingGet: '/api/admin/setting/get',
+  settingUpdate: '/api/admin/setting/update',
+} as const;
+
+/** The value admin and dev pass as userId to count every account rather than one member's. */
+export const ALL_USERS = 'all';

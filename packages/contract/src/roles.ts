@@ -1,0 +1,148 @@
+/** Roles, the panel's route-role table (spec 01 §2) and the sidebar menus (spec 01 §6). */
+export const ROLES = ['member', 'staff', 'dev', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ALL_ROLES: readonly Role[] = ['member', 'dev', 'admin', 'staff'];
+const MEMBER_DEV_ADMIN: readonly Role[] = ['dev', 'admin', 'member'];
+const DEV_MEMBER: readonly Role[] = ['dev', 'member'];
+const DEV_ADMIN_STAFF: readonly Role[] = ['dev', 'admin', 'staff'];
+const DEV_ADMIN: readonly Role[] = ['dev', 'admin'];
+const DEV_ONLY: readonly Role[] = ['dev'];
+
+export interface PanelRoute {
+  path: string;
+  /** Screen title shown in the breadcrumb and in placeholders. */
+  title: string;
+  roles: readonly Role[];
+}
+
+export const PANEL_ROUTES: readonly PanelRoute[] = [
+  { path: '/', title: 'Dashboard', roles: ALL_ROLES },
+  { path: '/dashboard', title: 'Dashboard', roles: ALL_ROLES },
+  { path: '/profile', title: 'User Profile', roles: ALL_ROLES },
+  { path: '/whatsapp/create', title: 'Tambah Akun Whatsapp', roles: ALL_ROLES },
+  { path: '/bonus', title: 'Daftar Bonus', roles: MEMBER_DEV_ADMIN },
+  { path: '/whatsapp', title: 'Akun Whatsapp', roles: MEMBER_DEV_ADMIN },
+  { path: '/referral', title: 'Daftar Referal', roles: MEMBER_DEV_ADMIN },
+  { path: '/withdraw', title: 'Withdraw', roles: DEV_MEMBER },
+  { path: '/generator/list', title: 'Daftar Generator', roles: DEV_ADMIN_STAFF },
+  { path: '/generator/create', title: 'Tambah Akun Generator', roles: DEV_ADMIN_STAFF },
+  { path: '/validator/list', title: 'Daftar Validator', roles: DEV_ADMIN_STAFF },
+  { path: '/validator/create', title: 'Tambah Akun Validator', roles: DEV_ADMIN_STAFF },
+  { path: '/withdraw/requested', title: 'Permintaan Withdraw', roles: DEV_ADMIN_STAFF },
+  { path: '/blaster', title: 'Blaster Whatsapp Message', roles: DEV_ADMIN },
+  { path: '/phonenumber', title: 'Daftar Phone Number', roles: DEV_ADMIN },
+  { path: '/phonenumber/create', title: 'Tambah Phone Number', roles: DEV_ADMIN },
+  { path: '/phonenumber/edit', title: 'Edit Phone Number', roles: DEV_ADMIN },
+  { path: '/message', title: 'Template Pesan Blaster', roles: DEV_ADMIN },
+  { path: '/message/create', title: 'Tambah Template Pesan', roles: DEV_ADMIN },
+  { path: '/message/edit', title: 'Edit Template Pesan', roles: DEV_ADMIN },
+  { path: '/settings', title: 'Form Pengaturan', roles: DEV_ADMIN },
+  { path: '/member', title: 'Daftar Member', roles: DEV_ADMIN },
+  { path: '/member/edit', title: 'Edit Member', roles: DEV_ADMIN },
+  { path: '/member/whatsapp', title: 'Daftar Whatsapp', roles: DEV_ADMIN },
+  { path: '/proxy', title: 'Daftar Proxy', roles: DEV_ADMIN },
+  { path: '/proxy/create', title: 'Tambah Proxy', roles: DEV_ADMIN },
+  { path: '/proxy/edit', title: 'Edit Proxy', roles: DEV_ADMIN },
+  { path: '/bonus/create', title: 'Kirim Bonus', roles: DEV_ADMIN },
+  { path: '/level', title: 'Daftar Level', roles: DEV_ADMIN },
+  { path: '/level/create', title: 'Tambah Level', roles: DEV_ADMIN },
+  { path: '/level/edit', title: 'Edit Level', roles: DEV_ADMIN },
+  { path: '/monitor/local', title: 'Monitor Local', roles: DEV_ONLY },
+  { path: '/monitor/remote', title: 'Monitor Remote', roles: DEV_ONLY },
+  { path: '/monitor/socket', title: 'Monitor Socket', roles: DEV_ONLY },
+  { path: '/monitor/realtime', title: 'Monitor Realtime', roles: DEV_ONLY },
+];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function findPanelRoute(path: string): PanelRoute | undefined {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return PANEL_ROUTES.find((route) => route.path === normalized);
+}
+
+/** True when the role may open the panel path; unknown paths are not guarded here. */
+export function canOpen(role: Role | undefined, path: string): boolean {
+  const route = findPanelRoute(path);
+  if (!route || !role) return false;
+  return route.roles.includes(role);
+}
+
+export type MenuIcon =
+  | 'dashboard'
+  | 'whatsapp'
+  | 'withdraw'
+  | 'bonus'
+  | 'referral'
+  | 'profile'
+  | 'phonenumber'
+  | 'member'
+  | 'generator'
+  | 'validator'
+  | 'message'
+  | 'level'
+  | 'proxy'
+  | 'settings';
+
+export interface MenuItem {
+  name: string;
+  path: string;
+  icon: MenuIcon;
+}
+
+const item = (name: string, path: string, icon: MenuIcon): MenuItem => ({ name, path, icon });
+
+const MEMBER_MENU: readonly MenuItem[] = [
+  item('Dashboard', '/', 'dashboard'),
+  item('Akun Whatsapp', '/whatsapp', 'whatsapp'),
+  // The spelling 'Withraw' is the spec's label.
+  item('Withraw', '/withdraw', 'withdraw'),
+  item('Bonus', '/bonus', 'bonus'),
+  item('Pengguna Referal', '/referral', 'referral'),
+  item('User Profile', '/profile', 'profile'),
+];
+
+const STAFF_MENU: readonly MenuItem[] = [
+  item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw'),
+  item('Daftar Generator', '/generator/list', 'generator'),
+  item('Daftar Validator', '/validator/list', 'validator'),
+  item('User Profile', '/profile', 'profile'),
+];
+
+const ADMIN_MENU: readonly MenuItem[] = [
+  item('Dashboard', '/', 'dashboard'),
+  item('Daftar Phone Number', '/phonenumber', 'phonenumber'),
+  item('Daftar Member', '/member', 'member'),
+  item('Daftar Generator', '/generator/list', 'generator'),
+  item('Daftar Validator', '/validator/list', 'validator'),
+  item('Template Pesan', '/message', 'message'),
+  item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw'),
+  item('Bonus', '/bonus', 'bonus'),
+  item('Pengguna Referal', '/referral', 'referral'),
+  item('Level', '/level', 'level'),
+  item('Proxy', '/proxy', 'proxy'),
+  item('Pengaturan', '/settings', 'settings'),
+  item('User Profile', '/profile', 'profile'),
+];
+
+const DEV_MENU: readonly MenuItem[] = [
+  ...ADMIN_MENU.slice(0, 3),
+  item('Daftar Whatsapp', '/whatsapp', 'whatsapp'),
+  ...ADMIN_MENU.slice(3),
+];
+
+/** Sidebar menu for a role; any role other than member, staff and dev gets the admin menu. */
+export function sidebarMenu(role: Role | undefined): readonly MenuItem[] {
+  switch (role) {
+    case 'member':
+      return MEMBER_MENU;
+    case 'staff':
+      return STAFF_MENU;
+    case 'dev':
+      return DEV_MENU;
+    default:
+      return ADMIN_MENU;
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { userSchema } from './user';
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+export const loginBodySchema = z.object({
+  email: required(MSG.loginRequired).max(200),
+  password: z.string({ error: MSG.loginRequired }).min(1, { error: MSG.loginRequired }).max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Sign-up form; the same schema checks the form in the panel and the body on the server. */
+export const registerBodySchema = z
+  .object({
+    firstName: required(MSG.firstNameRequired).max(100),
+    lastName: required(MSG.lastNameRequired).max(100),
+    email: required(MSG.emailRequired).max(200),
+    password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }).max(200),
+    password2: z
+      .string({ error: MSG.confirmPasswordRequired })
+      .min(1, { error: MSG.confirmPasswordRequired })
+      .max(200),
+    referral_code: z.string().trim().max(50).optional().default(''),
+    affiliateCode: z.string().trim().max(50).optional(),
+    agreeToTerms: z.literal(true, { error: MSG.agreeToTermsRequired }),
+  })
+  .superRefine((form, ctx) => {
+    if (form.password && form.password2 && form.password !== form.password2) {
+      ctx.addIssue({ code: 'custom', path: ['password2'], message: MSG.passwordsDoNotMatch });
+    }
+  });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const REGISTER_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'password2',
+  'referral_code',
+  'agreeToTerms',
+] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+export const authAnswerSchema = z.object({ token: z.string(), user: userSchema, msg: z.string() });
+export type AuthAnswer = z.infer<typeof authAnswerSchema>;
+
+export const validateBodySchema = z.object({ token: z.string().max(4096) });
+export const validateAnswerSchema = z.object({ isvalid: z.boolean() });
+
+/** Turns zod issues into one message per field (first issue wins), for per-field form errors. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '_');
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}

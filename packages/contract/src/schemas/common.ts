@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE } from '../constants';
+
+/** Query of every paged list: page defaults to 1, search is optional. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
+  search: z.string().trim().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const userIdParamSchema = z.object({ userId: z.coerce.number().int().positive() });
+
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMetaSchema });
+}
+export interface Paged<T> {
+  data: T[];
+  meta: z.infer<typeof pageMetaSchema>;
+}
+
+/** Every error answer carries the text to show in `msg` (spec 01 §7). */
+export const errorAnswerSchema = z.object({
+  msg: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+  code: z.number().optional(),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
+
+/** Integer rupiah. */
+export const rupiahSchema = z.number().int();

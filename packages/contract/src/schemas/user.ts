@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+
+export const roleSchema = z.enum(ROLES);
+
+/** The user as the panel sees it (never carries the password hash). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  level: z.string().nullable(),
+  color: z.string().nullable(),
+  referral_code: z.string(),
+  referred_by: z.number().int().nullable(),
+  account_name: z.string().nullable(),
+  account_bank: z.string().nullable(),
+  account_number: z.string().nullable(),
+  blast_fee: z.number().int().nullable(),
+  blast_interval_min: z.number().int().nullable(),
+  blast_interval_max: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Fields a user may change on their own profile. */
+export const selfUpdateSchema = z
+  .object({
+    firstname: z.string().trim().min(1).max(100),
+    lastname: z.string().trim().min(1).max(100),
+    email: z.string().trim().email().max(200),
+    password: z.string().min(1).max(200),
+    account_name: z.string().trim().max(200).nullable(),
+    account_bank: z.string().trim().max(100).nullable(),
+    account_number: z
+      .string()
+      .trim()
+      .max(50)
+      .regex(/^[0-9 -]*$/)
+      .nullable(),
+  })
+  .partial();
+
+/** Admin and dev may also set the role, blast fee override and blast intervals of any user. */
+export const adminUserUpdateSchema = selfUpdateSchema.extend({
+  role: roleSchema.optional(),
+  blast_fee: z.coerce.number().int().min(0).nullable().optional(),
+  blast_interval_min: z.coerce.number().int().min(0).nullable().optional(),
+  blast_interval_max: z.coerce.number().int().min(0).nullable().optional(),
+});
+export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
+
+export const userAnswerSchema = z.object({
+  user: userSchema,
+  level: z.string().nullable(),
+  color: z.string().nullable(),
+});
+export const blastFeeAnswerSchema = z.object({ blast_fee: z.number().int() });
+export const usersAnswerSchema = z.object({ users: z.array(userSchema) });
+export const activeCountAnswerSchema = z.object({ count: z.number().int() });
+
+/** Row of the member list (spec 02 §3 Member). */
+export const memberRowSchema = userSchema.extend({
+  income: z.number().int(),
+  whatsapps: z.number().int(),
+});
+export type MemberRow = z.infer<typeof memberRowSchema>;
