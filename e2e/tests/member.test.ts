@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { MSG, sidebarMenu } from '@blaster/contract';
+import type { Page } from 'playwright-core';
 import { startStack, signIn, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -11,7 +12,7 @@ after(async () => {
   await stack?.stop();
 });
 
-const menuNames = async (page: import('playwright-core').Page) =>
+const menuNames = async (page: Page) =>
   (await page.locator('aside nav a').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 
 test('a member signs up with a referral link, sees their dashboard and menu, and signs out', async () => {
@@ -103,7 +104,9 @@ test('a forged token is logged out on entry', async () => {
     { name: 'authToken', value: 'forged.token.value', url: stack.baseUrl },
     {
       name: 'user',
-      value: encodeURIComponent(JSON.stringify({ id: 1, role: 'admin', firstname: 'X', lastname: 'Y', email: 'x@y' })),
+      value: encodeURIComponent(
+        JSON.stringify({ id: 1, role: 'admin', firstname: 'X', lastname: 'Y', email: 'x@y' }),
+      ),
       url: stack.baseUrl,
     },
   ]);

@@ -40,6 +40,10 @@ export const MSG = {
   tooManyLogins: 'Too many sign-in attempts. Please try again later.',
   invalidRequest: 'Invalid request',
   userNotFound: 'No User Found',
+  loginSuccess: 'Login successful.',
+  registerSuccess: 'Registration successful.',
+  payloadTooLarge: 'Request body is too large.',
+  levelNotFound: 'Level not found.',
 
   // Fallbacks (01 §8)
   errorFetchingUser: 'Error fetching user',

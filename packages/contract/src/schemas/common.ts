@@ -35,3 +35,8 @@ export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 
 /** Integer rupiah. */
 export const rupiahSchema = z.number().int();
+
+/** A user id in a path, or 'all' (admin and dev) for platform-wide figures. */
+export const userOrAllParamSchema = z.object({
+  userId: z.union([z.literal('all'), z.coerce.number().int().positive()]),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 
 export const settingSchema = z.object({
   interval_min: z.coerce.number().int().min(0),
@@ -10,6 +11,10 @@ export const settingSchema = z.object({
   info: z.string().trim().min(1).max(5000),
 });
 export type Setting = z.infer<typeof settingSchema>;
+export const settingUpdateSchema = settingSchema.refine((value) => value.interval_min <= value.interval_max, {
+  path: ['interval_min'],
+  error: MSG.intervalOrder,
+});
 export const settingAnswerSchema = z.object({ setting: settingSchema });
 
 /** 'BCA, MANDIRI, BRI' -> ['BCA', 'MANDIRI', 'BRI'] (comma-plus-space lists of spec 02 §3). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { pageQuerySchema } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -30,7 +31,11 @@ export const selfUpdateSchema = z
     firstname: z.string().trim().min(1).max(100),
     lastname: z.string().trim().min(1).max(100),
     email: z.string().trim().email().max(200),
-    password: z.string().min(1).max(200),
+    // Blank means "keep the current password" (the edit form leaves it empty).
+    password: z
+      .string()
+      .max(200)
+      .transform((value) => value || undefined),
     account_name: z.string().trim().max(200).nullable(),
     account_bank: z.string().trim().max(100).nullable(),
     account_number: z
@@ -66,3 +71,8 @@ export const memberRowSchema = userSchema.extend({
   whatsapps: z.number().int(),
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
+
+export const membersPageQuerySchema = pageQuerySchema.extend({
+  /** The member list's status filter: members with or without a connected account. */
+  s: z.string().trim().max(200).optional(),
+});

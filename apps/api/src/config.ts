@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { HTTP_PORT, REALTIME_PORT } from '@blaster/contract';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface Config {
+  port: number;
+  host: string;
+  realtimePort: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  webDist: string;
+  /** Calendar days ("today's income") are counted in this zone. */
+  timeZone: string;
+  sandboxSeed: number;
+  sandboxTimeScale: number;
+}
+
+function numberFromEnv(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: numberFromEnv(env.PORT, HTTP_PORT),
+    host: env.HOST ?? '0.0.0.0',
+    realtimePort: numberFromEnv(env.REALTIME_PORT, REALTIME_PORT),
+    dataDir: resolve(env.DATA_DIR ?? resolve(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    adminEmail: (env.ADMIN_EMAIL ?? 'admin@blaster.local').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
+    timeZone: env.APP_TIME_ZONE ?? 'Asia/Jakarta',
+    sandboxSeed: numberFromEnv(env.SANDBOX_SEED, 1),
+    sandboxTimeScale: numberFromEnv(env.SANDBOX_TIME_SCALE, 1),
+  };
+}

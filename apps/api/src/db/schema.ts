@@ -1,0 +1,157 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    /** Stored lower-cased so sign-in is case-insensitive and duplicates are caught. */
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['member', 'staff', 'dev', 'admin'] })
+      .notNull()
+      .default('member'),
+    referralCode: text('referral_code').notNull().unique(),
+    referredBy: integer('referred_by'),
+    accountName: text('account_name'),
+    accountBank: text('account_bank'),
+    accountNumber: text('account_number'),
+    /** Per-member override of the level's blast fee; null means "use the level's fee". */
+    blastFee: integer('blast_fee'),
+    blastIntervalMin: integer('blast_interval_min'),
+    blastIntervalMax: integer('blast_interval_max'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('users_referred_by_idx').on(table.referredBy), index('users_role_idx').on(table.role)],
+);
+
+export const levels = pgTable('levels', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  blastFee: integer('blast_fee').notNull(),
+  requirementBlast: integer('requirement_blast').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One row (id 1): the platform settings of spec 02 §3. */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey(),
+  intervalMin: integer('interval_min').notNull(),
+  intervalMax: integer('interval_max').notNull(),
+  price: integer('price').notNull(),
+  bankNames: text('bank_names').notNull(),
+  colors: text('colors').notNull(),
+  referralPercent: doublePrecision('referral_percent').notNull(),
+  info: text('info').notNull(),
+});
+
+/** Server-side values that must survive restarts (e.g. the token signing secret). */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const whatsappAccounts = pgTable(
+  'whatsapp_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientid: text('clientid').notNull().unique(),
+    phonenumber: text('phonenumber'),
+    pushname: text('pushname'),
+    server: text('server'),
+    serialized: text('serialized'),
+    state: text('state'),
+    status: text('status').notNull().default('idle'),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    income: integer('income').notNull().default(0),
+    suspended: boolean('suspended').notNull().default(false),
+    suspendedCount: integer('suspended_count').notNull().default(0),
+    proxyId: integer('proxy_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('whatsapp_user_idx').on(table.userId), index('whatsapp_state_idx').on(table.state)],
+);
+
+export const proxies = pgTable('proxies', {
+  id: serial('id').primaryKey(),
+  value: text('value').notNull().unique(),
+  status: text('status').notNull().default('active'),
+  countUse: integer('count_use').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const phoneNumbers = pgTable('phone_numbers', {
+  id: serial('id').primaryKey(),
+  number: text('number').notNull().unique(),
+  name: text('name').notNull(),
+  status: text('status').notNull().default('active'),
+  inUse: integer('in_use').notNull().default(0),
+  countSuccess: integer('count_success').notNull().default(0),
+  countFail: integer('count_fail').notNull().default(0),
+  lastSent: timestamp('last_sent', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One line per blast attempt; success and fail counts are derived from it. */
+export const messageLogs = pgTable(
+  'message_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    whatsappId: integer('whatsapp_id').notNull(),
+    phoneNumberId: integer('phone_number_id'),
+    target: text('target').notNull(),
+    status: text('status', { enum: ['success', 'fail'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('message_logs_user_idx').on(table.userId, table.status),
+    index('message_logs_created_idx').on(table.createdAt),
+  ],
+);
+
+export const LEDGER_KINDS = [
+  'blast_income',
+  'referral_income',
+  'bonus',
+  'withdraw_request',
+  'withdraw_release',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Append-only money movements in integer rupiah. A balance is the sum of a user's amounts;
+ * a withdrawal request is a negative entry and its rejection or cancellation a positive release.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    amount: integer('amount').notNull(),
+    refId: integer('ref_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('ledger_user_kind_idx').on(table.userId, table.kind)],
+);
+
+export const nowSql = sql`now()`;

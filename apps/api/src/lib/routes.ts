@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ALL_USERS, MSG, type Role } from '@blaster/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import type { AppContext } from '../context';
+import { HttpError } from './errors';
+
+export type AuthUser = typeof users.$inferSelect;
+
+/** Roles that see every user's data; everyone else only their own. */
+export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];
+export const isOperator = (user: AuthUser) => OPERATOR_ROLES.includes(user.role);
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteEntry {
+  method: Method;
+  url: string;
+  /** 'public' or the roles admitted; the server enforces it before any handler runs. */
+  access: 'public' | readonly Role[];
+  /** Path parameter naming a user: non-operators may pass only their own id, operators also 'all'. */
+  ownerParam?: string;
+}
+
+interface Handler<B, Q, P, U> {
+  (ctx: {
+    body: B;
+    query: Q;
+    params: P;
+    user: U;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }): Promise<unknown>;
+}
+
+interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A> extends RouteEntry {
+  access: A & RouteEntry['access'];
+  body?: B;
+  query?: Q;
+  params?: P;
+  rateLimit?: { max: number; timeWindow: number; keyGenerator?: (request: FastifyRequest) => string };
+  bodyLimit?: number;
+  handler: Handler<z.output<B>, z.output<Q>, z.output<P>, A extends 'public' ? AuthUser | null : AuthUser>;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim() || null;
+}
+
+/** Resolves the bearer token to the stored user (role is always read from the database). */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const userId = await ctx.tokens.verify(token);
+  if (!userId) return null;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  return user ?? null;
+}
+
+function checkOwner(user: AuthUser, value: unknown) {
+  if (isOperator(user)) return;
+  if (value === ALL_USERS || String(value) !== String(user.id)) throw new HttpError(403, MSG.forbidden);
+}
+
+/**
+ * Declares a route with its roles and schemas; every declaration lands in `ctx.routeTable`,
+ * which the authorization matrix test walks.
+ */
+export function route<
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+  const A extends 'public' | readonly Role[] = readonly Role[],
+>(app: FastifyInstance, ctx: AppContext, spec: RouteSpec<B, Q, P, A>) {
+  ctx.routeTable.push({
+    method: spec.method,
+    url: spec.url,
+    access: spec.access,
+    ownerParam: spec.ownerParam,
+  });
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    bodyLimit: spec.bodyLimit,
+    config: spec.rateLimit ? { rateLimit: spec.rateLimit } : undefined,
+    handler: async (request, reply) => {
+      const user = await authenticate(ctx, request);
+      if (spec.access !== 'public') {
+        if (!user) throw new HttpError(401, MSG.unauthorized);
+        if (!spec.access.includes(user.role)) throw new HttpError(403, MSG.forbidden);
+        if (spec.ownerParam) checkOwner(user, (request.params as Record<string, unknown>)[spec.ownerParam]);
+      }
+      const params = spec.params ? spec.params.parse(request.params) : request.params;
+      const query = spec.query ? spec.query.parse(request.query) : request.query;
+      const body = spec.body ? spec.body.parse(request.body ?? {}) : request.body;
+      const answer = await spec.handler({
+        body: body as z.output<B>,
+        query: query as z.output<Q>,
+        params: params as z.output<P>,
+        user: user as never,
+        request,
+        reply,
+      });
+      return answer === undefined ? reply : answer;
+    },
+  });
+}

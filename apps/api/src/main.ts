@@ -1,0 +1,64 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configFromEnv } from './config';
+import type { AppContext } from './context';
+import { openDatabase } from './db';
+import { seed, signingSecret } from './db/seed';
+import { createTokenService } from './lib/tokens';
+import { createHub } from './realtime/hub';
+import { startRealtimeServer } from './realtime/server';
+import { buildApp } from './server';
+
+const config = configFromEnv();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+});
+const seeded = await seed(database.db, { email: config.adminEmail, password: config.adminPassword });
+const ctx: AppContext = {
+  db: database.db,
+  tokens: createTokenService(await signingSecret(database.db, config.jwtSecret)),
+  hub: createHub(),
+  config,
+  routeTable: [],
+};
+
+const app = await buildApp(ctx, { logger: process.env.LOG_REQUESTS === '1' });
+await app.listen({ port: config.port, host: config.host });
+const realtime = startRealtimeServer(ctx, { port: config.realtimePort, host: config.host });
+await realtime.ready;
+
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+const lines = [
+  `Blaster Panel is running at http://${shownHost}:${config.port}`,
+  `Realtime socket: ws://${shownHost}:${config.realtimePort}`,
+  `Database: ${database.kind === 'pglite' ? `embedded (${join(config.dataDir, 'db')})` : 'PostgreSQL (DATABASE_URL)'}`,
+  `Admin e-mail:    ${seeded.adminEmail}`,
+];
+if (seeded.adminPassword) {
+  lines.push(`Admin password:  ${seeded.adminPassword}`);
+  if (seeded.adminCreated && !config.adminPassword && database.kind === 'pglite') {
+    // Shown once; kept beside the database so a lost terminal does not lock the operator out.
+    const file = join(config.dataDir, 'admin-credentials.txt');
+    writeFileSync(file, `${seeded.adminEmail}\n${seeded.adminPassword}\n`, { mode: 0o600 });
+    lines.push(`(also saved to ${file})`);
+  }
+} else {
+  lines.push(
+    'Admin password:  set when first started (see data/admin-credentials.txt, or set ADMIN_PASSWORD)',
+  );
+}
+console.log(lines.join('\n'));
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, stopping...`);
+  await realtime.close();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,29 @@
+import { asc } from 'drizzle-orm';
+import { splitList } from '@blaster/contract';
+import type { Db } from '../../db';
+import { levels } from '../../db/schema';
+import { readSettings } from '../setting/service';
+
+export type LevelRow = typeof levels.$inferSelect;
+
+export interface LevelTable {
+  /** The level reached with this many successful blasts, and its colour from settings. */
+  levelFor(successfulBlasts: number): { level: LevelRow | null; color: string | null };
+}
+
+/** Levels ordered by requirement; the i-th level takes the i-th colour of settings (cycling). */
+export async function loadLevelTable(db: Db): Promise<LevelTable> {
+  const rows = await db.select().from(levels).orderBy(asc(levels.requirementBlast), asc(levels.id));
+  const colors = splitList((await readSettings(db)).colors);
+  return {
+    levelFor(successfulBlasts) {
+      let index = -1;
+      rows.forEach((row, i) => {
+        if (row.requirementBlast <= successfulBlasts) index = i;
+      });
+      const level = rows[index] ?? null;
+      const color = level && colors.length > 0 ? (colors[index % colors.length] ?? null) : null;
+      return { level, color };
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm';
+import type { Setting } from '@blaster/contract';
+import type { Db } from '../../db';
+import { settings } from '../../db/schema';
+
+export async function readSettings(db: Db): Promise<Setting> {
+  const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+  if (!row) throw new Error('settings row missing: the database was not seeded');
+  return {
+    interval_min: row.intervalMin,
+    interval_max: row.intervalMax,
+    price: row.price,
+    bank_names: row.bankNames,
+    colors: row.colors,
+    referral_percent: row.referralPercent,
+    info: row.info,
+  };
+}
+
+export async function updateSettings(db: Db, value: Setting): Promise<Setting> {
+  await db
+    .update(settings)
+    .set({
+      intervalMin: value.interval_min,
+      intervalMax: value.interval_max,
+      price: value.price,
+      bankNames: value.bank_names,
+      colors: value.colors,
+      referralPercent: value.referral_percent,
+      info: value.info,
+    })
+    .where(eq(settings.id, 1));
+  return readSettings(db);
+}

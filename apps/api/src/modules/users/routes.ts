@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import {
+  API,
+  ALL_ROLES,
+  MSG,
+  PAGE_SIZE,
+  adminUserUpdateSchema,
+  idParamSchema,
+  membersPageQuerySchema,
+  selfUpdateSchema,
+  type AdminUserUpdate,
+} from '@blaster/contract';
+import type { AppContext } from '../../context';
+import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { OPERATOR_ROLES, isOperator, route } from '../../lib/routes';
+import { hashPassword } from '../auth/passwords';
+import { blastFeeOf, presentOne, presentUsers } from './service';
+
+// Correlated subqueries must name the outer table: a bare column would bind to the inner one.
+const outerUserId = sql.raw('"users"."id"');
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+export function userRoutes(app: FastifyInstance, ctx: AppContext) {
+  const findUser = async (id: number) => {
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, id));
+    if (!row) throw new HttpError(404, MSG.userNotFound);
+    return row;
+  };
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.members,
+    access: OPERATOR_ROLES,
+    handler: async () => {
+      const rows = await ctx.db.select().from(users).where(eq(users.role, 'member')).orderBy(users.firstname);
+      return { users: await presentUsers(ctx.db, rows) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.membersPerPage,
+    access: OPERATOR_ROLES,
+    query: membersPageQuerySchema,
+    handler: async ({ query }) => {
+      const conditions = [eq(users.role, 'member')];
+      if (query.search) {
+        const pattern = `%${escapeLike(query.search)}%`;
+        conditions.push(
+          or(
+            ilike(users.firstname, pattern),
+            ilike(users.lastname, pattern),
+            ilike(users.email, pattern),
+            ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
+          )!,
+        );
+      }
+      const connected = sql`exists (select 1 from ${whatsappAccounts} w where w.user_id = ${outerUserId} and w.state = 'connected')`;
+      if (query.s === 'active') conditions.push(sql`${connected}`);
+      if (query.s === 'inactive') conditions.push(sql`not ${connected}`);
+      const where = and(...conditions);
+      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(users).where(where);
+      const rows = await ctx.db
+        .select({
+          user: users,
+          income: sql<string>`coalesce((select sum(l.amount) from ${ledgerEntries} l where l.user_id = ${outerUserId} and l.kind = 'blast_income'), 0)`,
+          whatsapps: sql<string>`(select count(*) from ${whatsappAccounts} w where w.user_id = ${outerUserId})`,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(PAGE_SIZE)
+        .offset((query.page - 1) * PAGE_SIZE);
+      const presented = await presentUsers(
+        ctx.db,
+        rows.map((row) => row.user),
+      );
+      return {
+        data: presented.map((user, i) => ({
+          ...user,
+          income: Number(rows[i]!.income),
+          whatsapps: Number(rows[i]!.whatsapps),
+        })),
+        meta: { page: query.page, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total },
+      };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.activeUsers,
+    access: OPERATOR_ROLES,
+    handler: async () => {
+      const [row] = await ctx.db
+        .select({ count: sql<string>`count(distinct ${whatsappAccounts.userId})` })
+        .from(whatsappAccounts)
+        .innerJoin(users, eq(users.id, whatsappAccounts.userId))
+        .where(and(eq(whatsappAccounts.state, 'connected'), eq(users.role, 'member')));
+      return { count: Number(row?.count ?? 0) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.blastFee(':id'),
+    access: ALL_ROLES,
+    ownerParam: 'id',
+    params: idParamSchema,
+    handler: async ({ params }) => ({ blast_fee: await blastFeeOf(ctx.db, await findUser(params.id)) }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.user(':id'),
+    access: ALL_ROLES,
+    ownerParam: 'id',
+    params: idParamSchema,
+    handler: async ({ params }) => {
+      const user = await presentOne(ctx.db, await findUser(params.id));
+      return { user, level: user.level, color: user.color };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'PUT',
+    url: API.user(':id'),
+    access: ALL_ROLES,
+    ownerParam: 'id',
+    params: idParamSchema,
+    handler: async ({ params, user: actor, request }) => {
+      const target = await findUser(params.id);
+      // Only operators may change roles, fees and intervals; anyone else's extra fields are dropped.
+      const operator = isOperator(actor);
+      const changes: AdminUserUpdate = operator
+        ? adminUserUpdateSchema.parse(request.body ?? {})
+        : selfUpdateSchema.parse(request.body ?? {});
+      const email = changes.email?.toLowerCase();
+      if (email && email !== target.email) {
+        const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+        if (taken) throw new HttpError(400, MSG.emailTaken, { errors: { email: MSG.emailTaken } });
+      }
+      const values = Object.fromEntries(
+        Object.entries({
+          firstname: changes.firstname,
+          lastname: changes.lastname,
+          email,
+          passwordHash: changes.password ? await hashPassword(changes.password) : undefined,
+          accountName: changes.account_name,
+          accountBank: changes.account_bank,
+          accountNumber: changes.account_number,
+          ...(operator ? operatorFields(changes) : {}),
+        }).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(values).length === 0) return { user: await presentOne(ctx.db, target) };
+      const [updated] = await ctx.db.update(users).set(values).where(eq(users.id, target.id)).returning();
+      return { user: await presentOne(ctx.db, updated!) };
+    },
+  });
+}
+
+function operatorFields(changes: AdminUserUpdate) {
+  return {
+    role: changes.role,
+    blastFee: changes.blast_fee,
+    blastIntervalMin: changes.blast_interval_min,
+    blastIntervalMax: changes.blast_interval_max,
+  };
+}

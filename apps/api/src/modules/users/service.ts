@@ -1,0 +1,65 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { User } from '@blaster/contract';
+import type { Db } from '../../db';
+import type { users } from '../../db/schema';
+import { messageLogs } from '../../db/schema';
+import { loadLevelTable, type LevelTable } from '../level/service';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Successful blasts per user, which decide each user's level. */
+export async function successfulBlasts(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: messageLogs.userId, count: sql<string>`count(*)` })
+    .from(messageLogs)
+    .where(and(inArray(messageLogs.userId, userIds), eq(messageLogs.status, 'success')))
+    .groupBy(messageLogs.userId);
+  return new Map(rows.map((row) => [row.userId, Number(row.count)]));
+}
+
+export function presentUser(row: UserRow, levels: LevelTable, successCount: number): User {
+  const { level, color } = levels.levelFor(successCount);
+  return {
+    id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    role: row.role,
+    level: level?.name ?? null,
+    color,
+    referral_code: row.referralCode,
+    referred_by: row.referredBy,
+    account_name: row.accountName,
+    account_bank: row.accountBank,
+    account_number: row.accountNumber,
+    blast_fee: row.blastFee,
+    blast_interval_min: row.blastIntervalMin,
+    blast_interval_max: row.blastIntervalMax,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function presentUsers(db: Db, rows: UserRow[]): Promise<User[]> {
+  const [levels, counts] = await Promise.all([
+    loadLevelTable(db),
+    successfulBlasts(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  return rows.map((row) => presentUser(row, levels, counts.get(row.id) ?? 0));
+}
+
+export async function presentOne(db: Db, row: UserRow): Promise<User> {
+  const [user] = await presentUsers(db, [row]);
+  return user!;
+}
+
+/** The fee a member earns per successful blast: their override, else their level's fee. */
+export async function blastFeeOf(db: Db, row: UserRow): Promise<number> {
+  if (row.blastFee !== null) return row.blastFee;
+  const levels = await loadLevelTable(db);
+  const counts = await successfulBlasts(db, [row.id]);
+  return levels.levelFor(counts.get(row.id) ?? 0).level?.blastFee ?? 0;
+}

@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { ZodError } from 'zod';
+import { API_PREFIX, MSG, fieldErrors } from '@blaster/contract';
+import type { AppContext } from './context';
+import { HttpError } from './lib/errors';
+import { authRoutes } from './modules/auth/routes';
+import { bonusRoutes } from './modules/bonus/routes';
+import { messageLogRoutes } from './modules/messagelog/routes';
+import { phoneNumberRoutes } from './modules/phonenumber/routes';
+import { proxyRoutes } from './modules/proxy/routes';
+import { settingRoutes } from './modules/setting/routes';
+import { userRoutes } from './modules/users/routes';
+import { whatsappRoutes } from './modules/whatsapp/routes';
+import { withdrawRoutes } from './modules/withdraw/routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP app without listening, so tests can inject requests. */
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    errorResponseBuilder: () => ({ statusCode: 429, msg: MSG.tooManyLogins }),
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ msg: error.msg, ...error.extra });
+    }
+    if (error instanceof ZodError) {
+      const errors = fieldErrors(error.issues);
+      return reply.status(400).send({ msg: error.issues[0]?.message ?? MSG.invalidRequest, errors });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 429) return reply.status(429).send({ msg: MSG.tooManyLogins });
+    if (status === 413) return reply.status(413).send({ msg: MSG.payloadTooLarge });
+    if (status && status >= 400 && status < 500)
+      return reply.status(status).send({ msg: MSG.invalidRequest });
+    request.log.error(error);
+    return reply.status(500).send({ msg: MSG.internalServerError });
+  });
+
+  app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
+  // The panel learns where the realtime socket listens (its port differs from the page's).
+  app.get(`${API_PREFIX}/config`, async () => ({ realtimePort: ctx.config.realtimePort }));
+
+  for (const register of [
+    authRoutes,
+    userRoutes,
+    whatsappRoutes,
+    messageLogRoutes,
+    withdrawRoutes,
+    bonusRoutes,
+    proxyRoutes,
+    phoneNumberRoutes,
+    settingRoutes,
+  ]) {
+    register(app, ctx);
+  }
+
+  const webBuilt = existsSync(join(ctx.config.webDist, 'index.html'));
+  if (webBuilt) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {
+      return reply.status(404).send({ msg: MSG.notFoundApi });
+    }
+    // Client-side routes: the panel decides what to show (its own not-found page included).
+    if (webBuilt) return reply.type('text/html').sendFile('index.html');
+    return reply
+      .status(404)
+      .type('text/plain')
+      .send('The panel is not built yet: run `npm run build` (npm start does it for you).');
+  });
+
+  return app;
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import {
+  REALTIME_CHANNEL_ADMIN,
+  REALTIME_CHANNEL_CLIENT_ADMIN,
+  REALTIME_CHANNEL_SIGNIN,
+} from '@blaster/contract';
+import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, startRealtimeServer } from '../src/realtime/server';
+import { startTestApp, type TestApp } from './support/app';
+
+let t: TestApp;
+let realtime: ReturnType<typeof startRealtimeServer>;
+let url: string;
+let admin: { id: number; token: string };
+let member: { id: number; token: string };
+let otherMember: { id: number; token: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  realtime = startRealtimeServer(t.ctx, { port: 0, host: '127.0.0.1' });
+  await realtime.ready;
+  url = `ws://127.0.0.1:${(realtime.server.address() as AddressInfo).port}`;
+  admin = await t.createUser('admin');
+  member = await t.createUser('member');
+  otherMember = await t.createUser('member');
+});
+afterAll(async () => {
+  await realtime.close();
+  await t.close();
+});
+
+/** Opens a socket and resolves once it is subscribed (or closed by the server). */
+function connect(channel: string, token?: string) {
+  const socket = new WebSocket(`${url}/?id=${encodeURIComponent(channel)}${token ? `&token=${token}` : ''}`);
+  const messages: unknown[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  const subscribed = async () => {
+    for (let i = 0; i < 100 && t.ctx.hub.subscriberCount(channel) === 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  return { socket, messages, closed, subscribed };
+}
+
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+};
+
+describe('realtime channels', () => {
+  it("delivers a published event to the channel's sockets only", async () => {
+    const adminSocket = connect(REALTIME_CHANNEL_ADMIN, admin.token);
+    const memberSocket = connect(String(member.id), member.token);
+    await adminSocket.subscribed();
+    await memberSocket.subscribed();
+
+    t.ctx.hub.publish(member.id, {
+      event: 'count_success',
+      payload: { count_success: 3 },
+      sender: { id: 7 },
+    });
+    t.ctx.hub.publish(REALTIME_CHANNEL_ADMIN, { event: 'count_success', payload: { count_success: 3 } });
+    await waitFor(() => memberSocket.messages.length > 0 && adminSocket.messages.length > 0);
+
+    expect(memberSocket.messages).toEqual([
+      { event: 'count_success', payload: { count_success: 3 }, sender: { id: 7 } },
+    ]);
+    expect(adminSocket.messages).toEqual([{ event: 'count_success', payload: { count_success: 3 } }]);
+    adminSocket.socket.close();
+    memberSocket.socket.close();
+  });
+
+  it('refuses a socket without a valid token, and a member on the admin or another member channel', async () => {
+    expect(await connect(REALTIME_CHANNEL_ADMIN).closed).toBe(CLOSE_UNAUTHORIZED);
+    expect(await connect(REALTIME_CHANNEL_ADMIN, 'forged.token.value').closed).toBe(CLOSE_UNAUTHORIZED);
+    expect(await connect(REALTIME_CHANNEL_ADMIN, member.token).closed).toBe(CLOSE_FORBIDDEN);
+    expect(await connect(REALTIME_CHANNEL_CLIENT_ADMIN, member.token).closed).toBe(CLOSE_FORBIDDEN);
+    expect(await connect(String(otherMember.id), member.token).closed).toBe(CLOSE_FORBIDDEN);
+  });
+
+  it('lets the sign-in page listen without a token and admin follow any member', async () => {
+    const signin = connect(REALTIME_CHANNEL_SIGNIN);
+    await signin.subscribed();
+    expect(t.ctx.hub.subscriberCount(REALTIME_CHANNEL_SIGNIN)).toBe(1);
+    const follow = connect(String(otherMember.id), admin.token);
+    await follow.subscribed();
+    expect(t.ctx.hub.subscriberCount(String(otherMember.id))).toBe(1);
+    signin.socket.close();
+    follow.socket.close();
+    await waitFor(() => t.ctx.hub.subscriberCount(String(otherMember.id)) === 0);
+    expect(t.ctx.hub.subscriberCount(String(otherMember.id))).toBe(0);
+  });
+});

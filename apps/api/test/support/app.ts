@@ -1,0 +1,96 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@blaster/contract';
+import { configFromEnv } from '../../src/config';
+import type { AppContext } from '../../src/context';
+import { openDatabase, type Database } from '../../src/db';
+import { users } from '../../src/db/schema';
+import { seed } from '../../src/db/seed';
+import { createTokenService } from '../../src/lib/tokens';
+import { createHub } from '../../src/realtime/hub';
+import { buildApp } from '../../src/server';
+
+export const ADMIN = { email: 'admin@test.local', password: 'admin-test-password' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  call<T = Record<string, unknown>>(
+    method: string,
+    url: string,
+    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T }>;
+  /** Registers a user through the API and gives it the role directly in the database. */
+  createUser(
+    role: Role,
+    overrides?: Record<string, unknown>,
+  ): Promise<{ id: number; token: string; email: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** A real app on a fresh in-memory PGlite database, migrated and seeded like production. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openDatabase({});
+  await seed(database.db, ADMIN);
+  const ctx: AppContext = {
+    db: database.db,
+    tokens: createTokenService('test-secret-test-secret-test-secret'),
+    hub: createHub(),
+    config: configFromEnv({ ...env }),
+    routeTable: [],
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, url, options = {}) => {
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      ...(options.body === undefined ? {} : { payload: options.body as object }),
+    });
+    let body: unknown = null;
+    try {
+      body = response.json();
+    } catch {
+      body = response.body;
+    }
+    return { status: response.statusCode, body: body as never };
+  };
+
+  return {
+    app,
+    ctx,
+    database,
+    call,
+    async createUser(role, overrides = {}) {
+      counter += 1;
+      const email = `${role}${counter}@test.local`;
+      const answer = await call<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+        body: {
+          firstName: `${role[0]!.toUpperCase()}${role.slice(1)}`,
+          lastName: `Nomor${counter}`,
+          email,
+          password: 'rahasia-123',
+          password2: 'rahasia-123',
+          agreeToTerms: true,
+          ...overrides,
+        },
+      });
+      if (answer.status !== 200) throw new Error(`register failed: ${JSON.stringify(answer.body)}`);
+      if (role !== 'member')
+        await database.db.update(users).set({ role }).where(eq(users.id, answer.body.user.id));
+      return { id: answer.body.user.id, token: answer.body.token, email };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
