@@ -8,4 +8,7 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
+  build: {
+    chunkSizeWarningLimit: 900,
+  },
 });

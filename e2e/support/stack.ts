@@ -25,7 +25,12 @@ export interface Stack {
   baseUrl: string;
   browser: Browser;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
-  api<T = unknown>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; data: T }>;
+  api<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<{ status: number; data: T }>;
   stop(): Promise<void>;
 }
 
@@ -117,7 +122,11 @@ interface AuthAnswer {
 
 let counter = 0;
 /** Registers a user through the API and, for other roles, promotes it as the admin. */
-export async function createUser(stack: Stack, role: 'member' | 'staff' | 'dev' | 'admin', firstName = 'Uji') {
+export async function createUser(
+  stack: Stack,
+  role: 'member' | 'staff' | 'dev' | 'admin',
+  firstName = 'Uji',
+) {
   counter += 1;
   const email = `${role}${counter}-${Date.now()}@e2e.test`;
   const password = 'rahasia-123';
@@ -136,7 +145,12 @@ export async function createUser(stack: Stack, role: 'member' | 'staff' | 'dev' 
       email: ADMIN_EMAIL,
       password: ADMIN_PASSWORD,
     });
-    const promoted = await stack.api('PUT', `/api/admin/users/${registered.data.user.id}`, { role }, admin.data.token);
+    const promoted = await stack.api(
+      'PUT',
+      `/api/admin/users/${registered.data.user.id}`,
+      { role },
+      admin.data.token,
+    );
     if (promoted.status !== 200) throw new Error(`promotion failed: ${JSON.stringify(promoted.data)}`);
   }
   return { email, password, id: registered.data.user.id };

@@ -76,3 +76,19 @@ export const membersPageQuerySchema = pageQuerySchema.extend({
   /** The member list's status filter: members with or without a connected account. */
   s: z.string().trim().max(200).optional(),
 });
+
+/** The profile edit form (spec 02 §2 Profile); the server checks the same fields with selfUpdateSchema. */
+export const profileFormSchema = z.object({
+  firstname: z.string().trim().min(1, { error: 'Nama depan wajib diisi.' }).max(100),
+  lastname: z.string().trim().min(1, { error: 'Nama belakang wajib diisi.' }).max(100),
+  email: z.string().trim().email({ error: 'Format email tidak valid.' }).max(200),
+  password: z.string().max(200),
+  account_name: z.string().trim().max(200),
+  account_bank: z.string().trim().max(100),
+  account_number: z
+    .string()
+    .trim()
+    .max(50)
+    .regex(/^[0-9 -]*$/, { error: 'Nomor rekening hanya boleh berisi angka.' }),
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;

@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import clsx from 'clsx';
+import { Outlet, useLocation } from 'react-router';
+import { SidebarProvider, useSidebar } from '../sidebar-state';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+function ScrollToTop() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0 });
+  }, [pathname, search]);
+  return null;
+}
+
+function Shell() {
+  const { isExpanded, isHovered, isMobile } = useSidebar();
+  return (
+    <div className="min-h-screen">
+      <ScrollToTop />
+      <Sidebar />
+      <div
+        className={clsx(
+          'flex min-h-screen flex-col transition-all duration-300',
+          !isMobile && (isExpanded || isHovered ? 'ml-[290px]' : 'ml-[90px]'),
+        )}
+      >
+        <Header />
+        <main className="mx-auto w-full max-w-screen-2xl flex-1 p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function AppLayout() {
+  return (
+    <SidebarProvider>
+      <Shell />
+    </SidebarProvider>
+  );
+}

@@ -1,0 +1,40 @@
+import type { MenuIcon as MenuIconName } from '@blaster/contract';
+import {
+  Banknote,
+  FileCheck2,
+  Gift,
+  Hash,
+  LayoutDashboard,
+  Layers,
+  MessageCircle,
+  MessageSquareText,
+  Network,
+  Phone,
+  Settings,
+  UserCircle,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+
+const ICONS: Record<MenuIconName, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  whatsapp: MessageCircle,
+  withdraw: Banknote,
+  bonus: Gift,
+  referral: UsersRound,
+  profile: UserCircle,
+  phonenumber: Phone,
+  member: Users,
+  generator: Hash,
+  validator: FileCheck2,
+  message: MessageSquareText,
+  level: Layers,
+  proxy: Network,
+  settings: Settings,
+};
+
+export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {
+  const Icon = ICONS[name];
+  return <Icon className={className} aria-hidden="true" />;
+}

@@ -1,0 +1,93 @@
+import clsx from 'clsx';
+import { Link, NavLink, useLocation } from 'react-router';
+import { sidebarMenu, type MenuItem } from '@blaster/contract';
+import { useSession } from '../../lib/session';
+import { useSidebar } from '../sidebar-state';
+import { Logo } from './Logo';
+import { MenuIcon } from './MenuIcon';
+
+function isActive(item: MenuItem, pathname: string) {
+  const path = item.path.split('?')[0]!;
+  if (path === '/') return pathname === '/' || pathname === '/dashboard';
+  return pathname === path || pathname.startsWith(`${path}/`);
+}
+
+export function Sidebar() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const { isExpanded, isMobile, isMobileOpen, isHovered, setHovered, closeMobile } = useSidebar();
+  const showLabels = isExpanded || isHovered || isMobileOpen;
+  const menu = sidebarMenu(user?.role);
+
+  return (
+    <>
+      {isMobile && isMobileOpen && (
+        <div
+          className="fixed inset-0 z-40 bg-gray-900/50 backdrop-blur-[2px]"
+          onClick={closeMobile}
+          aria-hidden="true"
+        />
+      )}
+      <aside
+        className={clsx(
+          'fixed top-0 left-0 z-50 flex h-screen flex-col border-r border-gray-200 bg-white px-4 transition-all duration-300 dark:border-gray-800 dark:bg-gray-900',
+          showLabels ? 'w-[290px]' : 'w-[90px]',
+          isMobile && !isMobileOpen && '-translate-x-full',
+        )}
+        onMouseEnter={() => !isExpanded && !isMobile && setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+      >
+        <div className={clsx('flex h-[72px] shrink-0 items-center', showLabels ? 'px-2' : 'justify-center')}>
+          <Link to="/" aria-label="Blaster Panel" onClick={closeMobile}>
+            <Logo compact={!showLabels} />
+          </Link>
+        </div>
+        <div className="flex-1 overflow-y-auto pb-6">
+          <h2
+            className={clsx(
+              'mt-2 mb-3 text-xs font-medium tracking-wider text-gray-400 uppercase',
+              showLabels ? 'px-3' : 'text-center',
+            )}
+          >
+            {showLabels ? 'Menu' : '•••'}
+          </h2>
+          <nav aria-label="Menu utama">
+            <ul className="flex flex-col gap-1">
+              {menu.map((item) => {
+                const active = isActive(item, pathname);
+                return (
+                  <li key={item.path}>
+                    <NavLink
+                      to={item.path}
+                      onClick={closeMobile}
+                      title={showLabels ? undefined : item.name}
+                      className={clsx(
+                        'group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
+                        !showLabels && 'justify-center',
+                        active
+                          ? 'bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300'
+                          : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-white/5',
+                      )}
+                      aria-current={active ? 'page' : undefined}
+                    >
+                      <MenuIcon
+                        name={item.icon}
+                        className={clsx(
+                          'size-5 shrink-0',
+                          active
+                            ? 'text-brand-500'
+                            : 'text-gray-500 group-hover:text-gray-700 dark:text-gray-400',
+                        )}
+                      />
+                      {showLabels ? <span>{item.name}</span> : <span className="sr-only">{item.name}</span>}
+                    </NavLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, fireEvent } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import Cookies from 'js-cookie';
+import { MSG, sidebarMenu, type User } from '@blaster/contract';
+import { routes } from './router';
+
+const user = (role: User['role']): User => ({
+  id: 7,
+  firstname: 'Sari',
+  lastname: 'Dewi',
+  email: 'sari@example.test',
+  role,
+  level: 'Bronze',
+  color: '#2C2C2C',
+  referral_code: 'AB12CD34',
+  referred_by: null,
+  account_name: null,
+  account_bank: null,
+  account_number: null,
+  blast_fee: null,
+  blast_interval_min: null,
+  blast_interval_max: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+function signInAs(role: User['role']) {
+  Cookies.set('authToken', 'token');
+  Cookies.set('user', JSON.stringify(user(role)));
+}
+
+// Every call answers with zeros; validation says the token is good.
+vi.stubGlobal(
+  'fetch',
+  vi.fn(async (url: string) => {
+    const body = url.includes('/auth/validate') ? { isvalid: true } : { setting: { info: '' } };
+    return new Response(JSON.stringify(body), { status: 200 });
+  }),
+);
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+vi.stubGlobal(
+  'WebSocket',
+  class {
+    close() {}
+  },
+);
+
+afterEach(() => {
+  cleanup();
+  Cookies.remove('authToken');
+  Cookies.remove('user');
+});
+
+describe('route guards', () => {
+  it('sends a visitor without a token to /signin', async () => {
+    const router = renderAt('/whatsapp');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(await screen.findByRole('heading', { name: MSG.signInTitle })).toBeTruthy();
+  });
+
+  it('sends a role not allowed on the screen to /not-authorized', async () => {
+    signInAs('member');
+    const router = renderAt('/settings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/not-authorized'));
+  });
+
+  it('sends staff from the dashboard to the withdraw requests', async () => {
+    signInAs('staff');
+    const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/withdraw/requested'));
+    expect(router.state.location.search).toBe('?page=1');
+  });
+
+  it('shows a screen not built yet as a placeholder naming it', async () => {
+    signInAs('admin');
+    renderAt('/proxy/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tambah Proxy' })).toBeTruthy();
+  });
+
+  it("renders the role's sidebar menu in order", async () => {
+    signInAs('dev');
+    renderAt('/');
+    const nav = await screen.findByRole('navigation', { name: 'Menu utama' });
+    const names = Array.from(nav.querySelectorAll('a')).map((link) => link.textContent);
+    expect(names).toEqual(sidebarMenu('dev').map((item) => item.name));
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(await screen.findByText(MSG.notFound)).toBeTruthy();
+  });
+});
+
+describe('sign-up form', () => {
+  it('shows the per-field messages of the spec on an empty submit and sends nothing', async () => {
+    const fetch = vi.mocked(globalThis.fetch);
+    fetch.mockClear();
+    renderAt('/signup');
+    fireEvent.click(await screen.findByRole('button', { name: MSG.signUpButton }));
+    for (const message of [
+      MSG.firstNameRequired,
+      MSG.lastNameRequired,
+      MSG.emailRequired,
+      MSG.passwordRequired,
+      MSG.confirmPasswordRequired,
+      MSG.agreeToTermsRequired,
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/auth/register'))).toBe(false);
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  forwardRef,
+  useState,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
+import clsx from 'clsx';
+import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
+
+export const inputClass = (invalid?: boolean) =>
+  clsx(
+    'h-11 w-full rounded-lg border bg-transparent px-4 py-2.5 text-sm text-gray-800 shadow-xs placeholder:text-gray-400 focus:ring-3 focus:outline-none dark:bg-gray-900 dark:text-white/90 dark:placeholder:text-white/30',
+    invalid
+      ? 'border-red-400 focus:border-red-400 focus:ring-red-500/10 dark:border-red-500'
+      : 'border-gray-300 focus:border-brand-300 focus:ring-brand-500/10 dark:border-gray-700 dark:focus:border-brand-700',
+  );
+
+export function Label({
+  htmlFor,
+  children,
+  optional,
+}: {
+  htmlFor: string;
+  children: ReactNode;
+  optional?: boolean;
+}) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-gray-700 dark:text-gray-400">
+      {children}
+      {optional ? (
+        <span className="ml-1 text-gray-400">(opsional)</span>
+      ) : (
+        <span className="ml-0.5 text-red-500">*</span>
+      )}
+    </label>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1.5 text-xs text-red-500">
+      {message}
+    </p>
+  );
+}
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean };
+
+export const TextInput = forwardRef<HTMLInputElement, InputProps>(function TextInput(
+  { invalid, className, ...props },
+  ref,
+) {
+  return (
+    <input
+      ref={ref}
+      aria-invalid={invalid || undefined}
+      className={clsx(inputClass(invalid), className)}
+      {...props}
+    />
+  );
+});
+
+export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function PasswordInput(
+  { invalid, ...props },
+  ref,
+) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <input
+        ref={ref}
+        type={visible ? 'text' : 'password'}
+        aria-invalid={invalid || undefined}
+        className={clsx(inputClass(invalid), 'pr-12')}
+        {...props}
+      />
+      <button
+        type="button"
+        aria-label={visible ? 'Hide password' : 'Show password'}
+        onClick={() => setVisible((value) => !value)}
+        className="absolute top-1/2 right-3 -translate-y-1/2 rounded p-1 text-gray-500 hover:text-gray-700 dark:text-gray-400"
+      >
+        {visible ? <EyeOff className="size-5" /> : <Eye className="size-5" />}
+      </button>
+    </div>
+  );
+});
+
+export function Button({
+  loading,
+  children,
+  variant = 'primary',
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { loading?: boolean; variant?: 'primary' | 'outline' }) {
+  return (
+    <button
+      className={clsx(
+        'inline-flex items-center justify-center gap-2 rounded-lg px-4 py-3 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60',
+        variant === 'primary'
+          ? 'bg-brand-500 text-white shadow-xs hover:bg-brand-600'
+          : 'border border-gray-300 bg-white text-gray-700 hover:bg-gray-50 dark:border-gray-700 dark:bg-gray-800 dark:text-gray-300 dark:hover:bg-white/5',
+        className,
+      )}
+      {...props}
+    >
+      {loading && <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+export function Alert({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-300"
+    >
+      {children}
+    </div>
+  );
+}

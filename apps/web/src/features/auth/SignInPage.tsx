@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { API, MSG, type AuthAnswer } from '@blaster/contract';
+import { Alert, Button, Label, PasswordInput, TextInput } from '../../components/form';
+import { apiRequest, errorText } from '../../lib/api';
+import { saveSession } from '../../lib/session';
+import { AuthLayout } from './AuthLayout';
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [keep, setKeep] = useState(true);
+  const [error, setError] = useState('');
+  const [loading, setLoading] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      setError(MSG.loginRequired);
+      return;
+    }
+    setError('');
+    setLoading(true);
+    try {
+      const answer = await apiRequest<AuthAnswer>(API.login, {
+        method: 'POST',
+        body: { email: email.trim(), password },
+        auth: false,
+        fallback: MSG.errorSigningIn,
+      });
+      saveSession(answer.token, answer.user, keep);
+      navigate('/dashboard', { replace: true });
+    } catch (caught) {
+      setError(errorText(caught, MSG.errorSigningIn));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <div className="mb-8">
+        <h1 className="mb-2 text-3xl font-semibold text-gray-800 dark:text-white/90">{MSG.signInTitle}</h1>
+        <p className="text-sm text-gray-500 dark:text-gray-400">{MSG.signInSubtitle}</p>
+      </div>
+      <form onSubmit={submit} noValidate className="space-y-5">
+        {error && <Alert>{error}</Alert>}
+        <div>
+          <Label htmlFor="email">Email</Label>
+          <TextInput
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="info@gmail.com"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div>
+          <Label htmlFor="password">Password</Label>
+          <PasswordInput
+            id="password"
+            name="password"
+            autoComplete="current-password"
+            placeholder="Enter your password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div className="flex items-center justify-between">
+          <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-400">
+            <input
+              type="checkbox"
+              name="keepLoggedIn"
+              checked={keep}
+              onChange={(event) => setKeep(event.target.checked)}
+              className="size-4 rounded border-gray-300 accent-brand-500"
+            />
+            {MSG.keepMeLoggedIn}
+          </label>
+          <Link
+            to="/reset-password"
+            className="text-sm text-brand-500 hover:text-brand-600 dark:text-brand-400"
+          >
+            {MSG.forgotPassword}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" loading={loading} disabled={loading}>
+          {loading ? MSG.signingIn : MSG.signInButton}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-400">
+        Belum punya akun?{' '}
+        <Link to="/signup" className="text-brand-500 hover:text-brand-600 dark:text-brand-400">
+          {MSG.signUpTitle}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

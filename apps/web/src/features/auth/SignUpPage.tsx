@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import {
+  API,
+  MSG,
+  REFERRAL_QUERY_PARAM,
+  REGISTER_FIELDS,
+  registerBodySchema,
+  type AuthAnswer,
+  type RegisterField,
+} from '@blaster/contract';
+import { Alert, Button, FieldError, Label, PasswordInput, TextInput } from '../../components/form';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { saveSession } from '../../lib/session';
+import { storedReferral } from '../../app/referral-capture';
+import { AuthLayout } from './AuthLayout';
+
+type FormInput = z.input<typeof registerBodySchema>;
+type FormOutput = z.output<typeof registerBodySchema>;
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [error, setError] = useState('');
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(registerBodySchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      password2: '',
+      referral_code: params.get(REFERRAL_QUERY_PARAM) ?? storedReferral(),
+      agreeToTerms: false as unknown as true,
+    },
+  });
+
+  // A field's error, from the form check or the server, goes away as soon as the field is edited.
+  const field = (name: RegisterField) => register(name, { onChange: () => clearErrors(name) });
+
+  const submit = handleSubmit(async (form) => {
+    setError('');
+    try {
+      const answer = await apiRequest<AuthAnswer>(API.register, {
+        method: 'POST',
+        body: form,
+        auth: false,
+        fallback: MSG.failedToSignUp,
+      });
+      saveSession(answer.token, answer.user);
+      navigate('/dashboard', { replace: true });
+    } catch (caught) {
+      const fieldErrors = caught instanceof ApiError ? caught.errors : {};
+      const known = REGISTER_FIELDS.filter((name) => fieldErrors[name]);
+      known.forEach((name) => setFieldError(name, { type: 'server', message: fieldErrors[name] }));
+      if (known.length === 0) setError(errorText(caught, MSG.failedToSignUp));
+    }
+  });
+
+  const describedBy = (name: RegisterField) => (errors[name] ? `${name}-error` : undefined);
+
+  return (
+    <AuthLayout>
+      <div className="mb-8">
+        <h1 className="mb-2 text-3xl font-semibold text-gray-800 dark:text-white/90">{MSG.signUpTitle}</h1>
+        <p className="text-sm text-gray-500 dark:text-gray-400">
+          Isi data di bawah untuk membuat akun dan mulai menyewa blaster.
+        </p>
+      </div>
+      <form onSubmit={submit} noValidate className="space-y-5">
+        {error && <Alert>{error}</Alert>}
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="firstName">First Name</Label>
+            <TextInput
+              id="firstName"
+              autoComplete="given-name"
+              placeholder="Enter your first name"
+              invalid={Boolean(errors.firstName)}
+              aria-describedby={describedBy('firstName')}
+              {...field('firstName')}
+            />
+            <FieldError id="firstName-error" message={errors.firstName?.message} />
+          </div>
+          <div>
+            <Label htmlFor="lastName">Last Name</Label>
+            <TextInput
+              id="lastName"
+              autoComplete="family-name"
+              placeholder="Enter your last name"
+              invalid={Boolean(errors.lastName)}
+              aria-describedby={describedBy('lastName')}
+              {...field('lastName')}
+            />
+            <FieldError id="lastName-error" message={errors.lastName?.message} />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="email">Email</Label>
+          <TextInput
+            id="email"
+            type="email"
+            autoComplete="email"
+            placeholder="Enter your email"
+            invalid={Boolean(errors.email)}
+            aria-describedby={describedBy('email')}
+            {...field('email')}
+          />
+          <FieldError id="email-error" message={errors.email?.message} />
+        </div>
+        <div>
+          <Label htmlFor="password">Password</Label>
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            placeholder="Enter your password"
+            invalid={Boolean(errors.password)}
+            aria-describedby={describedBy('password')}
+            {...field('password')}
+          />
+          <FieldError id="password-error" message={errors.password?.message} />
+        </div>
+        <div>
+          <Label htmlFor="password2">Confirm Password</Label>
+          <PasswordInput
+            id="password2"
+            autoComplete="new-password"
+            placeholder="Confirm your password"
+            invalid={Boolean(errors.password2)}
+            aria-describedby={describedBy('password2')}
+            {...field('password2')}
+          />
+          <FieldError id="password2-error" message={errors.password2?.message} />
+        </div>
+        <div>
+          <Label htmlFor="referral_code" optional>
+            Kode Referal
+          </Label>
+          <TextInput
+            id="referral_code"
+            placeholder="Kode referal (jika ada)"
+            invalid={Boolean(errors.referral_code)}
+            aria-describedby={describedBy('referral_code')}
+            {...field('referral_code')}
+          />
+          <FieldError id="referral_code-error" message={errors.referral_code?.message} />
+        </div>
+        <div>
+          <label className="flex items-start gap-3 text-sm text-gray-600 dark:text-gray-400">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-500"
+              aria-describedby={describedBy('agreeToTerms')}
+              {...field('agreeToTerms')}
+            />
+            <span>
+              Dengan membuat akun, Anda menyetujui{' '}
+              <a href="/terms" target="_blank" rel="noopener noreferrer" className="text-brand-500 underline">
+                Syarat dan Ketentuan
+              </a>{' '}
+              serta{' '}
+              <a
+                href="/privacy-policy"
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-500 underline"
+              >
+                Kebijakan Privasi
+              </a>{' '}
+              kami.
+            </span>
+          </label>
+          <FieldError id="agreeToTerms-error" message={errors.agreeToTerms?.message} />
+        </div>
+        <Button type="submit" className="w-full" loading={isSubmitting} disabled={isSubmitting}>
+          {isSubmitting ? MSG.signingUp : MSG.signUpButton}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-400">
+        Sudah punya akun?{' '}
+        <Link to="/signin" className="text-brand-500 hover:text-brand-600 dark:text-brand-400">
+          {MSG.signInTitle}
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

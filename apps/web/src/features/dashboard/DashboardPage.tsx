@@ -1,0 +1,257 @@
+import { Navigate } from 'react-router';
+import MarqueeModule from 'react-fast-marquee';
+import {
+  Ban,
+  CalendarCheck,
+  CheckCircle2,
+  Gift,
+  Network,
+  PhoneOff,
+  Smartphone,
+  TrendingUp,
+  Users,
+  Wallet,
+  XCircle,
+  BarChart3,
+  Megaphone,
+} from 'lucide-react';
+import { ALL_USERS, API, BANNER_SPEED, MSG, formatRupiah, type Setting, type User } from '@blaster/contract';
+import { errorText } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { StatCard } from './StatCard';
+import { adminChannel, useFigure, useLiveFigures } from './figures';
+
+// The package ships CommonJS only; the bundler hands its default export over wrapped once more.
+const Marquee = (MarqueeModule as unknown as { default?: typeof MarqueeModule }).default ?? MarqueeModule;
+
+const number = (value: number | undefined) => (value ?? 0).toLocaleString('id-ID');
+
+function Greeting({ title, user }: { title: string; user: User }) {
+  return (
+    <>
+      <Breadcrumb title={title} />
+      <p className="-mt-3 mb-6 text-gray-600 dark:text-gray-400">
+        Selamat datang kembali,{' '}
+        <span className="font-semibold text-gray-800 dark:text-white/90">{user.firstname}</span>!
+      </p>
+    </>
+  );
+}
+
+function AnnouncementBanner() {
+  const setting = useFigure<{ setting: Setting }>('setting', API.settingGet, MSG.internalServerError);
+  const info = setting.data?.setting.info;
+  if (!info) return null;
+  return (
+    <div className="mb-6 flex items-center gap-3 overflow-hidden rounded-2xl border border-brand-200 bg-brand-50 px-4 py-3 text-brand-800 dark:border-brand-500/30 dark:bg-brand-500/10 dark:text-brand-200">
+      <Megaphone className="size-5 shrink-0" aria-hidden="true" />
+      <Marquee speed={BANNER_SPEED} gradient={false} pauseOnHover>
+        <span className="pr-16 text-sm font-medium">{info}</span>
+      </Marquee>
+    </div>
+  );
+}
+
+function MemberDashboard({ user }: { user: User }) {
+  useLiveFigures(String(user.id));
+  const accounts = useFigure<{ connectedCount: number; disconnectedCount: number }>(
+    'whatsappCount',
+    API.whatsappCount(user.id),
+    MSG.errorFetchingWhatsappList,
+  );
+  const blasts = useFigure<{ successCount: number; failCount: number }>(
+    'messageLogCount',
+    API.messageLogCount(user.id),
+    MSG.errorTodayCount,
+  );
+  const income = useFigure<{ income: number }>('todayIncome', API.todayIncome(user.id), MSG.errorTodayIncome);
+  const balance = useFigure<{ balance: number }>('balance', API.balance(user.id), MSG.errorFetchingBalance);
+  const bonus = useFigure<{ totalBonus: number }>(
+    'totalBonus',
+    API.totalBonus(user.id),
+    MSG.errorFetchingBonusList,
+  );
+  const state = (query: { isPending: boolean; error: unknown }) => ({
+    loading: query.isPending,
+    error: query.error ? errorText(query.error) : undefined,
+  });
+
+  return (
+    <>
+      <Greeting title={MSG.dashboardMember} user={user} />
+      <AnnouncementBanner />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-6 xl:grid-cols-4">
+        <StatCard
+          testId="card-active-accounts"
+          title="Akun Aktif"
+          icon={Smartphone}
+          tone="green"
+          value={number(accounts.data?.connectedCount)}
+          {...state(accounts)}
+        />
+        <StatCard
+          testId="card-inactive-accounts"
+          title="Akun Tidak Aktif"
+          icon={PhoneOff}
+          tone="gray"
+          value={number(accounts.data?.disconnectedCount)}
+          {...state(accounts)}
+        />
+        <StatCard
+          testId="card-success"
+          title="Blast Berhasil"
+          icon={CheckCircle2}
+          tone="green"
+          value={number(blasts.data?.successCount)}
+          {...state(blasts)}
+        />
+        <StatCard
+          testId="card-fail"
+          title="Blast Gagal"
+          icon={XCircle}
+          tone="red"
+          value={number(blasts.data?.failCount)}
+          {...state(blasts)}
+        />
+        <StatCard
+          testId="card-today-income"
+          title="Pendapatan Hari Ini"
+          icon={TrendingUp}
+          value={formatRupiah(income.data?.income ?? 0)}
+          {...state(income)}
+        />
+        <StatCard
+          testId="card-balance"
+          title="Sisa Saldo"
+          icon={Wallet}
+          tone="amber"
+          value={formatRupiah(balance.data?.balance ?? 0)}
+          {...state(balance)}
+        />
+        <StatCard
+          testId="card-total-bonus"
+          title="Total Bonus"
+          icon={Gift}
+          tone="brand"
+          value={formatRupiah(bonus.data?.totalBonus ?? 0)}
+          {...state(bonus)}
+        />
+      </div>
+    </>
+  );
+}
+
+function AdminDashboard({ user }: { user: User }) {
+  useLiveFigures(adminChannel);
+  const proxies = useFigure<{ unUsed: number; used: number }>(
+    'proxyCountUse',
+    API.proxyCountUse,
+    MSG.errorGetProxyCount,
+  );
+  const numbers = useFigure<{ blasted: number; unBlasted: number }>(
+    'phoneCountBlast',
+    API.phoneCountBlast,
+    MSG.errorFetchingPhoneNumberList,
+  );
+  const accounts = useFigure<{ connectedCount: number; disconnectedCount: number }>(
+    'whatsappCountAll',
+    API.whatsappCount(ALL_USERS),
+    MSG.errorFetchingWhatsappList,
+  );
+  const members = useFigure<{ count: number }>('activeUsers', API.activeUsers, MSG.errorFetchingUser);
+  const today = useFigure<{ success: number; fail: number }>(
+    'todayCount',
+    API.todayCount,
+    MSG.errorTodayCount,
+  );
+  const total = useFigure<{ success: number; fail: number }>(
+    'totalCount',
+    API.totalCount,
+    MSG.errorTodayCount,
+  );
+  const state = (query: { isPending: boolean; error: unknown }) => ({
+    loading: query.isPending,
+    error: query.error ? errorText(query.error) : undefined,
+  });
+  const successFail = (value: { success: number; fail: number } | undefined) => (
+    <span className="flex items-baseline gap-3">
+      <span className="text-emerald-600 dark:text-emerald-400">{number(value?.success)}</span>
+      <span className="text-base font-medium text-gray-400">/</span>
+      <span className="text-red-500">{number(value?.fail)}</span>
+    </span>
+  );
+
+  return (
+    <>
+      <Greeting title={MSG.dashboardAdmin} user={user} />
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-6 xl:grid-cols-4">
+        <StatCard
+          testId="card-unused-proxies"
+          title="Proxy Belum Dipakai"
+          icon={Network}
+          value={number(proxies.data?.unUsed)}
+          footer={`${number(proxies.data?.used)} sudah dipakai`}
+          {...state(proxies)}
+        />
+        <StatCard
+          testId="card-unblasted-numbers"
+          title="Nomor Belum Diblast"
+          icon={Ban}
+          tone="amber"
+          value={number(numbers.data?.unBlasted)}
+          footer={`${number(numbers.data?.blasted)} sudah diblast`}
+          {...state(numbers)}
+        />
+        <StatCard
+          testId="card-active-accounts"
+          title="Akun Aktif"
+          icon={Smartphone}
+          tone="green"
+          value={number(accounts.data?.connectedCount)}
+          {...state(accounts)}
+        />
+        <StatCard
+          testId="card-inactive-accounts"
+          title="Akun Tidak Aktif"
+          icon={PhoneOff}
+          tone="gray"
+          value={number(accounts.data?.disconnectedCount)}
+          {...state(accounts)}
+        />
+        <StatCard
+          testId="card-active-members"
+          title="Member Aktif"
+          icon={Users}
+          value={number(members.data?.count)}
+          footer="Member dengan akun tersambung"
+          {...state(members)}
+        />
+        <StatCard
+          testId="card-today-blasts"
+          title="Blast Hari Ini"
+          icon={CalendarCheck}
+          tone="green"
+          value={successFail(today.data)}
+          footer="Berhasil / Gagal"
+          {...state(today)}
+        />
+        <StatCard
+          testId="card-total-blasts"
+          title="Total Blast"
+          icon={BarChart3}
+          value={successFail(total.data)}
+          footer="Berhasil / Gagal"
+          {...state(total)}
+        />
+      </div>
+    </>
+  );
+}
+
+export function DashboardPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  if (user.role === 'staff') return <Navigate to="/withdraw/requested?page=1" replace />;
+  return user.role === 'member' ? <MemberDashboard user={user} /> : <AdminDashboard user={user} />;
+}

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import Cookies from 'js-cookie';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { COOKIE_DASHBOARD, REALTIME_CHANNEL_ADMIN, type RealtimeMessage } from '@blaster/contract';
+import { apiRequest } from '../../lib/api';
+import { subscribe } from '../../lib/realtime';
+import { longLivedCookie } from '../../lib/session';
+
+/** Last known figures, shown at once on the next visit while fresh ones load (spec 01 §2). */
+type Cache = Record<string, unknown>;
+
+function readCache(): Cache {
+  try {
+    return JSON.parse(Cookies.get(COOKIE_DASHBOARD) ?? '{}') as Cache;
+  } catch {
+    return {};
+  }
+}
+
+function writeCache(key: string, value: unknown) {
+  Cookies.set(COOKIE_DASHBOARD, JSON.stringify({ ...readCache(), [key]: value }), longLivedCookie);
+}
+
+export function useFigure<T>(key: string, path: string, fallback: string): UseQueryResult<T> {
+  return useQuery<T>({
+    queryKey: ['dashboard', key, path],
+    queryFn: async () => {
+      const value = await apiRequest<T>(path, { fallback });
+      writeCache(key, value);
+      return value;
+    },
+    // The cookie only ever holds answers of the same call.
+    placeholderData: readCache()[key] as never,
+  });
+}
+
+const LIVE_EVENTS = new Set([
+  'count_success',
+  'count_fail',
+  'count_synced',
+  'connection.update',
+  'reset',
+  'suspended',
+]);
+
+/** Blast and connection events on the viewer's channel refresh the figures without a reload. */
+export function useLiveFigures(channel: string | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!channel) return;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsubscribe = subscribe(channel, (message: RealtimeMessage) => {
+      if (!LIVE_EVENTS.has(message.event) || timer) return;
+      // Bursts of events during a blast collapse into one refresh per second.
+      timer = setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      }, 1000);
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [channel, queryClient]);
+}
+
+export const adminChannel = REALTIME_CHANNEL_ADMIN;

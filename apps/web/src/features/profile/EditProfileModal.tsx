@@ -1,0 +1,214 @@
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { X } from 'lucide-react';
+import {
+  API,
+  MSG,
+  profileFormSchema,
+  splitList,
+  type ProfileForm,
+  type Setting,
+  type User,
+} from '@blaster/contract';
+import {
+  Alert,
+  Button,
+  FieldError,
+  Label,
+  PasswordInput,
+  TextInput,
+  inputClass,
+} from '../../components/form';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { saveUser } from '../../lib/session';
+
+export function EditProfileModal({ user, onClose }: { user: User; onClose(): void }) {
+  const dialog = useRef<HTMLDivElement>(null);
+  const settings = useQuery({
+    queryKey: ['setting'],
+    queryFn: () => apiRequest<{ setting: Setting }>(API.settingGet),
+  });
+  const banks = splitList(settings.data?.setting.bank_names);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<ProfileForm>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: {
+      firstname: user.firstname,
+      lastname: user.lastname,
+      email: user.email,
+      password: '',
+      account_name: user.account_name ?? '',
+      account_bank: user.account_bank ?? '',
+      account_number: user.account_number ?? '',
+    },
+  });
+
+  // The bank choice defaults to the first bank of the settings (spec 02 §2 Profile).
+  useEffect(() => {
+    if (banks.length > 0 && !getValues('account_bank')) setValue('account_bank', banks[0]!);
+  }, [banks, getValues, setValue]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    dialog.current?.querySelector<HTMLInputElement>('input')?.focus();
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const save = useMutation({
+    mutationFn: (form: ProfileForm) =>
+      apiRequest<{ user: User }>(API.user(user.id), {
+        method: 'PUT',
+        body: { ...form, password: form.password || undefined },
+        fallback: MSG.errorUpdatingUser,
+      }),
+    onSuccess: (answer) => {
+      saveUser(answer.user);
+      toast.success('Profil berhasil disimpan.');
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.errors)) {
+          setError(field as keyof ProfileForm, { type: 'server', message });
+        }
+      }
+    },
+  });
+
+  return (
+    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-gray-900/50 p-4 backdrop-blur-[2px]">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="edit-profile-title"
+        className="w-full max-w-2xl rounded-3xl bg-white p-5 shadow-xl sm:p-8 dark:bg-gray-900"
+      >
+        <div className="mb-6 flex items-start justify-between gap-4">
+          <div>
+            <h2 id="edit-profile-title" className="text-2xl font-semibold text-gray-800 dark:text-white/90">
+              Edit Personal Information
+            </h2>
+            <p className="text-sm text-gray-500 dark:text-gray-400">
+              Perbarui data diri dan rekening bank Anda.
+            </p>
+          </div>
+          <button
+            type="button"
+            aria-label="Tutup"
+            onClick={onClose}
+            className="rounded-full p-2 text-gray-400 hover:bg-gray-100 hover:text-gray-700 dark:hover:bg-white/5"
+          >
+            <X className="size-5" />
+          </button>
+        </div>
+        <form onSubmit={handleSubmit((form) => save.mutate(form))} noValidate>
+          <div className="h-[450px] space-y-5 overflow-y-auto px-1 pb-3">
+            {save.error && Object.keys((save.error as ApiError).errors ?? {}).length === 0 && (
+              <Alert>{errorText(save.error, MSG.errorUpdatingUser)}</Alert>
+            )}
+            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+              <div>
+                <Label htmlFor="profile-firstname">First Name</Label>
+                <TextInput
+                  id="profile-firstname"
+                  invalid={Boolean(errors.firstname)}
+                  {...register('firstname')}
+                />
+                <FieldError id="profile-firstname-error" message={errors.firstname?.message} />
+              </div>
+              <div>
+                <Label htmlFor="profile-lastname">Last Name</Label>
+                <TextInput
+                  id="profile-lastname"
+                  invalid={Boolean(errors.lastname)}
+                  {...register('lastname')}
+                />
+                <FieldError id="profile-lastname-error" message={errors.lastname?.message} />
+              </div>
+              <div className="sm:col-span-2">
+                <Label htmlFor="profile-email">Email</Label>
+                <TextInput
+                  id="profile-email"
+                  type="email"
+                  invalid={Boolean(errors.email)}
+                  {...register('email')}
+                />
+                <FieldError id="profile-email-error" message={errors.email?.message} />
+              </div>
+              <div className="sm:col-span-2">
+                <Label htmlFor="profile-password" optional>
+                  Password baru
+                </Label>
+                <PasswordInput
+                  id="profile-password"
+                  autoComplete="new-password"
+                  placeholder="Kosongkan jika tidak diganti"
+                  {...register('password')}
+                />
+              </div>
+            </div>
+            <h3 className="pt-2 text-lg font-medium text-gray-800 dark:text-white/90">Rekening Bank</h3>
+            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+              <div className="sm:col-span-2">
+                <Label htmlFor="profile-account-name" optional>
+                  Nama Pemilik Rekening
+                </Label>
+                <TextInput id="profile-account-name" {...register('account_name')} />
+              </div>
+              <div>
+                <Label htmlFor="profile-account-bank" optional>
+                  Bank
+                </Label>
+                {banks.length > 0 ? (
+                  <select id="profile-account-bank" className={inputClass()} {...register('account_bank')}>
+                    {banks.map((bank) => (
+                      <option key={bank} value={bank}>
+                        {bank}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <p className="flex h-11 items-center text-sm text-gray-500 dark:text-gray-400">
+                    {settings.isPending ? MSG.loading : MSG.noBanks}
+                  </p>
+                )}
+              </div>
+              <div>
+                <Label htmlFor="profile-account-number" optional>
+                  Nomor Rekening
+                </Label>
+                <TextInput
+                  id="profile-account-number"
+                  inputMode="numeric"
+                  invalid={Boolean(errors.account_number)}
+                  {...register('account_number')}
+                />
+                <FieldError id="profile-account-number-error" message={errors.account_number?.message} />
+              </div>
+            </div>
+          </div>
+          <div className="mt-6 flex justify-end gap-3">
+            <Button type="button" variant="outline" onClick={onClose}>
+              Batal
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+              {save.isPending ? MSG.saving : MSG.save}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

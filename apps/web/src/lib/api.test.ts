@@ -1,0 +1,60 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Cookies from 'js-cookie';
+import { MSG } from '@blaster/contract';
+import { ApiError, apiRequest, setUnauthorizedHandler } from './api';
+
+const respond = (status: number, body: unknown) =>
+  vi
+    .fn()
+    .mockResolvedValue(
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
+
+describe('apiRequest', () => {
+  beforeEach(() => Cookies.set('authToken', 'token-123'));
+  afterEach(() => {
+    Cookies.remove('authToken');
+    vi.unstubAllGlobals();
+  });
+
+  it('sends the bearer token from the cookie and returns the answer', async () => {
+    const fetch = respond(200, { balance: 5 });
+    vi.stubGlobal('fetch', fetch);
+    await expect(apiRequest('/api/x')).resolves.toEqual({ balance: 5 });
+    expect(fetch.mock.calls[0]![1].headers.authorization).toBe('Bearer token-123');
+  });
+
+  it('makes no call without a token', async () => {
+    Cookies.remove('authToken');
+    const fetch = respond(200, {});
+    vi.stubGlobal('fetch', fetch);
+    await expect(apiRequest('/api/x')).rejects.toThrow(MSG.tokenMissing);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's msg, else the call's fallback, with per-field errors", async () => {
+    vi.stubGlobal('fetch', respond(400, { msg: 'Email is already registered.', errors: { email: 'x' } }));
+    const error = await apiRequest('/api/x', { fallback: MSG.failedToSignUp }).catch((e: ApiError) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Email is already registered.');
+    expect((error as ApiError).errors).toEqual({ email: 'x' });
+
+    vi.stubGlobal('fetch', respond(500, {}));
+    await expect(apiRequest('/api/x', { fallback: MSG.errorFetchingUser })).rejects.toThrow(
+      MSG.errorFetchingUser,
+    );
+  });
+
+  it("turns a network failure into 'Internal server error'", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiRequest('/api/x')).rejects.toThrow(MSG.internalServerError);
+  });
+
+  it('signs out on 401', async () => {
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    vi.stubGlobal('fetch', respond(401, { msg: 'Unauthorized' }));
+    await expect(apiRequest('/api/x')).rejects.toThrow('Unauthorized');
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,76 @@
+import { MSG } from '@blaster/contract';
+import { clearSession, getToken } from './session';
+
+/** A failed call, carrying the text to show (spec 01 §8) and any per-field errors. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: Record<string, string> = {},
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Public calls (sign-in, sign-up, validate) send no bearer token. */
+  auth?: boolean;
+  /** Text shown when the server gives none. */
+  fallback?: string;
+  signal?: AbortSignal;
+}
+
+let onUnauthorized: () => void = () => {
+  clearSession();
+  if (window.location.pathname !== '/signin') window.location.assign('/signin');
+};
+/** Lets the router replace the hard redirect with a client-side one. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+/** The one fetch wrapper: base path, bearer token, JSON, and error texts from the contract. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, fallback = MSG.internalServerError, signal } = options;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (auth) {
+    const token = getToken();
+    if (!token) throw new ApiError(MSG.tokenMissing, 0);
+    headers.authorization = `Bearer ${token}`;
+  }
+
+  let response: Response;
+  let data: Record<string, unknown> | null;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+    data = (await response.json()) as Record<string, unknown> | null;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError')
+      throw new ApiError(MSG.requestTimedOut, 0);
+    throw new ApiError(MSG.internalServerError, 0);
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && auth) onUnauthorized();
+    const text = [data?.msg, data?.message, data?.error].find((value) => typeof value === 'string' && value);
+    const errors = (data?.errors ?? {}) as Record<string, string>;
+    throw new ApiError(
+      (text as string | undefined) ?? fallback,
+      response.status,
+      errors,
+      data?.code as number,
+    );
+  }
+  return data as T;
+}
+
+export const errorText = (error: unknown, fallback: string = MSG.internalServerError) =>
+  error instanceof Error && error.message ? error.message : fallback;
