@@ -9,3 +9,4 @@ export * from './schemas/user';
 export * from './schemas/auth';
 export * from './schemas/setting';
 export * from './schemas/dashboard';
+export * from './schemas/money';

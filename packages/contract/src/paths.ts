@@ -21,6 +21,25 @@ export const API = {
   phoneCountBlast: '/api/admin/phonenumber/count-blast',
   settingGet: '/api/admin/setting/get',
   settingUpdate: '/api/admin/setting/update',
+  referralPerPage: '/api/admin/users/referral-per-page',
+
+  bonusCreate: '/api/admin/bonus/create',
+  bonus: (id: number | string) => `/api/admin/bonus/${id}`,
+  bonusPerPage: '/api/admin/bonus/list-per-page',
+
+  levelCreate: '/api/admin/level/create',
+  level: (id: number | string) => `/api/admin/level/${id}`,
+  levelPerPage: '/api/admin/level/list-per-page',
+  levelList: '/api/admin/level/list',
+
+  withdrawRequest: '/api/admin/withdraw/request',
+  withdrawHistory: (userId: number | string) => `/api/admin/withdraw/history/${userId}`,
+  withdrawHistories: '/api/admin/withdraw/histories',
+  withdrawHistoriesPerPage: '/api/admin/withdraw/histories-per-page',
+  withdrawIncome: (userId: number | string) => `/api/admin/withdraw/income/${userId}`,
+  withdrawTotalRequested: (userId: number | string) => `/api/admin/withdraw/total-requested/${userId}`,
+  withdrawTotalAccepted: (userId: number | string) => `/api/admin/withdraw/total-accepted/${userId}`,
+  withdrawUpdate: '/api/admin/withdraw/update',
 } as const;
 
 /** The value admin and dev pass as userId to count every account rather than one member's. */

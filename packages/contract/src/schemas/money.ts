@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { MIN_WITHDRAW } from '../constants';
+import { MSG } from '../messages';
+import { pageQuerySchema } from './common';
+
+/** A whole number >= 0 from a number input; an empty field is missing, not zero. */
+const requiredNumber = (message: string) =>
+  z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }),
+  );
+
+// Levels (02 §3, §5)
+export const levelBodySchema = z.object({
+  name: z.string({ error: MSG.levelNameRequired }).trim().min(1, { error: MSG.levelNameRequired }).max(100),
+  blast_fee: requiredNumber(MSG.levelFeeRequired),
+  requirement_blast: requiredNumber(MSG.levelRequirementRequired),
+});
+export type LevelBody = z.input<typeof levelBodySchema>;
+export const levelSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  blast_fee: z.number().int(),
+  requirement_blast: z.number().int(),
+  color: z.string().nullable(),
+});
+export type Level = z.infer<typeof levelSchema>;
+
+// Member edit (02 §2 /member/edit, §5)
+export const memberEditSchema = z
+  .object({
+    blast_interval_min: requiredNumber(MSG.memberIntervalRequired),
+    blast_interval_max: requiredNumber(MSG.memberIntervalRequired),
+    blast_fee: requiredNumber(MSG.memberFeeRequired),
+  })
+  .refine((value) => value.blast_interval_min <= value.blast_interval_max, {
+    path: ['blast_interval_min'],
+    error: MSG.intervalOrder,
+  });
+export type MemberEdit = z.input<typeof memberEditSchema>;
+
+// Bonuses (02 §3, §5)
+export const bonusCreateSchema = z.object({
+  nominal: z.coerce
+    .number({ error: MSG.bonusNominalRequired })
+    .int({ error: MSG.bonusNominalRequired })
+    .positive({ error: MSG.bonusNominalRequired }),
+  reason: z
+    .string({ error: MSG.bonusReasonRequired })
+    .trim()
+    .min(1, { error: MSG.bonusReasonRequired })
+    .max(500),
+  userId: z.coerce
+    .number({ error: MSG.bonusMemberRequired })
+    .int()
+    .positive({ error: MSG.bonusMemberRequired }),
+  /** Ignored by the server, which records the signed-in admin. */
+  adminId: z.unknown().optional(),
+});
+export type BonusCreate = z.input<typeof bonusCreateSchema>;
+export const bonusRowSchema = z.object({
+  id: z.number().int(),
+  nominal: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+  userId: z.number().int(),
+  adminId: z.number().int().nullable(),
+  User: z.object({ firstname: z.string(), lastname: z.string() }),
+});
+export type BonusRow = z.infer<typeof bonusRowSchema>;
+
+/** List queries that may name a user: members always get their own rows whatever they send. */
+export const userPageQuerySchema = pageQuerySchema.extend({
+  user_id: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
+  userId: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
+});
+
+// Referrals (02 §2 /referral, §3)
+export const referralRowSchema = z.object({
+  id: z.number().int(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  income: z.number().int(),
+});
+export type ReferralRow = z.infer<typeof referralRowSchema>;
+
+// Withdrawals (02 §3, §4, §5)
+export const WITHDRAW_STATUSES = ['requested', 'accepted', 'rejected'] as const;
+export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
+export const withdrawRequestSchema = z.object({
+  nominal: z.coerce
+    .number({ error: MSG.minWithdraw })
+    .int({ error: MSG.minWithdraw })
+    .min(MIN_WITHDRAW, { error: MSG.minWithdraw }),
+  userId: z.coerce.number().int().positive(),
+});
+export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
+export const withdrawUpdateSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  status: z.enum(WITHDRAW_STATUSES),
+});
+export const withdrawRowSchema = z.object({
+  id: z.number().int(),
+  nominal: z.number().int(),
+  status: z.enum(WITHDRAW_STATUSES),
+  createdAt: z.string(),
+  userId: z.number().int(),
+  User: z.object({
+    firstname: z.string(),
+    lastname: z.string(),
+    account_bank: z.string().nullable(),
+    account_number: z.string().nullable(),
+    account_name: z.string().nullable(),
+  }),
+});
+export type WithdrawRow = z.infer<typeof withdrawRowSchema>;
+/** Answer code 1: the member has no bank details; the panel sends them to /profile?edit=1. */
+export const WITHDRAW_CODE_NO_BANK = 1;
