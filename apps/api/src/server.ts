@@ -14,6 +14,8 @@ import { phoneNumberRoutes } from './modules/phonenumber/routes';
 import { proxyRoutes } from './modules/proxy/routes';
 import { settingRoutes } from './modules/setting/routes';
 import { userRoutes } from './modules/users/routes';
+import { referralRoutes } from './modules/users/referrals';
+import { levelRoutes } from './modules/level/routes';
 import { whatsappRoutes } from './modules/whatsapp/routes';
 import { withdrawRoutes } from './modules/withdraw/routes';
 
@@ -60,6 +62,8 @@ export async function buildApp(
   for (const register of [
     authRoutes,
     userRoutes,
+    referralRoutes,
+    levelRoutes,
     whatsappRoutes,
     messageLogRoutes,
     withdrawRoutes,

@@ -38,7 +38,7 @@ beforeAll(async () => {
     { userId: member.id, kind: 'blast_income', amount: 100 },
     { userId: member.id, kind: 'blast_income', amount: 500, createdAt: sql`now() - interval '2 days'` },
     { userId: member.id, kind: 'bonus', amount: 25_000 },
-    { userId: member.id, kind: 'withdraw_request', amount: -10_000 },
+    { userId: member.id, kind: 'withdraw_requested', amount: -10_000 },
     { userId: other.id, kind: 'bonus', amount: 1_000 },
   ]);
   await db

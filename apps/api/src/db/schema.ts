@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -132,14 +133,16 @@ export const LEDGER_KINDS = [
   'blast_income',
   'referral_income',
   'bonus',
-  'withdraw_request',
-  'withdraw_release',
+  'withdraw_requested',
+  'withdraw_accepted',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
- * Append-only money movements in integer rupiah. A balance is the sum of a user's amounts;
- * a withdrawal request is a negative entry and its rejection or cancellation a positive release.
+ * Append-only money movements in integer rupiah; a balance is the sum of a user's amounts.
+ * Withdrawals move money between two buckets: a request books -n to `withdraw_requested`; acceptance
+ * moves it (+n requested, -n accepted); rejection gives it back (+n requested); cancelling reverses the
+ * decision. So requested and accepted totals are the negated sums of their buckets.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -148,10 +151,50 @@ export const ledgerEntries = pgTable(
     userId: integer('user_id').notNull(),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amount: integer('amount').notNull(),
+    /** The message log, bonus or withdrawal the movement belongs to. */
     refId: integer('ref_id'),
     createdAt: createdAt(),
   },
-  (table) => [index('ledger_user_kind_idx').on(table.userId, table.kind)],
+  (table) => [
+    index('ledger_user_kind_idx').on(table.userId, table.kind),
+    // A blast is paid, and its referral share credited, at most once.
+    uniqueIndex('ledger_blast_once_idx')
+      .on(table.kind, table.refId)
+      .where(sql`${table.kind} in ('blast_income', 'referral_income')`),
+  ],
 );
 
-export const nowSql = sql`now()`;
+export const bonuses = pgTable(
+  'bonuses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adminId: integer('admin_id'),
+    nominal: integer('nominal').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('bonuses_user_idx').on(table.userId)],
+);
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nominal: integer('nominal').notNull(),
+    status: text('status', { enum: ['requested', 'accepted', 'rejected'] })
+      .notNull()
+      .default('requested'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('withdrawals_user_idx').on(table.userId),
+    index('withdrawals_status_idx').on(table.status),
+  ],
+);

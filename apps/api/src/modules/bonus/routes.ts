@@ -1,10 +1,37 @@
 import type { FastifyInstance } from 'fastify';
-import { ALL_ROLES, ALL_USERS, API, userOrAllParamSchema } from '@blaster/contract';
+import { count, desc, eq } from 'drizzle-orm';
+import {
+  ALL_ROLES,
+  ALL_USERS,
+  API,
+  MSG,
+  PAGE_SIZE,
+  bonusCreateSchema,
+  idParamSchema,
+  userOrAllParamSchema,
+  userPageQuerySchema,
+} from '@blaster/contract';
 import type { AppContext } from '../../context';
+import { bonuses, users } from '../../db/schema';
+import { grantBonus, revokeBonus } from '../../ledger/ledger';
 import { ledgerSum } from '../../ledger/queries';
-import { route } from '../../lib/routes';
+import { HttpError } from '../../lib/errors';
+import { listOwner, pageMeta, pageOffset } from '../../lib/paging';
+import { OPERATOR_ROLES, route } from '../../lib/routes';
+
+const BONUS_LIST_ROLES = ['dev', 'admin', 'member'] as const;
 
 export function bonusRoutes(app: FastifyInstance, ctx: AppContext) {
+  const present = (row: { bonus: typeof bonuses.$inferSelect; firstname: string; lastname: string }) => ({
+    id: row.bonus.id,
+    nominal: row.bonus.nominal,
+    reason: row.bonus.reason,
+    createdAt: row.bonus.createdAt.toISOString(),
+    userId: row.bonus.userId,
+    adminId: row.bonus.adminId,
+    User: { firstname: row.firstname, lastname: row.lastname },
+  });
+
   route(app, ctx, {
     method: 'GET',
     url: API.totalBonus(':userId'),
@@ -17,5 +44,56 @@ export function bonusRoutes(app: FastifyInstance, ctx: AppContext) {
         kinds: ['bonus'],
       }),
     }),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.bonusCreate,
+    access: OPERATOR_ROLES,
+    body: bonusCreateSchema,
+    handler: async ({ body, user }) => {
+      const [member] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
+      if (!member) throw new HttpError(404, MSG.userNotFound);
+      const bonus = await grantBonus(ctx.db, {
+        userId: body.userId,
+        adminId: user.id,
+        nominal: body.nominal,
+        reason: body.reason,
+      });
+      ctx.hub.publish(body.userId, { event: 'bonus', payload: { nominal: bonus.nominal } });
+      return { bonus: { ...bonus, createdAt: bonus.createdAt.toISOString() }, msg: MSG.bonusCreated };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'DELETE',
+    url: API.bonus(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ params }) => {
+      await revokeBonus(ctx.db, params.id);
+      return { msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.bonusPerPage,
+    access: BONUS_LIST_ROLES,
+    query: userPageQuerySchema,
+    handler: async ({ query, user }) => {
+      const owner = listOwner(user, query.user_id ?? query.userId);
+      const where = owner === null ? undefined : eq(bonuses.userId, owner);
+      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(bonuses).where(where);
+      const rows = await ctx.db
+        .select({ bonus: bonuses, firstname: users.firstname, lastname: users.lastname })
+        .from(bonuses)
+        .innerJoin(users, eq(users.id, bonuses.userId))
+        .where(where)
+        .orderBy(desc(bonuses.createdAt), desc(bonuses.id))
+        .limit(PAGE_SIZE)
+        .offset(pageOffset(query.page));
+      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+    },
   });
 }

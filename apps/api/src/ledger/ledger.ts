@@ -1,0 +1,175 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { MSG, WITHDRAW_CODE_NO_BANK, type WithdrawStatus } from '@blaster/contract';
+import type { Db } from '../db';
+import { bonuses, ledgerEntries, users, withdrawals, type LedgerKind } from '../db/schema';
+import { HttpError } from '../lib/errors';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+export interface MoneySummary {
+  income: number;
+  referral: number;
+  bonus: number;
+  /** Withdrawals waiting for a decision. */
+  requested: number;
+  accepted: number;
+  balance: number;
+}
+
+/** Every figure of one user's money (the whole platform's when userId is null), from one read of the ledger. */
+export async function moneySummary(db: Executor, userId: number | null): Promise<MoneySummary> {
+  const rows = await db
+    .select({ kind: ledgerEntries.kind, total: sql<string>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .where(userId === null ? undefined : eq(ledgerEntries.userId, userId))
+    .groupBy(ledgerEntries.kind);
+  const byKind = (kind: LedgerKind) => Number(rows.find((row) => row.kind === kind)?.total ?? 0);
+  const summary = {
+    income: byKind('blast_income'),
+    referral: byKind('referral_income'),
+    bonus: byKind('bonus'),
+    requested: -byKind('withdraw_requested'),
+    accepted: -byKind('withdraw_accepted'),
+  };
+  return {
+    ...summary,
+    balance: summary.income + summary.referral + summary.bonus - summary.requested - summary.accepted,
+  };
+}
+
+/** Serializes money changes of one user: concurrent requests queue on the user's row. */
+async function lockUser(tx: Tx, userId: number) {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user) throw new HttpError(404, MSG.userNotFound);
+  return user;
+}
+
+/**
+ * Pays one successful blast, and the referrer's share of it, exactly once per message log
+ * (a repeated call for the same log changes nothing).
+ */
+export async function creditBlastIncome(
+  db: Db,
+  entry: { userId: number; messageLogId: number; amount: number; referralPercent: number },
+): Promise<{ credited: boolean; referralShare: number }> {
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(ledgerEntries)
+      .values({ userId: entry.userId, kind: 'blast_income', amount: entry.amount, refId: entry.messageLogId })
+      .onConflictDoNothing()
+      .returning({ id: ledgerEntries.id });
+    if (inserted.length === 0) return { credited: false, referralShare: 0 };
+    const [earner] = await tx
+      .select({ referredBy: users.referredBy })
+      .from(users)
+      .where(eq(users.id, entry.userId));
+    const share = Math.floor((entry.amount * entry.referralPercent) / 100);
+    if (earner?.referredBy && share > 0) {
+      await tx
+        .insert(ledgerEntries)
+        .values({
+          userId: earner.referredBy,
+          kind: 'referral_income',
+          amount: share,
+          refId: entry.messageLogId,
+        })
+        .onConflictDoNothing();
+      return { credited: true, referralShare: share };
+    }
+    return { credited: true, referralShare: 0 };
+  });
+}
+
+export async function grantBonus(
+  db: Db,
+  bonus: { userId: number; adminId: number; nominal: number; reason: string },
+) {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, bonus.userId);
+    const [row] = await tx.insert(bonuses).values(bonus).returning();
+    await tx
+      .insert(ledgerEntries)
+      .values({ userId: bonus.userId, kind: 'bonus', amount: bonus.nominal, refId: row!.id });
+    return row!;
+  });
+}
+
+/** Takes a bonus back with a reversing entry; refused when the member already spent it. */
+export async function revokeBonus(db: Db, bonusId: number) {
+  return db.transaction(async (tx) => {
+    const [bonus] = await tx.select().from(bonuses).where(eq(bonuses.id, bonusId));
+    if (!bonus) throw new HttpError(404, MSG.bonusNotFound);
+    await lockUser(tx, bonus.userId);
+    const { balance } = await moneySummary(tx, bonus.userId);
+    if (balance < bonus.nominal) throw new HttpError(400, MSG.withdrawOverBalance);
+    await tx
+      .insert(ledgerEntries)
+      .values({ userId: bonus.userId, kind: 'bonus', amount: -bonus.nominal, refId: bonus.id });
+    await tx.delete(bonuses).where(eq(bonuses.id, bonus.id));
+  });
+}
+
+export async function requestWithdrawal(db: Db, request: { userId: number; nominal: number }) {
+  return db.transaction(async (tx) => {
+    const user = await lockUser(tx, request.userId);
+    if (!user.accountBank || !user.accountNumber || !user.accountName) {
+      throw new HttpError(400, MSG.withdrawNoBank, { code: WITHDRAW_CODE_NO_BANK });
+    }
+    const { balance } = await moneySummary(tx, request.userId);
+    if (request.nominal > balance) throw new HttpError(400, MSG.withdrawOverBalance);
+    const [withdrawal] = await tx.insert(withdrawals).values(request).returning();
+    await tx.insert(ledgerEntries).values({
+      userId: request.userId,
+      kind: 'withdraw_requested',
+      amount: -request.nominal,
+      refId: withdrawal!.id,
+    });
+    return withdrawal!;
+  });
+}
+
+/** Ledger entries each decision books (spec 02 §4 transitions); anything else is refused. */
+function movements(from: WithdrawStatus, to: WithdrawStatus, n: number): [LedgerKind, number][] | null {
+  if (from === 'requested' && to === 'accepted')
+    return [
+      ['withdraw_requested', n],
+      ['withdraw_accepted', -n],
+    ];
+  if (from === 'requested' && to === 'rejected') return [['withdraw_requested', n]];
+  if (from === 'accepted' && to === 'requested')
+    return [
+      ['withdraw_accepted', n],
+      ['withdraw_requested', -n],
+    ];
+  if (from === 'rejected' && to === 'requested') return [['withdraw_requested', -n]];
+  return null;
+}
+
+export async function decideWithdrawal(db: Db, id: number, status: WithdrawStatus) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
+    if (!current) throw new HttpError(404, MSG.withdrawNotFound);
+    await lockUser(tx, current.userId);
+    // Re-read under the lock: two admins deciding at once see each other's decision.
+    const [withdrawal] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+    const booked = movements(withdrawal!.status, status, withdrawal!.nominal);
+    if (!booked) throw new HttpError(400, MSG.withdrawBadTransition);
+    if (withdrawal!.status === 'rejected') {
+      // Re-opening a rejected request holds the money again, which must still be there.
+      const { balance } = await moneySummary(tx, withdrawal!.userId);
+      if (balance < withdrawal!.nominal) throw new HttpError(400, MSG.withdrawOverBalance);
+    }
+    await tx
+      .insert(ledgerEntries)
+      .values(
+        booked.map(([kind, amount]) => ({ userId: withdrawal!.userId, kind, amount, refId: withdrawal!.id })),
+      );
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, withdrawal!.status)))
+      .returning();
+    return updated!;
+  });
+}
