@@ -3,15 +3,6 @@ CREATE TABLE "app_meta" (
 	"value" text NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "bonuses" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"user_id" integer NOT NULL,
-	"admin_id" integer,
-	"nominal" integer NOT NULL,
-	"reason" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "ledger_entries" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -112,26 +103,11 @@ CREATE TABLE "whatsapp_accounts" (
 	CONSTRAINT "whatsapp_accounts_clientid_unique" UNIQUE("clientid")
 );
 --> statement-breakpoint
-CREATE TABLE "withdrawals" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"user_id" integer NOT NULL,
-	"nominal" integer NOT NULL,
-	"status" text DEFAULT 'requested' NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
-ALTER TABLE "bonuses" ADD CONSTRAINT "bonuses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "whatsapp_accounts" ADD CONSTRAINT "whatsapp_accounts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "bonuses_user_idx" ON "bonuses" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "ledger_user_kind_idx" ON "ledger_entries" USING btree ("user_id","kind");--> statement-breakpoint
-CREATE UNIQUE INDEX "ledger_blast_once_idx" ON "ledger_entries" USING btree ("kind","ref_id") WHERE "ledger_entries"."kind" in ('blast_income', 'referral_income');--> statement-breakpoint
 CREATE INDEX "message_logs_user_idx" ON "message_logs" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "message_logs_created_idx" ON "message_logs" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "users_referred_by_idx" ON "users" USING btree ("referred_by");--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role");--> statement-breakpoint
 CREATE INDEX "whatsapp_user_idx" ON "whatsapp_accounts" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "whatsapp_state_idx" ON "whatsapp_accounts" USING btree ("state");--> statement-breakpoint
-CREATE INDEX "withdrawals_user_idx" ON "withdrawals" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status");
+CREATE INDEX "whatsapp_state_idx" ON "whatsapp_accounts" USING btree ("state");
