@@ -12,6 +12,24 @@ mkdirSync(outDir, { recursive: true });
 const stack = await startStack();
 try {
   const member = await createUser(stack, 'member', 'Sari');
+  // Some money on the member's account, so the money screens show rows.
+  const login = async (email: string, password: string) =>
+    (await stack.api<{ token: string }>('POST', '/api/auth/login', { email, password })).data.token;
+  const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const memberToken = await login(member.email, member.password);
+  await stack.api(
+    'POST',
+    '/api/admin/bonus/create',
+    { nominal: 75_000, reason: 'Bonus pendaftaran', userId: member.id },
+    adminToken,
+  );
+  await stack.api(
+    'PUT',
+    `/api/admin/users/${member.id}`,
+    { account_bank: 'BCA', account_number: '123456', account_name: 'Sari' },
+    memberToken,
+  );
+  await stack.api('POST', '/api/admin/withdraw/request', { nominal: 20_000, userId: member.id }, memberToken);
   const targets = [
     { who: 'admin', email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
     { who: 'member', email: member.email, password: member.password },

@@ -146,3 +146,9 @@ export function sidebarMenu(role: Role | undefined): readonly MenuItem[] {
       return ADMIN_MENU;
   }
 }
+
+/** Admin and dev operate the platform: they act on any user's data. */
+export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];
+export function isOperatorRole(role: Role | undefined | null): boolean {
+  return role ? OPERATOR_ROLES.includes(role) : false;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ALL_USERS, MSG, type Role } from '@blaster/contract';
+import { ALL_USERS, MSG, OPERATOR_ROLES, isOperatorRole, type Role } from '@blaster/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { AppContext } from '../context';
@@ -9,8 +9,8 @@ import { HttpError } from './errors';
 export type AuthUser = typeof users.$inferSelect;
 
 /** Roles that see every user's data; everyone else only their own. */
-export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];
-export const isOperator = (user: AuthUser) => OPERATOR_ROLES.includes(user.role);
+export { OPERATOR_ROLES };
+export const isOperator = (user: AuthUser) => isOperatorRole(user.role);
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

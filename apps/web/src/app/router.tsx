@@ -10,6 +10,16 @@ import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { MemberListPage } from '../features/members/MemberListPage';
+import { MemberEditPage } from '../features/members/MemberEditPage';
+import { BonusListPage } from '../features/bonus/BonusListPage';
+import { BonusCreatePage } from '../features/bonus/BonusCreatePage';
+import { ReferralListPage } from '../features/referral/ReferralListPage';
+import { LevelListPage } from '../features/levels/LevelListPage';
+import { LevelFormPage } from '../features/levels/LevelFormPage';
+import { WithdrawPage } from '../features/withdraw/WithdrawPage';
+import { WithdrawRequestsPage } from '../features/withdraw/WithdrawRequestsPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -18,6 +28,18 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/': () => <DashboardPage />,
   '/dashboard': () => <DashboardPage />,
   '/profile': () => <ProfilePage />,
+  '/member': () => <MemberListPage />,
+  '/member/edit': () => <MemberEditPage />,
+  '/bonus': () => <BonusListPage />,
+  '/bonus/create': () => <BonusCreatePage />,
+  '/referral': () => <ReferralListPage />,
+  '/level': () => <LevelListPage />,
+  // One screen for both: keyed so switching between them starts a fresh form.
+  '/level/create': () => <LevelFormPage key="create" />,
+  '/level/edit': () => <LevelFormPage key="edit" />,
+  '/withdraw': () => <WithdrawPage />,
+  '/withdraw/requested': () => <WithdrawRequestsPage />,
+  '/settings': () => <SettingsPage />,
 };
 
 const pages: RouteObject[] = [

@@ -1,15 +1,33 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 
+/** A whole number >= 0 from a number input; an empty field is missing, not zero. */
+const requiredCount = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  z.coerce
+    .number({ error: MSG.numberRequired })
+    .int({ error: MSG.numberRequired })
+    .min(0, { error: MSG.numberRequired }),
+);
+const requiredText = (max: number) =>
+  z.string({ error: MSG.textRequired }).trim().min(1, { error: MSG.textRequired }).max(max);
+
 export const settingSchema = z.object({
-  interval_min: z.coerce.number().int().min(0),
-  interval_max: z.coerce.number().int().min(0),
-  price: z.coerce.number().int().min(0),
-  bank_names: z.string().trim().min(1).max(1000),
-  colors: z.string().trim().min(1).max(1000),
-  referral_percent: z.coerce.number().min(0).max(100),
-  info: z.string().trim().min(1).max(5000),
+  interval_min: requiredCount,
+  interval_max: requiredCount,
+  price: requiredCount,
+  bank_names: requiredText(1000),
+  colors: requiredText(1000),
+  referral_percent: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.coerce
+      .number({ error: MSG.numberRequired })
+      .min(0, { error: MSG.referralPercentRange })
+      .max(100, { error: MSG.referralPercentRange }),
+  ),
+  info: requiredText(5000),
 });
+export type SettingForm = z.input<typeof settingSchema>;
 export type Setting = z.infer<typeof settingSchema>;
 export const settingUpdateSchema = settingSchema.refine((value) => value.interval_min <= value.interval_max, {
   path: ['interval_min'],

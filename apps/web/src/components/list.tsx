@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
+import clsx from 'clsx';
+import { RefreshCw } from 'lucide-react';
+import { DEFAULT_PAGE, LOCALE, MSG, REFRESH_DELAY_MS, SEARCH_DELAY_MS } from '@blaster/contract';
+
+/** A card holding one screen's content, with its title and the screen's buttons. */
+export function PageCard({
+  title,
+  actions,
+  children,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="rounded-2xl border border-gray-200 bg-white dark:border-gray-800 dark:bg-white/[0.03]">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-100 px-5 py-4 sm:px-6 dark:border-gray-800">
+        <h2 className="text-lg font-semibold text-gray-800 dark:text-white/90">{title}</h2>
+        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+      </header>
+      <div className="p-5 sm:p-6">{children}</div>
+    </section>
+  );
+}
+
+/** The page number kept in the address (query page, default 1), plus other query values. */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const parsed = Number(params.get('page'));
+  const page = Number.isInteger(parsed) && parsed >= 1 ? parsed : DEFAULT_PAGE;
+  const set = (changes: Record<string, string | number | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: false },
+    );
+  return { page, params, set, setPage: (value: number) => set({ page: value }) };
+}
+
+/** Previous, Next and 'Page X of Y'; shown only when there is more than one page (spec 02 §2). */
+export function Pager({
+  page,
+  totalPages,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  onChange(page: number): void;
+}) {
+  if (totalPages <= 1) return null;
+  const buttonClass =
+    'rounded-lg border border-gray-300 px-3.5 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-white/5';
+  return (
+    <nav aria-label="Pagination" className="mt-5 flex items-center justify-between gap-3">
+      <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        Previous
+      </button>
+      <span className="text-sm text-gray-600 dark:text-gray-400">
+        Page {page} of {totalPages}
+      </span>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={page >= totalPages}
+        onClick={() => onChange(page + 1)}
+      >
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** Refresh icon: re-fetches after 1 second, showing 'Menyinkronkan data...' meanwhile (spec 02 §2). */
+export function RefreshButton({ onRefresh }: { onRefresh(): Promise<unknown> | void }) {
+  const [syncing, setSyncing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return (
+    <button
+      type="button"
+      aria-label="Refresh"
+      disabled={syncing}
+      onClick={() => {
+        setSyncing(true);
+        timer.current = setTimeout(async () => {
+          try {
+            await onRefresh();
+          } finally {
+            setSyncing(false);
+          }
+        }, REFRESH_DELAY_MS);
+      }}
+      className="inline-flex items-center gap-2 rounded-lg border border-gray-300 px-3 py-2 text-sm text-gray-700 hover:bg-gray-50 disabled:opacity-70 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-white/5"
+    >
+      <RefreshCw className={clsx('size-4', syncing && 'animate-spin')} aria-hidden="true" />
+      {syncing && <span>{MSG.syncing}</span>}
+    </button>
+  );
+}
+
+/** A value that follows the input only after the user stopped typing for a second (spec 02 §9). */
+export function useDebounced<T>(value: T, delay = SEARCH_DELAY_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/** Column helpers type each column by its value; `any` is how the table library takes a mixed list. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Columns<T> = ColumnDef<T, any>[];
+
+interface DataTableProps<T> {
+  label: string;
+  columns: Columns<T>;
+  rows: T[] | undefined;
+  loading: boolean;
+  error?: string | null;
+  rowKey(row: T): string | number;
+  rowClassName?(row: Row<T>): string | undefined;
+}
+
+/** A table with its loading, error and empty ('Kosong') states. */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  loading,
+  error,
+  rowKey,
+  rowClassName,
+}: DataTableProps<T>) {
+  const table = useReactTable({
+    data: rows ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(rowKey(row)),
+  });
+  const span = columns.length;
+  let state: ReactNode = null;
+  if (loading && !rows) state = MSG.loading;
+  else if (error) state = <span className="text-red-500">{error}</span>;
+  else if ((rows ?? []).length === 0) state = MSG.empty;
+
+  return (
+    <div className="overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+      <table aria-label={label} aria-busy={loading} className="min-w-full text-left text-sm">
+        <thead className="bg-gray-50 text-xs tracking-wide text-gray-500 uppercase dark:bg-white/[0.02] dark:text-gray-400">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+          {state ? (
+            <tr>
+              <td colSpan={span} className="px-4 py-8 text-center text-gray-500 dark:text-gray-400">
+                {state}
+              </td>
+            </tr>
+          ) : (
+            table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className={clsx('text-gray-700 dark:text-gray-300', rowClassName?.(row))}>
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id} className="px-4 py-3 align-middle">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+/** Date and time in the viewer's locale format, '-' when missing. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '-';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '-' : dateTime.format(date);
+}
+
+export const linkButtonClass =
+  'inline-flex items-center gap-1.5 rounded-lg bg-brand-500 px-4 py-2.5 text-sm font-medium text-white shadow-xs hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+export const smallLinkClass =
+  'rounded-md px-2 py-1 text-xs font-medium text-brand-600 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-500/10';
+export const dangerLinkClass =
+  'rounded-md px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-500/10';

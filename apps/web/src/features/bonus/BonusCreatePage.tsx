@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API, MSG, bonusCreateSchema, type BonusCreate, type User } from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
+import { PageCard } from '../../components/list';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { successDialog } from '../../lib/dialogs';
+
+/** /bonus/create?id=: pick a member (preselected by id), nominal and reason; success dialog, then back. */
+export function BonusCreatePage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const members = useQuery({
+    queryKey: ['members-all'],
+    queryFn: () => apiRequest<{ users: User[] }>(API.members),
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<BonusCreate>({
+    resolver: zodResolver(bonusCreateSchema),
+    defaultValues: { userId: params.get('id') ?? '', nominal: '', reason: '' },
+  });
+  // The preselected member can only be shown once the member options exist.
+  const loadedMembers = members.data?.users;
+  useEffect(() => {
+    if (loadedMembers) setValue('userId', getValues('userId'));
+  }, [loadedMembers, getValues, setValue]);
+  const create = useMutation({
+    mutationFn: (body: BonusCreate) =>
+      apiRequest(API.bonusCreate, { method: 'POST', body, fallback: MSG.errorCreatingBonus }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['bonus'] });
+      await successDialog(MSG.bonusCreated);
+      void navigate(-1);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError)
+        for (const [field, message] of Object.entries(error.errors))
+          setError(field as keyof BonusCreate, { type: 'server', message });
+    },
+  });
+
+  return (
+    <>
+      <Breadcrumb title={MSG.sendBonus} />
+      <PageCard title={MSG.sendBonus}>
+        <form
+          onSubmit={handleSubmit((body) => create.mutate(body))}
+          noValidate
+          className="max-w-xl space-y-5"
+        >
+          <div>
+            <Label htmlFor="bonus-member">Member</Label>
+            <select
+              id="bonus-member"
+              className={inputClass(Boolean(errors.userId))}
+              disabled={members.isPending}
+              {...register('userId')}
+            >
+              <option value="">{members.isPending ? MSG.loading : '-- Pilih Member --'}</option>
+              {members.data?.users.map((member) => (
+                <option key={member.id} value={member.id}>
+                  {member.firstname} {member.lastname} ({member.email})
+                </option>
+              ))}
+            </select>
+            <FieldError id="bonus-member-error" message={errors.userId?.message} />
+          </div>
+          <div>
+            <Label htmlFor="bonus-nominal">Nominal (Rp)</Label>
+            <TextInput
+              id="bonus-nominal"
+              type="number"
+              min={1}
+              inputMode="numeric"
+              invalid={Boolean(errors.nominal)}
+              {...register('nominal')}
+            />
+            <FieldError id="bonus-nominal-error" message={errors.nominal?.message} />
+          </div>
+          <div>
+            <Label htmlFor="bonus-reason">{MSG.bonusReason}</Label>
+            <TextInput id="bonus-reason" invalid={Boolean(errors.reason)} {...register('reason')} />
+            <FieldError id="bonus-reason-error" message={errors.reason?.message} />
+          </div>
+          {create.error && Object.keys((create.error as ApiError).errors ?? {}).length === 0 && (
+            <p className="text-sm text-red-500">{MSG.editError(errorText(create.error))}</p>
+          )}
+          <Button type="submit" loading={create.isPending} disabled={create.isPending}>
+            {create.isPending ? 'Mengirim...' : MSG.sendBonus}
+          </Button>
+        </form>
+      </PageCard>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { API, MSG, memberEditSchema, type MemberEdit, type Setting, type User } from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Button, FieldError, Label, TextInput } from '../../components/form';
+import { PageCard } from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+
+/** /member/edit?id=: a member's blast interval and blast fee override. */
+export function MemberEditPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const member = useQuery({
+    queryKey: ['user', id],
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+    queryFn: () => apiRequest<{ user: User }>(API.user(id), { fallback: MSG.errorFetchingUser }),
+  });
+  const fee = useQuery({
+    queryKey: ['blast-fee', id],
+    enabled: Boolean(member.data),
+    queryFn: () => apiRequest<{ blast_fee: number }>(API.blastFee(id)),
+  });
+  const settings = useQuery({
+    queryKey: ['setting'],
+    queryFn: () => apiRequest<{ setting: Setting }>(API.settingGet),
+  });
+
+  let body;
+  if (!Number.isInteger(id) || id <= 0 || member.isError) body = <p>{MSG.noUserFound}</p>;
+  else if (!member.data || !fee.data || !settings.data) body = <p>{MSG.loading}</p>;
+  else {
+    const user = member.data.user;
+    body = (
+      <MemberEditForm
+        user={user}
+        defaults={{
+          blast_interval_min: user.blast_interval_min ?? settings.data.setting.interval_min,
+          blast_interval_max: user.blast_interval_max ?? settings.data.setting.interval_max,
+          blast_fee: user.blast_fee ?? fee.data.blast_fee,
+        }}
+      />
+    );
+  }
+  return (
+    <>
+      <Breadcrumb title={MSG.editMemberTitle} />
+      <PageCard title={MSG.editMemberTitle}>{body}</PageCard>
+    </>
+  );
+}
+
+function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<MemberEdit>({ resolver: zodResolver(memberEditSchema), defaultValues: defaults });
+  const save = useMutation({
+    mutationFn: (values: MemberEdit) =>
+      apiRequest(API.user(user.id), {
+        method: 'PUT',
+        body: memberEditSchema.parse(values),
+        fallback: MSG.networkError,
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['user', user.id] });
+      await queryClient.invalidateQueries({ queryKey: ['members'] });
+      toast.success('Member berhasil disimpan.');
+      void navigate(-1);
+    },
+  });
+  const field = (name: keyof MemberEdit, label: string) => (
+    <div>
+      <Label htmlFor={`member-${name}`}>{label}</Label>
+      <TextInput
+        id={`member-${name}`}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `member-${name}-error` : undefined}
+        {...register(name)}
+      />
+      <FieldError id={`member-${name}-error`} message={errors[name]?.message} />
+    </div>
+  );
+  return (
+    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="max-w-xl space-y-5">
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        {user.firstname} {user.lastname} · {user.email}
+      </p>
+      {field('blast_interval_min', 'Blast Interval Min')}
+      {field('blast_interval_max', 'Blast Interval Max')}
+      {field('blast_fee', 'Blast Fee (Rp)')}
+      {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
+      <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+        {save.isPending ? MSG.saving : MSG.save}
+      </Button>
+    </form>
+  );
+}

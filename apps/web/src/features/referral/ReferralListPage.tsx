@@ -1,0 +1,74 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { API, MSG, formatRupiah, type Paged, type ReferralRow } from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { initials } from '../../app/layout/UserDropdown';
+import { DataTable, PageCard, Pager, RefreshButton, useListParams } from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+
+const column = createColumnHelper<ReferralRow>();
+const columns = [
+  column.display({
+    id: 'from',
+    header: 'Dari',
+    cell: ({ row }) => (
+      <div className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-semibold text-brand-600 dark:bg-brand-500/15 dark:text-brand-300"
+        >
+          {initials(row.original.firstname, row.original.lastname)}
+        </span>
+        <span>
+          <span className="block font-medium text-gray-800 dark:text-white/90">
+            {row.original.firstname} {row.original.lastname}
+          </span>
+          <span className="block text-xs text-gray-500 dark:text-gray-400">{row.original.email}</span>
+        </span>
+      </div>
+    ),
+  }),
+  column.accessor('income', { header: 'Nominal', cell: (info) => formatRupiah(info.getValue()) }),
+];
+
+/** /referral: the people the viewer referred and what each blast of theirs earned the viewer. */
+export function ReferralListPage() {
+  const { page, setPage } = useListParams();
+  const list = useQuery({
+    queryKey: ['referral', page],
+    queryFn: () =>
+      apiRequest<Paged<ReferralRow> & { total: number }>(`${API.referralPerPage}?page=${page}`, {
+        fallback: MSG.errorFetchingReferralList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <>
+      <Breadcrumb title={MSG.referralListTitle} />
+      <PageCard
+        title={MSG.referralListTitle}
+        actions={
+          <>
+            <span
+              data-testid="referral-total"
+              className="text-sm font-medium text-gray-700 dark:text-gray-300"
+            >
+              {MSG.referralTotal(list.data ? formatRupiah(list.data.total) : '...')}
+            </span>
+            <RefreshButton onRefresh={() => list.refetch()} />
+          </>
+        }
+      >
+        <DataTable
+          label={MSG.referralListTitle}
+          columns={columns}
+          rows={list.data?.data}
+          loading={list.isFetching}
+          error={list.error ? errorText(list.error) : null}
+          rowKey={(row) => row.id}
+        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+      </PageCard>
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  API,
+  DEFAULT_BANK_NAMES,
+  DEFAULT_COLORS,
+  MSG,
+  settingUpdateSchema,
+  type Setting,
+  type SettingForm,
+} from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
+import { PageCard } from '../../components/list';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
+
+/** /settings: blast intervals, price, banks, level colours, referral share and the member announcement. */
+export function SettingsPage() {
+  const settings = useQuery({
+    queryKey: ['setting'],
+    queryFn: () => apiRequest<{ setting: Setting }>(API.settingGet, { fallback: MSG.errorFetchingSetting }),
+  });
+  let body;
+  if (settings.isError) body = <p className="text-sm text-red-500">{errorText(settings.error)}</p>;
+  else if (!settings.data) body = <p>{MSG.loading}</p>;
+  else body = <SettingsForm defaults={settings.data.setting} />;
+  return (
+    <>
+      <Breadcrumb title={MSG.settingsTitle} />
+      <PageCard title={MSG.settingsTitle}>{body}</PageCard>
+    </>
+  );
+}
+
+type Field = keyof SettingForm;
+
+function SettingsForm({ defaults }: { defaults: Setting }) {
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SettingForm>({ resolver: zodResolver(settingUpdateSchema), defaultValues: defaults });
+  const save = useMutation({
+    mutationFn: (values: SettingForm) =>
+      apiRequest<{ setting: Setting }>(API.settingUpdate, {
+        method: 'PUT',
+        body: settingUpdateSchema.parse(values),
+        fallback: MSG.errorSavingSetting,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['setting'], answer);
+      void queryClient.invalidateQueries({ queryKey: ['levels'] });
+      toast.success(MSG.settingsSaved);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError)
+        for (const [field, message] of Object.entries(error.errors))
+          setError(field as Field, { type: 'server', message });
+    },
+  });
+
+  const input = (name: Field, label: string, options: { numeric?: boolean; hint?: string } = {}) => (
+    <div>
+      <Label htmlFor={`setting-${name}`}>{label}</Label>
+      <TextInput
+        id={`setting-${name}`}
+        type={options.numeric ? 'number' : 'text'}
+        min={options.numeric ? 0 : undefined}
+        inputMode={options.numeric ? 'numeric' : undefined}
+        invalid={Boolean(errors[name])}
+        aria-describedby={options.hint ? `setting-${name}-hint` : undefined}
+        {...register(name)}
+      />
+      {options.hint && (
+        <p id={`setting-${name}-hint`} className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
+          {options.hint}
+        </p>
+      )}
+      <FieldError id={`setting-${name}-error`} message={errors[name]?.message} />
+    </div>
+  );
+
+  return (
+    <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-5">
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        {input('interval_min', 'Interval Min', { numeric: true })}
+        {input('interval_max', 'Interval Max', { numeric: true })}
+        {input('price', 'Price (Rp)', { numeric: true })}
+        {input('referral_percent', 'Referral Percent', { numeric: true, hint: '0 - 100' })}
+        {input('bank_names', 'Bank Names', { hint: `Pisahkan dengan koma, contoh: ${DEFAULT_BANK_NAMES}` })}
+        {input('colors', 'Colors', { hint: `Warna level berurutan, contoh: ${DEFAULT_COLORS}` })}
+      </div>
+      <div>
+        <Label htmlFor="setting-info">Info</Label>
+        <textarea
+          id="setting-info"
+          rows={4}
+          aria-invalid={Boolean(errors.info) || undefined}
+          className={`${inputClass(Boolean(errors.info))} h-auto`}
+          {...register('info')}
+        />
+        <FieldError id="setting-info-error" message={errors.info?.message} />
+      </div>
+      {save.error && Object.keys((save.error as ApiError).errors ?? {}).length === 0 && (
+        <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>
+      )}
+      <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+        {save.isPending ? MSG.saving : MSG.save}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,183 @@
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Banknote, CircleCheck, Hourglass, Wallet } from 'lucide-react';
+import {
+  API,
+  DEFAULT_WITHDRAW,
+  MIN_WITHDRAW,
+  MSG,
+  WITHDRAW_CODE_NO_BANK,
+  formatRupiah,
+  withdrawRequestSchema,
+  type Paged,
+  type User,
+  type WithdrawRequest,
+  type WithdrawRow,
+} from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Button, FieldError, Label, TextInput } from '../../components/form';
+import { DataTable, PageCard, Pager, RefreshButton, useListParams } from '../../components/list';
+import { StatCard } from '../dashboard/StatCard';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { errorDialog } from '../../lib/dialogs';
+import { useSession } from '../../lib/session';
+import { statusRowClass, withdrawColumns } from './columns';
+
+function useMoneyFigure<T>(key: string, path: string, fallback: string) {
+  return useQuery({ queryKey: ['money', key, path], queryFn: () => apiRequest<T>(path, { fallback }) });
+}
+
+/** /withdraw: a member's request form, balance panel and request history. */
+export function WithdrawPage() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <WithdrawScreen user={user} />;
+}
+
+function WithdrawScreen({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { page, setPage } = useListParams();
+  const balance = useMoneyFigure<{ balance: number }>(
+    'balance',
+    API.balance(user.id),
+    MSG.errorFetchingBalance,
+  );
+  const income = useMoneyFigure<{ income: number }>(
+    'income',
+    API.withdrawIncome(user.id),
+    MSG.errorFetchingIncome,
+  );
+  const requested = useMoneyFigure<{ total: number }>(
+    'requested',
+    API.withdrawTotalRequested(user.id),
+    MSG.errorFetchingWithdrawTotal,
+  );
+  const accepted = useMoneyFigure<{ total: number }>(
+    'accepted',
+    API.withdrawTotalAccepted(user.id),
+    MSG.errorFetchingWithdrawTotal,
+  );
+  const history = useQuery({
+    queryKey: ['withdraw-history', user.id, page],
+    queryFn: () =>
+      apiRequest<Paged<WithdrawRow>>(`${API.withdrawHistoriesPerPage}?page=${page}&user_id=${user.id}`, {
+        fallback: MSG.errorFetchingHistoryList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<WithdrawRequest>({
+    resolver: zodResolver(withdrawRequestSchema),
+    defaultValues: { nominal: DEFAULT_WITHDRAW, userId: user.id },
+  });
+  const request = useMutation({
+    mutationFn: (body: WithdrawRequest) =>
+      apiRequest<{ msg: string }>(API.withdrawRequest, { method: 'POST', body, fallback: MSG.networkError }),
+    onSuccess: async (answer) => {
+      toast.success(answer.msg);
+      await queryClient.invalidateQueries({ queryKey: ['money'] });
+      await queryClient.invalidateQueries({ queryKey: ['withdraw-history'] });
+    },
+    onError: async (error) => {
+      if (error instanceof ApiError && error.code === WITHDRAW_CODE_NO_BANK) {
+        // Without bank details there is nowhere to send the money: complete the profile first.
+        await errorDialog(MSG.withdrawFailedTitle, error.message);
+        void navigate('/profile?edit=1');
+      }
+    },
+  });
+  const requestError =
+    request.error && !(request.error instanceof ApiError && request.error.code === WITHDRAW_CODE_NO_BANK)
+      ? errorText(request.error)
+      : null;
+
+  const figure = (query: { isPending: boolean; error: unknown }, value: number | undefined) => ({
+    loading: query.isPending,
+    error: query.error ? errorText(query.error) : undefined,
+    value: formatRupiah(value),
+  });
+
+  return (
+    <>
+      <Breadcrumb title="Withdraw" />
+      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard
+          testId="withdraw-balance"
+          title="Saldo"
+          icon={Wallet}
+          {...figure(balance, balance.data?.balance)}
+        />
+        <StatCard
+          testId="withdraw-income"
+          title="Pendapatan"
+          icon={Banknote}
+          tone="green"
+          {...figure(income, income.data?.income)}
+        />
+        <StatCard
+          testId="withdraw-requested"
+          title="Sedang Diproses"
+          icon={Hourglass}
+          tone="amber"
+          {...figure(requested, requested.data?.total)}
+        />
+        <StatCard
+          testId="withdraw-accepted"
+          title="Sudah Ditarik"
+          icon={CircleCheck}
+          tone="gray"
+          {...figure(accepted, accepted.data?.total)}
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+        <PageCard title="Tarik Saldo">
+          <form onSubmit={handleSubmit((body) => request.mutate(body))} noValidate className="space-y-5">
+            <div>
+              <Label htmlFor="withdraw-nominal">Nominal (Rp)</Label>
+              <TextInput
+                id="withdraw-nominal"
+                type="number"
+                min={MIN_WITHDRAW}
+                step={1000}
+                inputMode="numeric"
+                invalid={Boolean(errors.nominal)}
+                aria-describedby="withdraw-nominal-hint"
+                {...register('nominal')}
+              />
+              <p id="withdraw-nominal-hint" className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
+                Minimal {formatRupiah(MIN_WITHDRAW)}
+              </p>
+              <FieldError id="withdraw-nominal-error" message={errors.nominal?.message} />
+            </div>
+            {requestError && <p className="text-sm text-red-500">{requestError}</p>}
+            <Button type="submit" className="w-full" loading={request.isPending} disabled={request.isPending}>
+              {request.isPending ? MSG.sendingUpdate : 'Request Withdraw'}
+            </Button>
+          </form>
+        </PageCard>
+        <div className="xl:col-span-2">
+          <PageCard title="Riwayat Withdraw" actions={<RefreshButton onRefresh={() => history.refetch()} />}>
+            <DataTable
+              label="Riwayat Withdraw"
+              columns={withdrawColumns({ withMember: false })}
+              rows={history.data?.data}
+              loading={history.isFetching}
+              error={history.error ? errorText(history.error) : null}
+              rowKey={(row) => row.id}
+              rowClassName={(row) => statusRowClass[row.original.status]}
+            />
+            <Pager page={page} totalPages={history.data?.meta.totalPages ?? 1} onChange={setPage} />
+          </PageCard>
+        </div>
+      </div>
+    </>
+  );
+}

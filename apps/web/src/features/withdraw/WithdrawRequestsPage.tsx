@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { toast } from 'sonner';
+import {
+  API,
+  MSG,
+  REALTIME_CHANNEL_ADMIN,
+  isOperatorRole,
+  type Paged,
+  type WithdrawRow,
+  type WithdrawStatus,
+} from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { DataTable, PageCard, Pager, RefreshButton, useListParams } from '../../components/list';
+import type { Columns } from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+import { subscribe } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
+import { statusRowClass, withdrawColumns } from './columns';
+
+const column = createColumnHelper<WithdrawRow>();
+
+/** The decisions offered per status (spec 02 §4). */
+const ACTIONS: Record<WithdrawStatus, { to: WithdrawStatus; label: string; tone: string }[]> = {
+  requested: [
+    { to: 'accepted', label: MSG.accept, tone: 'bg-emerald-600 hover:bg-emerald-700 text-white' },
+    { to: 'rejected', label: MSG.reject, tone: 'bg-red-600 hover:bg-red-700 text-white' },
+  ],
+  accepted: [
+    { to: 'requested', label: MSG.cancelDecision, tone: 'bg-gray-600 hover:bg-gray-700 text-white' },
+  ],
+  rejected: [
+    { to: 'requested', label: MSG.cancelDecision, tone: 'bg-gray-600 hover:bg-gray-700 text-white' },
+  ],
+};
+
+/** /withdraw/requested: every request; only admin decides on them. */
+export function WithdrawRequestsPage() {
+  const { user } = useSession();
+  const canDecide = user?.role === 'admin';
+  const { page, setPage } = useListParams();
+  const queryClient = useQueryClient();
+  const [updating, setUpdating] = useState<number | null>(null);
+  const [openDetails, setOpenDetails] = useState<Set<number>>(new Set());
+
+  const list = useQuery({
+    queryKey: ['withdraw-requests', page],
+    queryFn: () =>
+      apiRequest<Paged<WithdrawRow>>(`${API.withdrawHistoriesPerPage}?page=${page}`, {
+        fallback: MSG.errorFetchingAllHistoryList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  // New requests appear without a reload for viewers of the admin channel.
+  useEffect(() => {
+    if (!isOperatorRole(user?.role)) return;
+    return subscribe(REALTIME_CHANNEL_ADMIN, (message) => {
+      if (message.event === 'withdraw_requested')
+        void queryClient.invalidateQueries({ queryKey: ['withdraw-requests'] });
+    });
+  }, [user?.role, queryClient]);
+
+  const decide = useMutation({
+    mutationFn: (change: { id: number; status: WithdrawStatus }) =>
+      apiRequest<{ msg: string }>(API.withdrawUpdate, {
+        method: 'PUT',
+        body: change,
+        fallback: MSG.networkError,
+      }),
+    onMutate: ({ id }) => setUpdating(id),
+    onSettled: () => setUpdating(null),
+    onSuccess: async (answer) => {
+      toast.success(answer.msg);
+      await queryClient.invalidateQueries({ queryKey: ['withdraw-requests'] });
+    },
+    onError: (error) => toast.error(errorText(error, MSG.networkError)),
+  });
+
+  const toggleDetails = (id: number) =>
+    setOpenDetails((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns = [
+    ...withdrawColumns({ withMember: true }),
+    ...(canDecide
+      ? [
+          column.display({
+            id: 'action',
+            header: 'Action',
+            cell: ({ row }) => {
+              const withdrawal = row.original;
+              const open = openDetails.has(withdrawal.id);
+              return (
+                <div className="space-y-2">
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <button
+                      type="button"
+                      aria-expanded={open}
+                      onClick={() => toggleDetails(withdrawal.id)}
+                      className="rounded-md border border-gray-300 px-2 py-1 text-xs text-gray-700 hover:bg-white dark:border-gray-600 dark:text-gray-300"
+                    >
+                      {MSG.transferDetail}
+                    </button>
+                    {updating === withdrawal.id ? (
+                      <span className="text-xs font-medium">{MSG.sendingUpdate}</span>
+                    ) : (
+                      ACTIONS[withdrawal.status].map((action) => (
+                        <button
+                          key={action.to}
+                          type="button"
+                          disabled={updating !== null}
+                          onClick={() => decide.mutate({ id: withdrawal.id, status: action.to })}
+                          className={`rounded-md px-2.5 py-1 text-xs font-medium disabled:opacity-60 ${action.tone}`}
+                        >
+                          {action.label}
+                        </button>
+                      ))
+                    )}
+                  </div>
+                  {open && (
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">
+                      <dt className="text-gray-500">Bank</dt>
+                      <dd>{withdrawal.User.account_bank ?? '-'}</dd>
+                      <dt className="text-gray-500">No. Rekening</dt>
+                      <dd>{withdrawal.User.account_number ?? '-'}</dd>
+                      <dt className="text-gray-500">Atas Nama</dt>
+                      <dd>{withdrawal.User.account_name ?? '-'}</dd>
+                    </dl>
+                  )}
+                </div>
+              );
+            },
+          }),
+        ]
+      : []),
+  ] as Columns<WithdrawRow>;
+
+  return (
+    <>
+      <Breadcrumb title={MSG.withdrawRequestsTitle} />
+      <PageCard
+        title={MSG.withdrawRequestsTitle}
+        actions={<RefreshButton onRefresh={() => list.refetch()} />}
+      >
+        <DataTable
+          label={MSG.withdrawRequestsTitle}
+          columns={columns}
+          rows={list.data?.data}
+          loading={list.isFetching}
+          error={list.error ? errorText(list.error) : null}
+          rowKey={(row) => row.id}
+          rowClassName={(row) => statusRowClass[row.original.status]}
+        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+      </PageCard>
+    </>
+  );
+}
