@@ -18,6 +18,9 @@ export interface Config {
   timeZone: string;
   sandboxSeed: number;
   sandboxTimeScale: number;
+  /** Share of sandbox sends that fail (default 0.1) and that get the account suspended (default 0). */
+  sandboxFailRate: number;
+  sandboxSuspendRate: number;
 }
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -39,5 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone: env.APP_TIME_ZONE ?? 'Asia/Jakarta',
     sandboxSeed: numberFromEnv(env.SANDBOX_SEED, 1),
     sandboxTimeScale: numberFromEnv(env.SANDBOX_TIME_SCALE, 1),
+    sandboxFailRate: numberFromEnv(env.SANDBOX_FAIL_RATE, 0.1),
+    sandboxSuspendRate: numberFromEnv(env.SANDBOX_SUSPEND_RATE, 0),
   };
 }

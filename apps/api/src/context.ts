@@ -3,6 +3,9 @@ import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
 import type { RouteEntry } from './lib/routes';
 import type { RealtimeHub } from './realtime/hub';
+import type { SandboxGateway } from './gateway/sandbox';
+import type { BlastEngine } from './jobs/blast';
+import type { EventRecorder } from './modules/monitor/recorder';
 
 /** What every module needs, built once per process (or per test). */
 export interface AppContext {
@@ -11,4 +14,9 @@ export interface AppContext {
   hub: RealtimeHub;
   config: Config;
   routeTable: RouteEntry[];
+  gateway: SandboxGateway;
+  blast: BlastEngine;
+  monitors: { gateway: EventRecorder; socket: EventRecorder };
+  /** Devices being connected, by device id: who asked (the account row exists only after saving). */
+  pendingDevices: Map<string, number>;
 }

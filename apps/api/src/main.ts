@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 import { openDatabase } from './db';
 import { seed, signingSecret } from './db/seed';
 import { createTokenService } from './lib/tokens';
-import { createHub } from './realtime/hub';
+import { createAppContext } from './runtime';
 import { startRealtimeServer } from './realtime/server';
 import { buildApp } from './server';
 
@@ -15,23 +15,24 @@ const database = await openDatabase({
   dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'),
 });
 const seeded = await seed(database.db, { email: config.adminEmail, password: config.adminPassword });
-const ctx: AppContext = {
+const ctx: AppContext = createAppContext({
   db: database.db,
   tokens: createTokenService(await signingSecret(database.db, config.jwtSecret)),
-  hub: createHub(),
   config,
-  routeTable: [],
-};
+});
 
 const app = await buildApp(ctx, { logger: process.env.LOG_REQUESTS === '1' });
 await app.listen({ port: config.port, host: config.host });
 const realtime = startRealtimeServer(ctx, { port: config.realtimePort, host: config.host });
 await realtime.ready;
+// Blasts that were running when the process stopped go on where they were.
+await ctx.blast.resume();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [
   `Blaster Panel is running at http://${shownHost}:${config.port}`,
   `Realtime socket: ws://${shownHost}:${config.realtimePort}`,
+  `Chat gateway:    sandbox (simulated devices, seed ${config.sandboxSeed})`,
   `Database: ${database.kind === 'pglite' ? `embedded (${join(config.dataDir, 'db')})` : 'PostgreSQL (DATABASE_URL)'}`,
   `Admin e-mail:    ${seeded.adminEmail}`,
 ];
@@ -55,6 +56,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} received, stopping...`);
+  await ctx.blast.stopAll();
   await realtime.close();
   await app.close();
   await database.close();

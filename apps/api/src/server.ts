@@ -17,6 +17,8 @@ import { userRoutes } from './modules/users/routes';
 import { referralRoutes } from './modules/users/referrals';
 import { levelRoutes } from './modules/level/routes';
 import { whatsappRoutes } from './modules/whatsapp/routes';
+import { sandboxRoutes } from './modules/sandbox/routes';
+import { monitorRoutes } from './modules/monitor/routes';
 import { withdrawRoutes } from './modules/withdraw/routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -57,7 +59,10 @@ export async function buildApp(
 
   app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
   // The panel learns where the realtime socket listens (its port differs from the page's).
-  app.get(`${API_PREFIX}/config`, async () => ({ realtimePort: ctx.config.realtimePort }));
+  app.get(`${API_PREFIX}/config`, async () => ({
+    realtimePort: ctx.config.realtimePort,
+    gateway: ctx.gateway.kind,
+  }));
 
   for (const register of [
     authRoutes,
@@ -65,6 +70,8 @@ export async function buildApp(
     referralRoutes,
     levelRoutes,
     whatsappRoutes,
+    sandboxRoutes,
+    monitorRoutes,
     messageLogRoutes,
     withdrawRoutes,
     bonusRoutes,

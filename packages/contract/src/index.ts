@@ -10,3 +10,4 @@ export * from './schemas/auth';
 export * from './schemas/setting';
 export * from './schemas/dashboard';
 export * from './schemas/money';
+export * from './schemas/whatsapp';

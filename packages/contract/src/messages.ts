@@ -177,6 +177,22 @@ export const MSG = {
   errorFetchingBalance: 'Error fetching Balance',
   errorFetchingWithdrawTotal: 'Error fetching Withdraw Total',
 
+  // Chat accounts (decision: texts the spec leaves open)
+  whatsappNotFound: 'Akun Whatsapp tidak ditemukan.',
+  whatsappNotAuthenticated: 'Akun belum terhubung. Pindai QR atau masukkan kode terlebih dahulu.',
+  activateRefused: 'Akun sudah 3x disuspend dan tidak dapat diaktifkan lagi.',
+  noActiveTemplate: 'Tidak ada template pesan aktif.',
+  sandboxScanQr: 'Simulasikan scan QR (Sandbox)',
+  sandboxEnterCode: 'Simulasikan masukkan kode (Sandbox)',
+  sandboxScanFailed: 'Perangkat sandbox tidak menunggu kode ini.',
+  resetExplanation:
+    'Jumlah berhasil, gagal dan pendapatan akun ini akan direset, tetapi total pendapatan Anda tidak berubah.',
+  reset: 'Reset',
+  resetting: 'Resetting...',
+  suspendedLabel: (n: number) => `Suspended (${n}x)`,
+  attemptingRow: (code: string | number) => `Fail, attempting (${code})...`,
+  waitingRow: (seconds: number) => `Waiting (${seconds}s)...`,
+
   // Money and people screens (02 §2)
   memberListTitle: 'Daftar Member',
   searchMember: 'Cari Member',

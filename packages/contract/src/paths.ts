@@ -40,6 +40,34 @@ export const API = {
   withdrawTotalRequested: (userId: number | string) => `/api/admin/withdraw/total-requested/${userId}`,
   withdrawTotalAccepted: (userId: number | string) => `/api/admin/withdraw/total-accepted/${userId}`,
   withdrawUpdate: '/api/admin/withdraw/update',
+
+  whatsappNewClient: '/api/admin/whatsapp/new-client',
+  whatsappRemoveClient: '/api/admin/whatsapp/remove-client',
+  whatsappQr: (deviceId: string) => `/api/admin/whatsapp/qr-new-client/${deviceId}`,
+  whatsappClientState: (deviceId: string) => `/api/admin/whatsapp/client-state/${deviceId}`,
+  whatsappMessageCreated: (deviceId: string) => `/api/admin/whatsapp/listen-message-created/${deviceId}`,
+  whatsappSendMessage: '/api/admin/whatsapp/send-message/1',
+  whatsappSave: '/api/admin/whatsapp/save',
+  whatsapp: (id: number | string) => `/api/admin/whatsapp/${id}`,
+  whatsappListOf: (userId: number | string) => `/api/admin/whatsapp/list/${userId}`,
+  whatsappList: '/api/admin/whatsapp/list',
+  whatsappPerPage: '/api/admin/whatsapp/list-per-page',
+  whatsappStatus: '/api/admin/whatsapp/status',
+  whatsappInterval: '/api/admin/whatsapp/interval',
+  whatsappStart: '/api/admin/whatsapp/start-blasting',
+  whatsappStop: '/api/admin/whatsapp/stop-blasting',
+  whatsappReset: '/api/admin/whatsapp/reset',
+  whatsappActivate: '/api/admin/whatsapp/activate',
+
+  /** Sandbox gateway only: finish a connect flow by "scanning" the QR or entering the pairing code. */
+  sandboxScan: '/api/sandbox/scan',
+  /** Dev only, sandbox only: demo phone numbers and a template so a blast has something to send. */
+  sandboxDemoData: '/api/dev/sandbox/demo-data',
+
+  monitorLocal: '/api/dev/monitor/local',
+  monitorRemote: '/api/dev/monitor/remote',
+  monitorSocket: '/api/dev/monitor/socket',
+  config: '/api/config',
 } as const;
 
 /** The value admin and dev pass as userId to count every account rather than one member's. */

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -111,6 +112,18 @@ export const phoneNumbers = pgTable('phone_numbers', {
   createdAt: createdAt(),
 });
 
+/** Blast message templates (spec 02 §3); the panel's template screens manage them. */
+export const messageTemplates = pgTable('message_templates', {
+  id: serial('id').primaryKey(),
+  media: text('media'),
+  text: text('text').notNull().default(''),
+  textWa: text('text_wa').notNull().default(''),
+  button: jsonb('button').notNull().default([]),
+  countUse: integer('count_use').notNull().default(0),
+  status: text('status').notNull().default('active'),
+  createdAt: createdAt(),
+});
+
 /** One line per blast attempt; success and fail counts are derived from it. */
 export const messageLogs = pgTable(
   'message_logs',
@@ -120,10 +133,15 @@ export const messageLogs = pgTable(
     whatsappId: integer('whatsapp_id').notNull(),
     phoneNumberId: integer('phone_number_id'),
     target: text('target').notNull(),
-    status: text('status', { enum: ['success', 'fail'] }).notNull(),
+    /** 'pending' while the send is in flight: a restart settles it without sending again. */
+    status: text('status', { enum: ['pending', 'success', 'fail'] }).notNull(),
+    templateId: integer('template_id'),
     createdAt: createdAt(),
   },
   (table) => [
+    index('message_logs_pending_idx')
+      .on(table.status)
+      .where(sql`${table.status} = 'pending'`),
     index('message_logs_user_idx').on(table.userId, table.status),
     index('message_logs_created_idx').on(table.createdAt),
   ],

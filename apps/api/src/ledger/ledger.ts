@@ -4,8 +4,8 @@ import type { Db } from '../db';
 import { bonuses, ledgerEntries, users, withdrawals, type LedgerKind } from '../db/schema';
 import { HttpError } from '../lib/errors';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Executor = Db | Tx;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 
 export interface MoneySummary {
   income: number;
@@ -50,7 +50,7 @@ async function lockUser(tx: Tx, userId: number) {
  * (a repeated call for the same log changes nothing).
  */
 export async function creditBlastIncome(
-  db: Db,
+  db: Executor,
   entry: { userId: number; messageLogId: number; amount: number; referralPercent: number },
 ): Promise<{ credited: boolean; referralShare: number }> {
   return db.transaction(async (tx) => {

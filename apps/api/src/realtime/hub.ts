@@ -13,12 +13,16 @@ export interface RealtimeHub {
   subscribe(channel: string, subscriber: Subscriber): () => void;
   /** Counts delivered per channel, for monitors and tests. */
   subscriberCount(channel: string): number;
+  /** Sees every published message (the developer monitors record them). */
+  tap(listener: (channel: string, message: RealtimeMessage) => void): () => void;
 }
 
 export function createHub(): RealtimeHub {
   const channels = new Map<string, Set<Subscriber>>();
+  const taps = new Set<(channel: string, message: RealtimeMessage) => void>();
   return {
     publish(channel, message) {
+      for (const listener of taps) listener(String(channel), message);
       const subscribers = channels.get(String(channel));
       if (!subscribers?.size) return;
       const data = JSON.stringify({ payload: {}, ...message });
@@ -44,6 +48,10 @@ export function createHub(): RealtimeHub {
     },
     subscriberCount(channel) {
       return channels.get(channel)?.size ?? 0;
+    },
+    tap(listener) {
+      taps.add(listener);
+      return () => taps.delete(listener);
     },
   };
 }

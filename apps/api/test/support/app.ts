@@ -7,7 +7,8 @@ import { openDatabase, type Database } from '../../src/db';
 import { users } from '../../src/db/schema';
 import { seed } from '../../src/db/seed';
 import { createTokenService } from '../../src/lib/tokens';
-import { createHub } from '../../src/realtime/hub';
+import { createAppContext } from '../../src/runtime';
+import type { SandboxGateway } from '../../src/gateway/sandbox';
 import { buildApp } from '../../src/server';
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-test-password' };
@@ -32,16 +33,18 @@ export interface TestApp {
 let counter = 0;
 
 /** A real app on a fresh in-memory PGlite database, migrated and seeded like production. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openDatabase({});
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { database?: Database; gateway?: SandboxGateway } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await openDatabase({}));
   await seed(database.db, ADMIN);
-  const ctx: AppContext = {
+  const ctx: AppContext = createAppContext({
     db: database.db,
     tokens: createTokenService('test-secret-test-secret-test-secret'),
-    hub: createHub(),
-    config: configFromEnv({ ...env }),
-    routeTable: [],
-  };
+    config: configFromEnv({ SANDBOX_TIME_SCALE: '0.001', ...env }),
+    gateway: options.gateway,
+  });
   const app = await buildApp(ctx);
   await app.ready();
 
@@ -89,6 +92,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return { id: answer.body.user.id, token: answer.body.token, email };
     },
     async close() {
+      await ctx.blast.stopAll();
       await app.close();
       await database.close();
     },

@@ -1,11 +1,66 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
-import { ALL_ROLES, ALL_USERS, API, userOrAllParamSchema } from '@blaster/contract';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import {
+  ALL_ROLES,
+  ALL_USERS,
+  API,
+  MAX_SUSPENSIONS_FOR_REACTIVATION,
+  MSG,
+  PAGE_SIZE,
+  QR_FETCH_TIMEOUT_MS,
+  accountIdBodySchema,
+  blastStartBodySchema,
+  deviceBodySchema,
+  deviceParamSchema,
+  idParamSchema,
+  isDisconnected,
+  newClientBodySchema,
+  saveWhatsappBodySchema,
+  sendMessageBodySchema,
+  userOrAllParamSchema,
+  whatsappIntervalBodySchema,
+  whatsappPageQuerySchema,
+  whatsappStatusBodySchema,
+  type Role,
+} from '@blaster/contract';
 import type { AppContext } from '../../context';
-import { whatsappAccounts } from '../../db/schema';
-import { route } from '../../lib/routes';
+import { proxies, users, whatsappAccounts } from '../../db/schema';
+import { presentAccount, publishAccountEvent, type AccountRow } from '../../jobs/blast';
+import { HttpError } from '../../lib/errors';
+import { pageMeta, pageOffset } from '../../lib/paging';
+import { OPERATOR_ROLES, isOperator, route, type AuthUser } from '../../lib/routes';
+
+/** Start and stop are offered to members (own accounts) and dev (spec 01 §2, §6). */
+const BLAST_ROLES: readonly Role[] = ['member', 'dev'];
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
+  /** The account a caller may act on: their own, or any for admin and dev. */
+  const accountFor = async (user: AuthUser, key: number | string) => {
+    const [account] = await ctx.db
+      .select()
+      .from(whatsappAccounts)
+      .where(typeof key === 'number' ? eq(whatsappAccounts.id, key) : eq(whatsappAccounts.clientid, key));
+    if (!account) throw new HttpError(404, MSG.whatsappNotFound);
+    if (!isOperator(user) && account.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    return account;
+  };
+  /** A device being connected belongs to whoever asked for it. */
+  const checkDevice = async (user: AuthUser, deviceId: string) => {
+    const owner = ctx.pendingDevices.get(deviceId);
+    if (owner !== undefined) {
+      if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+      return;
+    }
+    await accountFor(user, deviceId);
+  };
+  const refuseWhenDisconnected = (account: AccountRow) => {
+    if (account.suspended) throw new HttpError(400, MSG.suspendedRule, { error: MSG.suspendedRule });
+    if (isDisconnected(account.state) || ctx.gateway.state(account.clientid) !== 'connected')
+      throw new HttpError(400, MSG.connectionLostReconnect, { error: MSG.connectionLostReconnect });
+  };
+
   route(app, ctx, {
     method: 'GET',
     url: API.whatsappCount(':userId'),
@@ -22,6 +77,373 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(params.userId === ALL_USERS ? undefined : eq(whatsappAccounts.userId, params.userId));
       const connected = Number(row?.connected ?? 0);
       return { connectedCount: connected, disconnectedCount: Number(row?.total ?? 0) - connected };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappNewClient,
+    access: ALL_ROLES,
+    body: newClientBodySchema,
+    handler: async ({ body, user }) => {
+      if (ctx.pendingDevices.has(body.deviceId) || ctx.gateway.state(body.deviceId))
+        throw new HttpError(400, MSG.errorCreatingClient);
+      const owner = isOperator(user) && body.userId ? body.userId : user.id;
+      if (body.previousDeviceId && ctx.pendingDevices.get(body.previousDeviceId) === user.id) {
+        ctx.pendingDevices.delete(body.previousDeviceId);
+        await ctx.gateway.removeClient(body.previousDeviceId);
+      }
+      // The least-used active proxy is suggested for the new account; it is only a record.
+      const [proxy] = await ctx.db
+        .select({ id: proxies.id })
+        .from(proxies)
+        .where(eq(proxies.status, 'active'))
+        .orderBy(asc(proxies.countUse), asc(proxies.id))
+        .limit(1);
+      ctx.pendingDevices.set(body.deviceId, owner);
+      void ctx.gateway.createClient({ deviceId: body.deviceId, phoneNumber: body.phoneNumber || null });
+      return { proxyId: proxy?.id ?? null, deviceId: body.deviceId };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappRemoveClient,
+    access: ALL_ROLES,
+    body: deviceBodySchema,
+    handler: async ({ body, user }) => {
+      const owner = ctx.pendingDevices.get(body.deviceId);
+      if (owner === undefined) throw new HttpError(404, MSG.whatsappNotFound);
+      if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+      ctx.pendingDevices.delete(body.deviceId);
+      await ctx.gateway.removeClient(body.deviceId);
+      return { msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.whatsappQr(':deviceId'),
+    access: ALL_ROLES,
+    params: deviceParamSchema,
+    handler: async ({ params, user, request }) => {
+      await checkDevice(user, params.deviceId);
+      // Waits for the gateway's first QR, as long as the panel waits for this answer.
+      const deadline = Date.now() + QR_FETCH_TIMEOUT_MS - 5_000;
+      let closed = false;
+      request.raw.once('close', () => (closed = true));
+      while (!ctx.gateway.qr(params.deviceId) && Date.now() < deadline && !closed) {
+        if (!ctx.pendingDevices.has(params.deviceId)) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const qr = ctx.gateway.qr(params.deviceId);
+      if (!qr) throw new HttpError(404, MSG.errorFetchingQr);
+      return { qr };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.whatsappClientState(':deviceId'),
+    access: ALL_ROLES,
+    params: deviceParamSchema,
+    handler: async ({ params, user }) => {
+      await checkDevice(user, params.deviceId);
+      return { state: ctx.gateway.state(params.deviceId) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.whatsappMessageCreated(':deviceId'),
+    access: ALL_ROLES,
+    params: deviceParamSchema,
+    handler: async ({ params, user }) => {
+      await checkDevice(user, params.deviceId);
+      // The sandbox receives no incoming messages.
+      return { message: null };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappSave,
+    access: ALL_ROLES,
+    body: saveWhatsappBodySchema,
+    handler: async ({ body, user }) => {
+      const deviceId = body.clientid;
+      const owner = ctx.pendingDevices.get(deviceId);
+      if (owner === undefined) throw new HttpError(404, MSG.whatsappNotFound);
+      if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+      // What the account is comes from the gateway, never from the request.
+      const info = ctx.gateway.info(deviceId);
+      if (!info) throw new HttpError(400, MSG.whatsappNotAuthenticated);
+      const proxyId = typeof body.proxyId === 'number' ? body.proxyId : null;
+      const values = {
+        clientid: deviceId,
+        phonenumber: info.phonenumber,
+        pushname: info.pushname,
+        server: info.server,
+        serialized: info.serialized,
+        state: ctx.gateway.state(deviceId) ?? 'connected',
+        proxyId,
+      };
+      const saved = await ctx.db.transaction(async (tx) => {
+        let account: AccountRow | undefined;
+        let previousClient: string | null = null;
+        if (body.reconnect) {
+          const [existing] = await tx
+            .select()
+            .from(whatsappAccounts)
+            .where(eq(whatsappAccounts.id, body.reconnect));
+          if (!existing) throw new HttpError(404, MSG.whatsappNotFound);
+          if (existing.userId !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+          previousClient = existing.clientid;
+          [account] = await tx
+            .update(whatsappAccounts)
+            .set({ ...values, status: 'idle', suspended: false })
+            .where(eq(whatsappAccounts.id, existing.id))
+            .returning();
+        } else {
+          [account] = await tx
+            .insert(whatsappAccounts)
+            .values({ ...values, userId: owner })
+            .returning();
+        }
+        if (proxyId !== null)
+          await tx
+            .update(proxies)
+            .set({ countUse: sql`${proxies.countUse} + 1` })
+            .where(eq(proxies.id, proxyId));
+        return { account: account!, previousClient };
+      });
+      ctx.pendingDevices.delete(deviceId);
+      if (saved.previousClient && saved.previousClient !== deviceId)
+        await ctx.gateway.removeClient(saved.previousClient);
+      publishAccountEvent(ctx.hub, saved.account, 'connection.update', { state: saved.account.state });
+      return { whatsapp: presentAccount(saved.account), msg: 'OK' };
+    },
+  });
+
+  const selectRows = () =>
+    ctx.db
+      .select({ account: whatsappAccounts, firstname: users.firstname, lastname: users.lastname })
+      .from(whatsappAccounts)
+      .innerJoin(users, eq(users.id, whatsappAccounts.userId));
+  const present = (row: { account: AccountRow; firstname: string; lastname: string }) => ({
+    ...presentAccount(row.account),
+    User: { firstname: row.firstname, lastname: row.lastname },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.whatsappListOf(':userId'),
+    access: ALL_ROLES,
+    ownerParam: 'userId',
+    params: userOrAllParamSchema,
+    handler: async ({ params }) => ({
+      list: (
+        await selectRows()
+          .where(params.userId === ALL_USERS ? undefined : eq(whatsappAccounts.userId, params.userId))
+          .orderBy(desc(whatsappAccounts.id))
+      ).map(present),
+    }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.whatsappList,
+    access: OPERATOR_ROLES,
+    handler: async () => ({ list: (await selectRows().orderBy(desc(whatsappAccounts.id))).map(present) }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.whatsappPerPage,
+    access: ALL_ROLES,
+    query: whatsappPageQuerySchema,
+    handler: async ({ query, user }) => {
+      const conditions: SQL[] = [];
+      // A dev or admin with no chosen user lists everything (spec 01 §5).
+      const owner = isOperator(user) ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
+      if (owner !== null) conditions.push(eq(whatsappAccounts.userId, owner));
+      if (query.search) {
+        const pattern = `%${escapeLike(query.search)}%`;
+        conditions.push(
+          or(
+            ilike(whatsappAccounts.pushname, pattern),
+            ilike(whatsappAccounts.phonenumber, pattern),
+            ilike(whatsappAccounts.clientid, pattern),
+          )!,
+        );
+      }
+      if (query.s === 'sending') conditions.push(eq(whatsappAccounts.status, 'sending'));
+      else if (query.s === 'suspended') conditions.push(eq(whatsappAccounts.suspended, true));
+      else if (query.s) conditions.push(eq(whatsappAccounts.state, query.s));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [{ total } = { total: 0 }] = await ctx.db
+        .select({ total: count() })
+        .from(whatsappAccounts)
+        .where(where);
+      const rows = await selectRows()
+        .where(where)
+        .orderBy(desc(whatsappAccounts.id))
+        .limit(PAGE_SIZE)
+        .offset(pageOffset(query.page));
+      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.whatsapp(':id'),
+    access: ALL_ROLES,
+    params: idParamSchema,
+    handler: async ({ params, user }) => ({ whatsapp: presentAccount(await accountFor(user, params.id)) }),
+  });
+
+  const startBlast = async (user: AuthUser, key: number | string) => {
+    const account = await accountFor(user, key);
+    refuseWhenDisconnected(account);
+    const [sending] = await ctx.db
+      .update(whatsappAccounts)
+      .set({ status: 'sending' })
+      .where(eq(whatsappAccounts.id, account.id))
+      .returning();
+    publishAccountEvent(ctx.hub, sending!, 'sending');
+    ctx.blast.start(account.id);
+    return { whatsapp: presentAccount(sending!), msg: 'OK' };
+  };
+  const stopBlast = async (user: AuthUser, key: number | string) => {
+    const account = await accountFor(user, key);
+    refuseWhenDisconnected(account);
+    const [idle] = await ctx.db
+      .update(whatsappAccounts)
+      .set({ status: 'idle' })
+      .where(eq(whatsappAccounts.id, account.id))
+      .returning();
+    // The loop ends after the send in flight (if any); a wait ends at once.
+    ctx.blast.wake(account.id);
+    publishAccountEvent(ctx.hub, idle!, 'stop');
+    publishAccountEvent(ctx.hub, idle!, 'idle');
+    return { whatsapp: presentAccount(idle!), msg: 'OK' };
+  };
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappStart,
+    access: BLAST_ROLES,
+    body: blastStartBodySchema,
+    handler: ({ body, user }) => startBlast(user, body.whatsappClientId),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappStop,
+    access: BLAST_ROLES,
+    body: blastStartBodySchema,
+    handler: ({ body, user }) => stopBlast(user, body.whatsappClientId),
+  });
+
+  route(app, ctx, {
+    method: 'PUT',
+    url: API.whatsappStatus,
+    access: BLAST_ROLES,
+    body: whatsappStatusBodySchema,
+    handler: ({ body, user }) =>
+      body.status === 'sending' ? startBlast(user, body.id) : stopBlast(user, body.id),
+  });
+
+  route(app, ctx, {
+    method: 'PUT',
+    url: API.whatsappInterval,
+    access: OPERATOR_ROLES,
+    body: whatsappIntervalBodySchema,
+    handler: async ({ body, user }) => {
+      const account = await accountFor(user, body.id);
+      await ctx.db
+        .update(users)
+        .set({ blastIntervalMin: body.interval_min, blastIntervalMax: body.interval_max })
+        .where(eq(users.id, account.userId));
+      return { msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappReset,
+    access: ALL_ROLES,
+    body: accountIdBodySchema,
+    handler: async ({ body, user }) => {
+      const account = await accountFor(user, body.id);
+      // The account's own figures start again; the member's earned income stays in the ledger.
+      const [reset] = await ctx.db
+        .update(whatsappAccounts)
+        .set({ countSuccess: 0, countFail: 0, income: 0 })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      publishAccountEvent(ctx.hub, reset!, 'reset', {
+        state: reset!.state,
+        whatsapp: presentAccount(reset!),
+      });
+      return { data: presentAccount(reset!) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappActivate,
+    access: OPERATOR_ROLES,
+    body: accountIdBodySchema,
+    handler: async ({ body, user }) => {
+      const account = await accountFor(user, body.id);
+      if (account.suspendedCount >= MAX_SUSPENSIONS_FOR_REACTIVATION)
+        throw new HttpError(400, MSG.activateRefused);
+      if (account.phonenumber)
+        await ctx.gateway.restoreClient(account.clientid, {
+          pushname: account.pushname ?? '',
+          phonenumber: account.phonenumber,
+          server: account.server ?? 'c.us',
+          serialized: account.serialized ?? `${account.phonenumber}@c.us`,
+        });
+      const [active] = await ctx.db
+        .update(whatsappAccounts)
+        .set({ suspended: false, state: ctx.gateway.state(account.clientid) ?? 'unknown' })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      publishAccountEvent(ctx.hub, active!, 'connection.update', { state: active!.state });
+      return { data: presentAccount(active!) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappSendMessage,
+    access: OPERATOR_ROLES,
+    body: sendMessageBodySchema,
+    handler: async ({ body, user }) => {
+      const account = await accountFor(user, body.senders);
+      const state = ctx.gateway.state(account.clientid);
+      if (state !== 'connected')
+        throw new HttpError(
+          400,
+          MSG.senderNotConnected(account.phonenumber ?? account.clientid, String(state)),
+        );
+      const targets = [
+        ...new Set(
+          body.targets
+            .split(',')
+            .map((t) => t.replace(/\D/g, ''))
+            .filter(Boolean),
+        ),
+      ];
+      let sent = 0;
+      for (const target of targets) {
+        const key = `manual-${account.id}-${Date.now()}-${target}`;
+        const result = await ctx.gateway.sendMessage(account.clientid, target, body.message, key);
+        if (result.ok) sent += 1;
+      }
+      return { msg: MSG.sentText, sent, failed: targets.length - sent };
     },
   });
 }

@@ -1,0 +1,51 @@
+import type { ConnectionState } from '@blaster/contract';
+
+/** What a connected chat account tells about itself once authenticated. */
+export interface ClientInfo {
+  pushname: string;
+  phonenumber: string;
+  server: string;
+  serialized: string;
+}
+
+export type GatewayErrorKind = 'unhandledRejection' | 'uncaughtException' | 'database_error';
+
+export type GatewayEvent =
+  | { type: 'qr'; deviceId: string; qr: string }
+  | { type: 'code'; deviceId: string; code: string }
+  | { type: 'authenticated'; deviceId: string; info: ClientInfo }
+  | { type: 'connection.update'; deviceId: string; state: ConnectionState }
+  | { type: 'error'; deviceId: string | null; kind: GatewayErrorKind; message: string };
+
+export type SendResult =
+  | { ok: true }
+  /** The target was not reached; `code` is shown as 'Fail, attempting (code)...'. */
+  | { ok: false; code: number; reason: string }
+  /** The network suspended the sending account. */
+  | { ok: false; suspended: true; code: number; reason: string };
+
+/** Whether a send with this idempotency key reached the network (asked after a crash). */
+export type SendOutcome = 'sent' | 'failed' | 'unknown';
+
+/**
+ * The only way the API talks to chat accounts. The product ships one implementation, the sandbox;
+ * the boundary keeps any real network out of the code base.
+ */
+export interface ChatGateway {
+  readonly kind: 'sandbox';
+  /** Starts a device; it emits `qr` (no phone number) or `code` (pairing with that number). */
+  createClient(options: { deviceId: string; phoneNumber?: string | null }): Promise<void>;
+  /** Brings back a device that was authenticated before a restart. */
+  restoreClient(deviceId: string, info: ClientInfo): Promise<void>;
+  removeClient(deviceId: string): Promise<void>;
+  state(deviceId: string): ConnectionState | null;
+  /** The current QR string of a device waiting to be scanned. */
+  qr(deviceId: string): string | null;
+  /** Client info once authenticated. */
+  info(deviceId: string): ClientInfo | null;
+  sendMessage(deviceId: string, to: string, text: string, key: string): Promise<SendResult>;
+  sendOutcome(deviceId: string, key: string): SendOutcome;
+  /** Whether a number has an account on the chat network (generators and validators). */
+  hasAccount(deviceId: string, number: string): Promise<boolean>;
+  on(listener: (event: GatewayEvent) => void): () => void;
+}

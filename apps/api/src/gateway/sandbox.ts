@@ -1,0 +1,228 @@
+import { createHash } from 'node:crypto';
+import { PAIRING_CODE_LENGTH, type ConnectionState } from '@blaster/contract';
+import type { ChatGateway, ClientInfo, GatewayEvent, SendOutcome, SendResult } from './gateway';
+
+export interface SandboxOptions {
+  seed: number;
+  /** Multiplies every simulated delay; tests run at 0.01. */
+  timeScale: number;
+  /** Share of sends that fail, decided per (device, target) by the seed. */
+  failRate?: number;
+  /** Share of sends after which the account is suspended. */
+  suspendRate?: number;
+  /** Share of numbers that have an account (generators and validators). */
+  accountRate?: number;
+}
+
+interface Device {
+  deviceId: string;
+  phoneNumber: string | null;
+  state: ConnectionState | null;
+  qr: string | null;
+  code: string | null;
+  info: ClientInfo | null;
+  sent: Map<string, SendOutcome>;
+  sends: number;
+  suspendNext: boolean;
+}
+
+/** A number in [0, 1) decided only by the seed and the parts. */
+export function seededUnit(seed: number, ...parts: (string | number)[]): number {
+  const digest = createHash('sha256')
+    .update([seed, ...parts].join('|'))
+    .digest();
+  return digest.readUInt32BE(0) / 2 ** 32;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** Simulated chat network: devices, QR and pairing codes, sends, suspensions. It never opens a socket. */
+export class SandboxGateway implements ChatGateway {
+  readonly kind = 'sandbox' as const;
+  private readonly devices = new Map<string, Device>();
+  private readonly listeners = new Set<(event: GatewayEvent) => void>();
+  /** Every send that reached the simulated network, in order (tests check nothing is sent twice). */
+  readonly delivered: { deviceId: string; to: string; text: string; key: string }[] = [];
+
+  constructor(private readonly options: SandboxOptions) {}
+
+  private emit(event: GatewayEvent) {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        if (event.type !== 'error')
+          this.emit({ type: 'error', deviceId: null, kind: 'uncaughtException', message: String(error) });
+      }
+    }
+  }
+
+  private delay(ms: number) {
+    return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * this.options.timeScale)));
+  }
+
+  private device(deviceId: string): Device {
+    const device = this.devices.get(deviceId);
+    if (!device) throw new Error(`unknown device ${deviceId}`);
+    return device;
+  }
+
+  async createClient({ deviceId, phoneNumber }: { deviceId: string; phoneNumber?: string | null }) {
+    const device: Device = {
+      deviceId,
+      phoneNumber: phoneNumber || null,
+      state: null,
+      qr: null,
+      code: null,
+      info: null,
+      sent: new Map(),
+      sends: 0,
+      suspendNext: false,
+    };
+    this.devices.set(deviceId, device);
+    // The network takes a moment before it offers a code.
+    await this.delay(800);
+    if (!this.devices.has(deviceId)) return;
+    if (device.phoneNumber) {
+      device.code = Array.from(
+        { length: PAIRING_CODE_LENGTH },
+        (_, i) =>
+          CODE_ALPHABET[
+            Math.floor(seededUnit(this.options.seed, deviceId, 'code', i) * CODE_ALPHABET.length)
+          ],
+      ).join('');
+      this.emit({ type: 'code', deviceId, code: device.code });
+    } else {
+      const token = createHash('sha256').update(`${this.options.seed}|${deviceId}|qr`).digest('base64url');
+      device.qr = `2@sandbox/${deviceId}/${token.slice(0, 32)}`;
+      this.emit({ type: 'qr', deviceId, qr: device.qr });
+    }
+  }
+
+  /**
+   * What a phone does when it scans the QR or accepts the pairing code. Answers false when the
+   * device is not waiting or the code is wrong.
+   */
+  async scan(deviceId: string, code?: string): Promise<boolean> {
+    const device = this.devices.get(deviceId);
+    if (!device || device.info) return false;
+    if (device.code ? code?.toUpperCase() !== device.code : !device.qr) return false;
+    const phonenumber =
+      device.phoneNumber ??
+      `62899${String(Math.floor(seededUnit(this.options.seed, deviceId, 'phone') * 1e8)).padStart(8, '0')}`;
+    device.info = {
+      pushname: `Sandbox ${phonenumber.slice(-4)}`,
+      phonenumber,
+      server: 'c.us',
+      serialized: `${phonenumber}@c.us`,
+    };
+    device.qr = null;
+    device.code = null;
+    await this.delay(300);
+    this.emit({ type: 'authenticated', deviceId, info: device.info });
+    await this.delay(200);
+    this.setState(deviceId, 'connected');
+    return true;
+  }
+
+  /** Changes a device's connection as the network would (dev tools and tests). */
+  setState(deviceId: string, state: ConnectionState) {
+    const device = this.device(deviceId);
+    device.state = state;
+    this.emit({ type: 'connection.update', deviceId, state });
+  }
+
+  /** Raises one of the error lines the connect page shows. */
+  raiseError(
+    deviceId: string | null,
+    kind: 'unhandledRejection' | 'uncaughtException' | 'database_error',
+    message: string,
+  ) {
+    this.emit({ type: 'error', deviceId, kind, message });
+  }
+
+  async restoreClient(deviceId: string, info: ClientInfo) {
+    const existing = this.devices.get(deviceId);
+    if (existing?.state === 'connected') return;
+    this.devices.set(deviceId, {
+      deviceId,
+      phoneNumber: info.phonenumber,
+      state: 'connected',
+      qr: null,
+      code: null,
+      info,
+      sent: existing?.sent ?? new Map(),
+      sends: existing?.sends ?? 0,
+      suspendNext: false,
+    });
+    this.emit({ type: 'connection.update', deviceId, state: 'connected' });
+  }
+
+  async removeClient(deviceId: string) {
+    this.devices.delete(deviceId);
+  }
+
+  state(deviceId: string) {
+    return this.devices.get(deviceId)?.state ?? null;
+  }
+
+  qr(deviceId: string) {
+    return this.devices.get(deviceId)?.qr ?? null;
+  }
+
+  /** The pairing code a device shows (sandbox only: lets the connect page "enter" it). */
+  pairingCode(deviceId: string) {
+    return this.devices.get(deviceId)?.code ?? null;
+  }
+
+  info(deviceId: string) {
+    return this.devices.get(deviceId)?.info ?? null;
+  }
+
+  async sendMessage(deviceId: string, to: string, text: string, key: string): Promise<SendResult> {
+    const device = this.device(deviceId);
+    if (device.state !== 'connected') return { ok: false, code: 428, reason: `device is ${device.state}` };
+    const previous = device.sent.get(key);
+    // An idempotency key that already reached the network is not sent again.
+    if (previous === 'sent') return { ok: true };
+    await this.delay(150);
+    device.sends += 1;
+    const { seed, failRate = 0.1, suspendRate = 0 } = this.options;
+    if (
+      device.suspendNext ||
+      (suspendRate > 0 && seededUnit(seed, deviceId, 'suspend', device.sends) < suspendRate)
+    ) {
+      device.suspendNext = false;
+      device.state = null;
+      device.sent.set(key, 'failed');
+      return { ok: false, suspended: true, code: 403, reason: 'account suspended' };
+    }
+    if (seededUnit(seed, 'send', to) < failRate) {
+      device.sent.set(key, 'failed');
+      return { ok: false, code: 404 + Math.floor(seededUnit(seed, to, 'code') * 3), reason: 'not delivered' };
+    }
+    device.sent.set(key, 'sent');
+    this.delivered.push({ deviceId, to, text, key });
+    return { ok: true };
+  }
+
+  /** The device's next send gets it suspended (dev tools and tests). */
+  suspendNext(deviceId: string) {
+    this.device(deviceId).suspendNext = true;
+  }
+
+  sendOutcome(deviceId: string, key: string): SendOutcome {
+    return this.devices.get(deviceId)?.sent.get(key) ?? 'unknown';
+  }
+
+  async hasAccount(deviceId: string, number: string) {
+    this.device(deviceId);
+    await this.delay(100);
+    return seededUnit(this.options.seed, 'account', number) < (this.options.accountRate ?? 0.6);
+  }
+
+  on(listener: (event: GatewayEvent) => void) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}

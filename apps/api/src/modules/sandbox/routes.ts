@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  ALL_ROLES,
+  API,
+  CONNECTION_STATES,
+  MSG,
+  deviceIdSchema,
+  sandboxScanBodySchema,
+} from '@blaster/contract';
+import type { AppContext } from '../../context';
+import { messageTemplates, phoneNumbers } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { isOperator, route } from '../../lib/routes';
+
+const demoDataSchema = z.object({ count: z.coerce.number().int().min(1).max(5_000).default(20) });
+const deviceActionSchema = z.object({
+  deviceId: deviceIdSchema,
+  action: z.enum([
+    ...CONNECTION_STATES,
+    'suspendNext',
+    'unhandledRejection',
+    'uncaughtException',
+    'database_error',
+  ]),
+});
+
+/**
+ * Controls of the sandbox gateway, so a person (or a test) can finish every flow by hand: scanning
+ * a QR or entering a pairing code, changing a device's connection, seeding blast targets.
+ */
+export function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
+  route(app, ctx, {
+    method: 'POST',
+    url: API.sandboxScan,
+    access: ALL_ROLES,
+    body: sandboxScanBodySchema,
+    handler: async ({ body, user }) => {
+      const owner = ctx.pendingDevices.get(body.deviceId);
+      if (owner === undefined) throw new HttpError(404, MSG.whatsappNotFound);
+      if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+      const scanned = await ctx.gateway.scan(body.deviceId, body.code);
+      if (!scanned) throw new HttpError(400, MSG.sandboxScanFailed);
+      return { msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: '/api/dev/sandbox/device',
+    access: ['dev'],
+    body: deviceActionSchema,
+    handler: async ({ body }) => {
+      if (!ctx.gateway.state(body.deviceId) && !ctx.gateway.info(body.deviceId))
+        throw new HttpError(404, MSG.whatsappNotFound);
+      if (body.action === 'suspendNext') ctx.gateway.suspendNext(body.deviceId);
+      else if ((CONNECTION_STATES as readonly string[]).includes(body.action))
+        ctx.gateway.setState(body.deviceId, body.action as (typeof CONNECTION_STATES)[number]);
+      else
+        ctx.gateway.raiseError(
+          body.deviceId,
+          body.action as 'unhandledRejection' | 'uncaughtException' | 'database_error',
+          'sandbox error',
+        );
+      return { msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.sandboxDemoData,
+    access: ['dev'],
+    body: demoDataSchema,
+    handler: async ({ body }) => {
+      // Numbers in a range no carrier assigns; they only ever reach the sandbox.
+      const base = 6280000000000 + Math.floor(Math.random() * 9_000_000) * 100;
+      const created = await ctx.db
+        .insert(phoneNumbers)
+        .values(
+          Array.from({ length: body.count }, (_, i) => ({ number: String(base + i), name: `Demo ${i + 1}` })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: phoneNumbers.id });
+      const templates = await ctx.db.select({ id: messageTemplates.id }).from(messageTemplates).limit(1);
+      if (templates.length === 0)
+        await ctx.db.insert(messageTemplates).values({
+          text: '<p>Halo <strong>{name}</strong>, ini pesan untuk {phoneNumber}.</p>',
+          textWa: 'Halo *{name}*, ini pesan untuk {phoneNumber}.',
+        });
+      return { phoneNumbers: created.length, templates: templates.length === 0 ? 1 : 0 };
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { REALTIME_CHANNEL_ADMIN, type RealtimeMessage } from '@blaster/contract';
+import type { AppContext } from '../../context';
+import { whatsappAccounts } from '../../db/schema';
+import type { GatewayEvent } from '../../gateway/gateway';
+import { publishAccountEvent } from '../../jobs/blast';
+
+const ERROR_EVENTS = {
+  unhandledRejection: 'unhandledRejection',
+  uncaughtException: 'uncaughtException',
+  database_error: 'database_error',
+} as const;
+
+/** States after which a blast cannot go on (spec 01 §4 connection.update). */
+const ENDING_STATES = new Set(['conflict', 'loggedOut', 'disconnected']);
+
+/** Turns gateway events into account updates and realtime messages, and records them for the monitors. */
+export function forwardGatewayEvents(ctx: AppContext) {
+  const toOwner = async (deviceId: string | null, message: RealtimeMessage) => {
+    let owner = deviceId ? ctx.pendingDevices.get(deviceId) : undefined;
+    if (owner === undefined && deviceId) {
+      const [account] = await ctx.db
+        .select({ userId: whatsappAccounts.userId })
+        .from(whatsappAccounts)
+        .where(eq(whatsappAccounts.clientid, deviceId));
+      owner = account?.userId;
+    }
+    if (owner !== undefined) ctx.hub.publish(owner, message);
+    ctx.hub.publish(REALTIME_CHANNEL_ADMIN, message);
+  };
+
+  const handle = async (event: GatewayEvent) => {
+    const date = new Date().toISOString();
+    switch (event.type) {
+      case 'qr':
+        return toOwner(event.deviceId, {
+          event: 'qr',
+          payload: { deviceId: event.deviceId, qr: event.qr, date },
+        });
+      case 'code':
+        return toOwner(event.deviceId, {
+          event: 'code',
+          payload: { deviceId: event.deviceId, code: event.code, date },
+        });
+      case 'authenticated':
+        return toOwner(event.deviceId, {
+          event: 'authenticated',
+          payload: { deviceId: event.deviceId, ...event.info, date },
+        });
+      case 'error':
+        return toOwner(event.deviceId, {
+          event: ERROR_EVENTS[event.kind],
+          payload: { deviceId: event.deviceId, message: event.message, date },
+        });
+      case 'connection.update': {
+        const [account] = await ctx.db
+          .update(whatsappAccounts)
+          .set({
+            state: event.state,
+            ...(ENDING_STATES.has(event.state) ? { status: 'idle' } : {}),
+          })
+          .where(eq(whatsappAccounts.clientid, event.deviceId))
+          .returning();
+        if (account) {
+          publishAccountEvent(ctx.hub, account, 'connection.update', { state: event.state });
+          if (ENDING_STATES.has(event.state)) ctx.blast.wake(account.id);
+        } else {
+          await toOwner(event.deviceId, {
+            event: 'connection.update',
+            payload: { deviceId: event.deviceId, state: event.state, date },
+          });
+        }
+      }
+    }
+  };
+
+  ctx.gateway.on((event) => {
+    const { type, deviceId, ...rest } = event;
+    ctx.monitors.gateway.record({
+      event: type === 'error' ? event.kind : type,
+      payload: { deviceId, date: new Date().toISOString(), ...rest },
+    });
+    handle(event).catch((error: unknown) =>
+      ctx.monitors.gateway.record({
+        event: 'database_error',
+        payload: { deviceId, message: String(error), date: new Date().toISOString() },
+      }),
+    );
+  });
+}

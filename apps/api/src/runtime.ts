@@ -1,0 +1,49 @@
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db';
+import { SandboxGateway } from './gateway/sandbox';
+import { BlastEngine } from './jobs/blast';
+import type { TokenService } from './lib/tokens';
+import { EventRecorder } from './modules/monitor/recorder';
+import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
+import { createHub } from './realtime/hub';
+
+/** Everything a process needs: database, tokens, realtime hub, sandbox gateway and the blast engine. */
+export function createAppContext(options: {
+  db: Db;
+  tokens: TokenService;
+  config: Config;
+  gateway?: SandboxGateway;
+}): AppContext {
+  const { db, config } = options;
+  const hub = createHub();
+  const gateway =
+    options.gateway ??
+    new SandboxGateway({
+      seed: config.sandboxSeed,
+      timeScale: config.sandboxTimeScale,
+      failRate: config.sandboxFailRate,
+      suspendRate: config.sandboxSuspendRate,
+    });
+  const monitors = { gateway: new EventRecorder(), socket: new EventRecorder() };
+  hub.tap((channel, message) =>
+    monitors.socket.record({
+      event: message.event,
+      payload: { channel, ...message.payload },
+      sender: message.sender,
+    }),
+  );
+  const ctx: AppContext = {
+    db,
+    tokens: options.tokens,
+    hub,
+    config,
+    routeTable: [],
+    gateway,
+    blast: new BlastEngine({ db, hub, gateway, timeScale: config.sandboxTimeScale }),
+    monitors,
+    pendingDevices: new Map(),
+  };
+  forwardGatewayEvents(ctx);
+  return ctx;
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { PAIRING_CODE_LENGTH, PHONE_PREFIX } from '../constants';
+import { pageQuerySchema } from './common';
+
+/** Connection states a chat account reports (spec 01 §4). */
+export const CONNECTION_STATES = ['connected', 'loggedOut', 'conflict', 'disconnected', 'unknown'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+/** States that refuse start/stop and offer Reconnect (spec 01 §2, §4); null is "missing". */
+export const DISCONNECTED_STATES: readonly (string | null)[] = [
+  null,
+  'disconnected',
+  'unknown',
+  'loggedOut',
+  'conflict',
+];
+export const isDisconnected = (state: string | null | undefined) =>
+  state === undefined || DISCONNECTED_STATES.includes(state);
+/** Options of the list's status filter, 'Semua' being empty (spec 01 §2). */
+export const WHATSAPP_FILTERS = [
+  'connected',
+  'loggedOut',
+  'conflict',
+  'disconnected',
+  'unknown',
+  'sending',
+  'suspended',
+] as const;
+
+/** Device ids are 'id-{timestamp}-{random below 10000}' (spec 01 §3). */
+export const deviceIdSchema = z
+  .string()
+  .trim()
+  .regex(/^id-\d{10,16}-\d{1,4}$/, { error: 'Invalid device id' });
+export const newDeviceId = (now = Date.now(), random = Math.random()) =>
+  `id-${now}-${Math.floor(random * 10_000)}`;
+
+export const pairingPhoneSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^${PHONE_PREFIX}\\d{8,13}$`), { error: `Nomor harus diawali ${PHONE_PREFIX}` });
+
+export const newClientBodySchema = z.object({
+  deviceId: deviceIdSchema,
+  userId: z.coerce.number().int().positive().optional(),
+  previousDeviceId: z.string().trim().max(40).nullish(),
+  /** Present in pairing-code mode. */
+  phoneNumber: z.union([z.literal(''), pairingPhoneSchema]).nullish(),
+});
+export const deviceBodySchema = z.object({ deviceId: deviceIdSchema });
+export const deviceParamSchema = z.object({ deviceId: deviceIdSchema });
+
+export const saveWhatsappBodySchema = z
+  .object({
+    clientid: deviceIdSchema,
+    user_id: z.coerce.number().int().positive().optional(),
+    /** Id of the account being reconnected (query r of the connect page). */
+    reconnect: z.union([z.literal(''), z.coerce.number().int().positive()]).nullish(),
+  })
+  .passthrough();
+
+export const whatsappPageQuerySchema = pageQuerySchema.extend({
+  user_id: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
+  synced: z.string().max(20).optional(),
+  /** Status filter (spec 01 §2 options). */
+  s: z.union([z.literal(''), z.enum(WHATSAPP_FILTERS)]).optional(),
+});
+
+export const blastStartBodySchema = z.object({
+  whatsappClientId: z.union([z.coerce.number().int().positive(), deviceIdSchema]),
+  socketClientId: z.string().max(100).nullish(),
+  loop: z.unknown().optional(),
+});
+export const accountIdBodySchema = z.object({ id: z.coerce.number().int().positive() });
+export const whatsappStatusBodySchema = z.object({
+  id: z.coerce.number().int().positive(),
+  status: z.enum(['idle', 'sending']),
+});
+export const whatsappIntervalBodySchema = z
+  .object({
+    id: z.coerce.number().int().positive(),
+    interval_min: z.coerce.number().int().min(0),
+    interval_max: z.coerce.number().int().min(0),
+  })
+  .refine((value) => value.interval_min <= value.interval_max, { path: ['interval_min'] });
+export const sendMessageBodySchema = z.object({
+  senders: z.string().trim().min(1).max(40),
+  targets: z.string().trim().min(1).max(200_000),
+  message: z.string().trim().min(1).max(10_000),
+});
+export const sandboxScanBodySchema = z.object({
+  deviceId: deviceIdSchema,
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((value) => value.replace(/-/g, ''))
+    .pipe(z.string().length(PAIRING_CODE_LENGTH))
+    .optional(),
+});
+
+export const whatsappRowSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  clientid: z.string(),
+  phonenumber: z.string().nullable(),
+  pushname: z.string().nullable(),
+  server: z.string().nullable(),
+  serialized: z.string().nullable(),
+  state: z.string().nullable(),
+  status: z.enum(['idle', 'sending']),
+  count_success: z.number().int(),
+  count_fail: z.number().int(),
+  income: z.number().int(),
+  suspended: z.boolean(),
+  suspended_count: z.number().int(),
+  proxyId: z.number().int().nullable(),
+  User: z.object({ firstname: z.string(), lastname: z.string() }).optional(),
+});
+export type WhatsappRow = z.infer<typeof whatsappRowSchema>;
+
+/** One recorded gateway or socket event, as the monitors show it (spec 02 §2, §3). */
+export interface MonitorMessage {
+  event: string;
+  payload: Record<string, unknown>;
+  sender?: Record<string, unknown>;
+}
