@@ -52,6 +52,58 @@ try {
       }
     }
   }
+  // The chat-account screens need a device: connect by QR and by pairing code, then blast a little.
+  {
+    const dev = await createUser(stack, 'dev', 'Dewa');
+    const devToken = await login(dev.email, dev.password);
+    await stack.api('POST', '/api/dev/sandbox/demo-data', { count: 8 }, devToken);
+    for (const width of [1280, 375]) {
+      const { context, page } = await stack.newPage();
+      await page.setViewportSize({ width, height: 860 });
+      await signIn(page, member.email, member.password);
+      await page.goto('/whatsapp/create');
+      await page.getByRole('button', { name: 'Generate QR Code' }).click();
+      await page.getByTestId('qr-code').waitFor();
+      await page.screenshot({ path: resolve(outDir, `connect-qr-${width}.png`), fullPage: true });
+      await page.getByRole('button', { name: /Sandbox/ }).click();
+      await page.waitForURL((url) => url.pathname !== '/whatsapp/create');
+      await page.goto('/whatsapp/create');
+      await page.getByRole('button', { name: 'Login dengan Nomor' }).click();
+      await page.locator('#pairing-phone').fill(`6281234500${width === 1280 ? '12' : '34'}`);
+      await page.getByRole('button', { name: 'Generate Pairing Code' }).click();
+      await page.getByTestId('pairing-code').waitFor();
+      await page.screenshot({ path: resolve(outDir, `connect-code-${width}.png`), fullPage: true });
+      await page.getByRole('button', { name: /Sandbox/ }).click();
+      await page.waitForURL((url) => url.pathname !== '/whatsapp/create');
+      if (width === 1280) {
+        await page.goto('/whatsapp');
+        await page.getByRole('button', { name: 'Start Blast' }).first().click();
+        await page.waitForTimeout(1500);
+      }
+      await page.goto('/whatsapp');
+      await page.waitForTimeout(1200);
+      await page.screenshot({ path: resolve(outDir, `whatsapp-list-${width}.png`), fullPage: true });
+      await context.close();
+    }
+    const { context, page } = await stack.newPage();
+    await signIn(page, dev.email, dev.password);
+    await page.goto('/whatsapp');
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: resolve(outDir, 'whatsapp-list-dev.png'), fullPage: true });
+    const memberAccounts = await stack.api<{ data: { clientid: string }[] }>(
+      'GET',
+      `/api/admin/whatsapp/list-per-page?page=1&user_id=${member.id}`,
+      undefined,
+      devToken,
+    );
+    for (const type of ['0', '2']) {
+      await page.goto(`/monitor/realtime?id=${memberAccounts.data.data[0]!.clientid}&type=${type}`);
+      await page.waitForTimeout(1200);
+      await page.screenshot({ path: resolve(outDir, `monitor-realtime-type${type}.png`), fullPage: true });
+    }
+    await context.close();
+  }
+
   const { context, page } = await stack.newPage();
   await page.goto('/signin');
   await page.screenshot({ path: resolve(outDir, 'signin.png') });

@@ -26,13 +26,17 @@ export function createAppContext(options: {
       suspendRate: config.sandboxSuspendRate,
     });
   const monitors = { gateway: new EventRecorder(), socket: new EventRecorder() };
-  hub.tap((channel, message) =>
+  // One event goes to the owner's and the operators' channels; the monitor shows it once.
+  const recorded = new WeakSet<object>();
+  hub.tap((channel, message) => {
+    if (recorded.has(message)) return;
+    recorded.add(message);
     monitors.socket.record({
       event: message.event,
       payload: { channel, ...message.payload },
       sender: message.sender,
-    }),
-  );
+    });
+  });
   const ctx: AppContext = {
     db,
     tokens: options.tokens,

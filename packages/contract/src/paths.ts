@@ -58,6 +58,8 @@ export const API = {
   whatsappStop: '/api/admin/whatsapp/stop-blasting',
   whatsappReset: '/api/admin/whatsapp/reset',
   whatsappActivate: '/api/admin/whatsapp/activate',
+  /** Takes back a session in conflict without a new scan (decision: the spec's in-place reconnect). */
+  whatsappReconnect: '/api/admin/whatsapp/reconnect',
 
   /** Sandbox gateway only: finish a connect flow by "scanning" the QR or entering the pairing code. */
   sandboxScan: '/api/sandbox/scan',

@@ -20,6 +20,9 @@ import { LevelFormPage } from '../features/levels/LevelFormPage';
 import { WithdrawPage } from '../features/withdraw/WithdrawPage';
 import { WithdrawRequestsPage } from '../features/withdraw/WithdrawRequestsPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { WhatsappListPage } from '../features/whatsapp/WhatsappListPage';
+import { ConnectPage } from '../features/whatsapp/ConnectPage';
+import { MonitorPage } from '../features/monitor/MonitorPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -40,6 +43,13 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/withdraw': () => <WithdrawPage />,
   '/withdraw/requested': () => <WithdrawRequestsPage />,
   '/settings': () => <SettingsPage />,
+  '/whatsapp': () => <WhatsappListPage key="own" />,
+  '/member/whatsapp': () => <WhatsappListPage key="member" />,
+  '/whatsapp/create': () => <ConnectPage />,
+  '/monitor/local': () => <MonitorPage key="local" kind="local" />,
+  '/monitor/remote': () => <MonitorPage key="remote" kind="remote" />,
+  '/monitor/socket': () => <MonitorPage key="socket" kind="socket" />,
+  '/monitor/realtime': () => <MonitorPage key="realtime" kind="realtime" />,
 };
 
 const pages: RouteObject[] = [

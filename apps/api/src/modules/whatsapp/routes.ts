@@ -132,13 +132,16 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       const deadline = Date.now() + QR_FETCH_TIMEOUT_MS - 5_000;
       let closed = false;
       request.raw.once('close', () => (closed = true));
-      while (!ctx.gateway.qr(params.deviceId) && Date.now() < deadline && !closed) {
+      const ready = () => ctx.gateway.qr(params.deviceId) ?? ctx.gateway.pairingCode(params.deviceId);
+      while (!ready() && Date.now() < deadline && !closed) {
         if (!ctx.pendingDevices.has(params.deviceId)) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const qr = ctx.gateway.qr(params.deviceId);
-      if (!qr) throw new HttpError(404, MSG.errorFetchingQr);
-      return { qr };
+      const code = ctx.gateway.pairingCode(params.deviceId);
+      if (!qr && !code) throw new HttpError(404, MSG.errorFetchingQr);
+      // A device in pairing mode answers with its code, so a missed realtime event loses nothing.
+      return { qr, code };
     },
   });
 
@@ -387,6 +390,31 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
         whatsapp: presentAccount(reset!),
       });
       return { data: presentAccount(reset!) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.whatsappReconnect,
+    access: ALL_ROLES,
+    body: accountIdBodySchema,
+    handler: async ({ body, user }) => {
+      const account = await accountFor(user, body.id);
+      // Only a session taken over elsewhere (conflict) can be taken back without a new scan.
+      if (account.state !== 'conflict' || !account.phonenumber || account.suspended)
+        throw new HttpError(400, MSG.connectionLostCannotReconnect);
+      await ctx.gateway.restoreClient(account.clientid, {
+        pushname: account.pushname ?? '',
+        phonenumber: account.phonenumber,
+        server: account.server ?? 'c.us',
+        serialized: account.serialized ?? `${account.phonenumber}@c.us`,
+      });
+      const [connected] = await ctx.db
+        .update(whatsappAccounts)
+        .set({ state: ctx.gateway.state(account.clientid) ?? 'unknown' })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      return { data: presentAccount(connected!) };
     },
   });
 

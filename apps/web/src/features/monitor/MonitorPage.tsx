@@ -1,0 +1,132 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { JSONTree } from 'react-json-tree';
+import { JsonView, allExpanded, defaultStyles } from 'react-json-view-lite';
+import 'react-json-view-lite/dist/index.css';
+import { LoaderCircle } from 'lucide-react';
+import clsx from 'clsx';
+import { API, REALTIME_CHANNEL_ADMIN, TREE_COLLECTION_LIMIT, type MonitorMessage } from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { PageCard } from '../../components/list';
+import { apiRequest } from '../../lib/api';
+import { subscribe } from '../../lib/realtime';
+
+export type MonitorKind = 'local' | 'remote' | 'socket' | 'realtime';
+type Display = 'string' | 'viewer' | 'tree';
+
+/** Query type: 'string' or '0', 'JsonViewer' or '1', 'JSONTree' or '2' (spec 02 §2). */
+export function displayOf(type: string | null): Display {
+  if (type === 'JsonViewer' || type === '1') return 'viewer';
+  if (type === 'JSONTree' || type === '2') return 'tree';
+  return 'string';
+}
+
+/** date, event, state, then ' | status', ' | N times', ' | N seconds', ' | number' (spec 02 §2). */
+export function monitorLine(message: MonitorMessage): string {
+  const payload = message.payload ?? {};
+  const sender = message.sender ?? {};
+  const state = sender.state ?? payload.state ?? '';
+  let line = `${String(payload.date ?? '')} ${message.event} ${String(state)}`.trim();
+  if (sender.status) line += ` | ${String(sender.status)}`;
+  if (payload.reconnectTime !== undefined) line += ` | ${String(payload.reconnectTime)} times`;
+  if (payload.waitTime !== undefined) line += ` | ${String(payload.waitTime)} seconds`;
+  if (payload.number !== undefined) line += ` | ${String(payload.number)}`;
+  return line;
+}
+
+function aboutId(message: MonitorMessage, id: string) {
+  const sender = message.sender ?? {};
+  return [message.payload?.deviceId, sender.id, sender.user_id, sender.clientid].some(
+    (value) => value !== undefined && value !== null && String(value) === id,
+  );
+}
+
+const PATHS: Record<MonitorKind, string> = {
+  local: API.monitorLocal,
+  remote: API.monitorRemote,
+  socket: API.monitorSocket,
+  realtime: API.monitorSocket,
+};
+const TITLES: Record<MonitorKind, string> = {
+  local: 'Monitor Local',
+  remote: 'Monitor Remote',
+  socket: 'Monitor Socket',
+  realtime: 'Monitor Realtime',
+};
+
+/** Developer monitors: recent gateway or socket events, plus live ones for an id. */
+export function MonitorPage({ kind }: { kind: MonitorKind }) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const display = displayOf(params.get('type'));
+  const [live, setLive] = useState<MonitorMessage[]>([]);
+  const recent = useQuery({
+    queryKey: ['monitor', kind, id],
+    queryFn: async () => {
+      try {
+        const query = kind === 'local' || !id ? '' : `?id=${encodeURIComponent(id)}`;
+        return (await apiRequest<{ data: MonitorMessage[] }>(`${PATHS[kind]}${query}`)).data;
+      } catch {
+        // Monitor failures quietly show an empty list (spec 02 §8).
+        return [];
+      }
+    },
+  });
+
+  useEffect(() => {
+    if (kind !== 'socket' && kind !== 'realtime') return;
+    setLive([]);
+    const channels = kind === 'realtime' ? [id, REALTIME_CHANNEL_ADMIN] : [id];
+    const stops = channels.filter(Boolean).map((channel) =>
+      subscribe(channel, (message) => {
+        const entry = message as MonitorMessage;
+        if (!id || aboutId(entry, id)) setLive((current) => [...current.slice(-499), entry]);
+      }),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [kind, id]);
+
+  const messages = [...(recent.data ?? []), ...live];
+  return (
+    <>
+      <Breadcrumb title={TITLES[kind]} />
+      <PageCard title={`${TITLES[kind]}${id ? ` · ${id}` : ''}`}>
+        {recent.isPending ? (
+          <LoaderCircle className="mx-auto size-8 animate-spin text-brand-500" aria-label="Loading" />
+        ) : messages.length === 0 ? (
+          <p className="text-center text-sm text-gray-500">Kosong</p>
+        ) : (
+          <ol className="space-y-3" aria-label="Monitor events">
+            {messages.map((message, i) => (
+              <li key={i} className="rounded-lg border border-gray-200 p-3 dark:border-gray-800">
+                <p
+                  className={clsx(
+                    'font-mono text-xs',
+                    message.event === 'connection.update' && 'text-amber-600 dark:text-amber-400',
+                    message.event === 'authenticated' && 'text-emerald-600 dark:text-emerald-400',
+                  )}
+                >
+                  {monitorLine(message)}
+                </p>
+                <div className="mt-2 overflow-x-auto text-xs">
+                  {display === 'string' && (
+                    <pre className="whitespace-pre-wrap break-all text-gray-600 dark:text-gray-400">
+                      {JSON.stringify(message)}
+                    </pre>
+                  )}
+                  {display === 'viewer' && (
+                    <JsonView data={message} shouldExpandNode={allExpanded} style={defaultStyles} />
+                  )}
+                  {display === 'tree' && (
+                    <JSONTree data={message} collectionLimit={TREE_COLLECTION_LIMIT} hideRoot invertTheme />
+                  )}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </PageCard>
+    </>
+  );
+}

@@ -1,0 +1,312 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { toast } from 'sonner';
+import { Smartphone } from 'lucide-react';
+import {
+  API,
+  MSG,
+  PAIRING_CODE_SPLIT_AT,
+  PAIRING_COUNTDOWN_S,
+  PHONE_PREFIX,
+  POST_CREATE_COUNTDOWN_S,
+  QR_COUNTDOWN_S,
+  QR_FETCH_TIMEOUT_MS,
+  REALTIME_CHANNEL_ADMIN,
+  isOperatorRole,
+  newDeviceId,
+  pairingPhoneSchema,
+} from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Alert, Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
+import { PageCard } from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+import { subscribe } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
+
+type Mode = 'qr' | 'code';
+type Phase =
+  | { name: 'idle' }
+  | { name: 'generating'; left: number }
+  | { name: 'showing'; left: number; qr: string | null; code: string | null }
+  | { name: 'saving' };
+
+const ERROR_PREFIX: Record<string, string> = {
+  unhandledRejection: MSG.errorPrefixUnhandledRejection,
+  uncaughtException: MSG.errorPrefixUncaughtException,
+  database_error: MSG.errorPrefixDatabase,
+};
+
+/** 'ABCDEFGH' -> 'ABCD-EFGH' (spec 01 §5). */
+export const splitPairingCode = (code: string) =>
+  `${code.slice(0, PAIRING_CODE_SPLIT_AT)}-${code.slice(PAIRING_CODE_SPLIT_AT)}`;
+
+/** /whatsapp/create?r=&type=: connect a chat account by QR code or by pairing code. */
+export function ConnectPage() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const reconnectId = params.get('r');
+  const [deviceId, setDeviceId] = useState(() => newDeviceId());
+  const [mode, setMode] = useState<Mode>('qr');
+  const [phone, setPhone] = useState(PHONE_PREFIX);
+  const [phoneError, setPhoneError] = useState<string>();
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const [errors, setErrors] = useState<string[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const proxyId = useRef<number | null>(null);
+  const finished = useRef(false);
+  const config = useQuery({
+    queryKey: ['config'],
+    queryFn: () => apiRequest<{ gateway: string }>(API.config, { auth: false }),
+    staleTime: Infinity,
+  });
+  const sandbox = config.data?.gateway === 'sandbox';
+  const channel = user ? (isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id)) : null;
+
+  const save = async () => {
+    if (finished.current) return;
+    finished.current = true;
+    setPhase({ name: 'saving' });
+    try {
+      await apiRequest(API.whatsappSave, {
+        method: 'POST',
+        body: {
+          clientid: deviceId,
+          user_id: user?.id,
+          proxyId: proxyId.current,
+          reconnect: reconnectId ?? '',
+        },
+        fallback: MSG.networkError,
+      });
+      await queryClient.invalidateQueries({ queryKey: ['whatsapp'] });
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      toast.success('Akun Whatsapp berhasil terhubung.');
+      if (window.history.state?.idx > 0) void navigate(-1);
+      else void navigate(user?.role === 'member' ? '/whatsapp' : '/');
+    } catch (error) {
+      finished.current = false;
+      setFailure(errorText(error, MSG.networkError));
+      setPhase({ name: 'idle' });
+    }
+  };
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  // Codes, the scan and error lines for this device arrive on the viewer's channel.
+  useEffect(() => {
+    if (!channel) return;
+    return subscribe(channel, (message) => {
+      const payload = (message.payload ?? {}) as Record<string, unknown>;
+      if (payload.deviceId !== deviceId) return;
+      if (message.event === 'qr' || message.event === 'code') {
+        setPhase((current) =>
+          current.name === 'generating' || current.name === 'showing'
+            ? {
+                name: 'showing',
+                left: mode === 'qr' ? QR_COUNTDOWN_S : PAIRING_COUNTDOWN_S,
+                qr: message.event === 'qr' ? String(payload.qr) : null,
+                code: message.event === 'code' ? String(payload.code) : null,
+              }
+            : current,
+        );
+      } else if (message.event === 'authenticated') {
+        void saveRef.current();
+      } else if (message.event in ERROR_PREFIX) {
+        setErrors((lines) => [...lines, `${ERROR_PREFIX[message.event]}${String(payload.message ?? '')}`]);
+      }
+    });
+  }, [channel, deviceId, mode]);
+
+  // A missed 'authenticated' event is caught by asking the state while a code is shown.
+  useEffect(() => {
+    if (phase.name !== 'showing') return;
+    const timer = setInterval(async () => {
+      try {
+        const answer = await apiRequest<{ state: string | null }>(API.whatsappClientState(deviceId));
+        if (answer.state === 'connected') void saveRef.current();
+      } catch {
+        // the next tick asks again
+      }
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [phase.name, deviceId]);
+
+  // Countdowns: 15 s while generating, 60 s for a QR, 90 s for a pairing code; at 0 start over.
+  useEffect(() => {
+    if (phase.name !== 'generating' && phase.name !== 'showing') return;
+    const timer = setInterval(() => {
+      setPhase((current) => {
+        if (current.name !== 'generating' && current.name !== 'showing') return current;
+        if (current.left <= 1) {
+          if (current.name === 'showing') {
+            void apiRequest(API.whatsappRemoveClient, { method: 'POST', body: { deviceId } }).catch(() => {});
+            setDeviceId(newDeviceId());
+            return { name: 'idle' };
+          }
+          return { ...current, left: 0 };
+        }
+        return { ...current, left: current.left - 1 };
+      });
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [phase.name, deviceId]);
+
+  const generate = async () => {
+    setFailure(null);
+    setErrors([]);
+    if (mode === 'code') {
+      const checked = pairingPhoneSchema.safeParse(phone);
+      if (!checked.success) {
+        setPhoneError(checked.error.issues[0]?.message);
+        return;
+      }
+    }
+    setPhoneError(undefined);
+    setPhase({ name: 'generating', left: POST_CREATE_COUNTDOWN_S });
+    try {
+      const created = await apiRequest<{ proxyId: number | null }>(API.whatsappNewClient, {
+        method: 'POST',
+        body: {
+          deviceId,
+          userId: user?.id,
+          previousDeviceId: null,
+          phoneNumber: mode === 'code' ? phone : '',
+        },
+        fallback: MSG.errorCreatingClient,
+      });
+      proxyId.current = created.proxyId;
+      const controller = new AbortController();
+      const timeout = setTimeout(() => controller.abort(), QR_FETCH_TIMEOUT_MS);
+      const answer = await apiRequest<{ qr: string | null; code: string | null }>(API.whatsappQr(deviceId), {
+        signal: controller.signal,
+        fallback: MSG.errorFetchingQr,
+      }).finally(() => clearTimeout(timeout));
+      setPhase((current) =>
+        current.name === 'showing'
+          ? current
+          : {
+              name: 'showing',
+              left: mode === 'qr' ? QR_COUNTDOWN_S : PAIRING_COUNTDOWN_S,
+              qr: answer.qr,
+              code: answer.code,
+            },
+      );
+    } catch (error) {
+      setFailure(errorText(error, MSG.errorCreatingClient));
+      setPhase({ name: 'idle' });
+      setDeviceId(newDeviceId());
+    }
+  };
+
+  const simulateScan = async () => {
+    if (phase.name !== 'showing') return;
+    try {
+      await apiRequest(API.sandboxScan, {
+        method: 'POST',
+        body: { deviceId, code: phase.code ?? undefined },
+      });
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  };
+
+  const switchMode = () => {
+    if (phase.name === 'showing' || phase.name === 'generating') {
+      void apiRequest(API.whatsappRemoveClient, { method: 'POST', body: { deviceId } }).catch(() => {});
+      setDeviceId(newDeviceId());
+    }
+    setPhase({ name: 'idle' });
+    setMode(mode === 'qr' ? 'code' : 'qr');
+  };
+
+  return (
+    <>
+      <Breadcrumb title={MSG.connectTitle} />
+      <PageCard title={MSG.connectTitle}>
+        <div className="mx-auto max-w-md space-y-5">
+          <div>
+            <Label htmlFor="device-id" optional>
+              Account ID
+            </Label>
+            <input id="device-id" readOnly value={deviceId} className={`${inputClass()} font-mono`} />
+          </div>
+          {mode === 'code' && (
+            <div>
+              <Label htmlFor="pairing-phone">Nomor Whatsapp</Label>
+              <TextInput
+                id="pairing-phone"
+                inputMode="numeric"
+                value={phone}
+                invalid={Boolean(phoneError)}
+                disabled={phase.name !== 'idle'}
+                onChange={(event) => {
+                  const digits = event.target.value.replace(/\D/g, '');
+                  setPhone(digits.startsWith(PHONE_PREFIX) ? digits : PHONE_PREFIX);
+                }}
+              />
+              <FieldError id="pairing-phone-error" message={phoneError} />
+            </div>
+          )}
+
+          <div className="flex min-h-64 flex-col items-center justify-center rounded-2xl border border-dashed border-gray-300 p-6 text-center dark:border-gray-700">
+            {phase.name === 'idle' && (
+              <Button type="button" onClick={() => void generate()}>
+                {mode === 'qr' ? MSG.generateQr : MSG.generatePairing}
+              </Button>
+            )}
+            {phase.name === 'generating' && (
+              <p className="text-sm text-gray-600 dark:text-gray-300" aria-live="polite">
+                {MSG.generating} ({phase.left}s)
+              </p>
+            )}
+            {phase.name === 'showing' && (
+              <div className="space-y-3" aria-live="polite">
+                {phase.qr && (
+                  <div className="rounded-xl bg-white p-3" data-testid="qr-code">
+                    <QRCodeSVG value={phase.qr} size={220} />
+                  </div>
+                )}
+                {phase.code && (
+                  <p
+                    data-testid="pairing-code"
+                    className="font-mono text-3xl font-bold tracking-widest text-gray-800 dark:text-white"
+                  >
+                    {splitPairingCode(phase.code)}
+                  </p>
+                )}
+                <p className="text-sm text-gray-500 dark:text-gray-400">{phase.left}s</p>
+                {sandbox && (
+                  <Button type="button" variant="outline" onClick={() => void simulateScan()}>
+                    <Smartphone className="size-4" aria-hidden="true" />
+                    {phase.qr ? MSG.sandboxScanQr : MSG.sandboxEnterCode}
+                  </Button>
+                )}
+              </div>
+            )}
+            {phase.name === 'saving' && <p className="text-sm">{MSG.saving}</p>}
+          </div>
+
+          <button
+            type="button"
+            onClick={switchMode}
+            className="block w-full text-center text-sm font-medium text-brand-600 hover:underline dark:text-brand-300"
+          >
+            {mode === 'qr' ? MSG.loginWithNumber : MSG.loginWithQr}
+          </button>
+          <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
+            {MSG.doNotClose}
+          </p>
+          {failure && <Alert>{failure}</Alert>}
+          {errors.map((line, i) => (
+            <p key={i} className="font-mono text-xs text-red-600">
+              {line}
+            </p>
+          ))}
+        </div>
+      </PageCard>
+    </>
+  );
+}

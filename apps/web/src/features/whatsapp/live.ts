@@ -1,0 +1,157 @@
+import { useEffect, useReducer } from 'react';
+import {
+  FLASH_MS,
+  SUSPENSION_COUNT_UPDATE_ABOVE,
+  WAIT_TICK_MS,
+  type RealtimeMessage,
+  type WhatsappRow,
+} from '@blaster/contract';
+import { subscribe } from '../../lib/realtime';
+
+/** A row as the list shows it: the server's fields plus what live events say right now (spec 01 §3). */
+export interface LiveRow extends WhatsappRow {
+  progressing?: boolean;
+  attempting?: boolean;
+  attemptingCode?: string | number;
+  waitTime?: number;
+  successUpdated?: boolean;
+  failUpdated?: boolean;
+}
+
+type Action =
+  | { type: 'load'; rows: WhatsappRow[] }
+  | { type: 'event'; message: RealtimeMessage }
+  | { type: 'patch'; id: number; patch: Partial<LiveRow> }
+  | { type: 'tick' };
+
+const ENDING = new Set(['conflict', 'loggedOut', 'disconnected']);
+const CLEARED: Partial<LiveRow> = { attempting: false, progressing: false, waitTime: 0 };
+
+function matches(row: LiveRow, message: RealtimeMessage) {
+  const sender = message.sender;
+  const deviceId = message.payload?.deviceId;
+  return (
+    (sender?.id !== undefined && sender.id === row.id) ||
+    sender?.clientid === row.clientid ||
+    deviceId === row.clientid
+  );
+}
+
+/** What one event does to a row (spec 01 §4, "Live events on the account list"). */
+export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
+  const p = (message.payload ?? {}) as Record<string, unknown>;
+  const num = (key: string, fallback: number) => (typeof p[key] === 'number' ? (p[key] as number) : fallback);
+  switch (message.event) {
+    case 'count_success':
+    case 'count_fail':
+      return {
+        ...row,
+        count_success: num('count_success', row.count_success),
+        count_fail: num('count_fail', row.count_fail),
+        income: num('income', row.income),
+        progressing: false,
+        attempting: false,
+        ...(message.event === 'count_success' ? { successUpdated: true } : { failUpdated: true }),
+      };
+    case 'count_synced':
+      return {
+        ...row,
+        count_success: num('count_success', row.count_success),
+        count_fail: num('count_fail', row.count_fail),
+      };
+    case 'sending':
+      return { ...row, status: 'sending', progressing: true, waitTime: 0 };
+    case 'stop':
+    case 'idle':
+      return { ...row, status: 'idle', ...CLEARED };
+    case 'finished':
+    case 'error_blast':
+      return { ...row, state: typeof p.state === 'string' ? p.state : row.state, status: 'idle', ...CLEARED };
+    case 'connection.update': {
+      const state = typeof p.state === 'string' ? p.state : row.state;
+      return state && ENDING.has(state) ? { ...row, state, status: 'idle', ...CLEARED } : { ...row, state };
+    }
+    case 'suspended': {
+      const count = num('suspended_count', row.suspended_count);
+      return {
+        ...row,
+        state: 'suspended',
+        suspended: true,
+        suspended_count: count,
+        status: 'idle',
+        ...CLEARED,
+        ...(count > SUSPENSION_COUNT_UPDATE_ABOVE
+          ? {
+              count_success: num('count_success', row.count_success),
+              count_fail: num('count_fail', row.count_fail),
+              income: num('income', row.income),
+            }
+          : {}),
+      };
+    }
+    case 'reconnecting':
+      return { ...row, state: 'reconnecting...' };
+    case 'attempting':
+      return { ...row, attempting: true, attemptingCode: (p.code as number | string) ?? '' };
+    case 'progressing':
+      return { ...row, progressing: true };
+    case 'waiting':
+      return { ...row, progressing: false, waitTime: num('waitTime', 0) };
+    case 'reset': {
+      const fresh = (p.whatsapp ?? {}) as Partial<WhatsappRow>;
+      return { ...row, ...fresh, state: typeof p.state === 'string' ? p.state : row.state };
+    }
+    default:
+      return row;
+  }
+}
+
+function reducer(rows: LiveRow[], action: Action): LiveRow[] {
+  switch (action.type) {
+    case 'load': {
+      const previous = new Map(rows.map((row) => [row.id, row]));
+      // Fresh server rows keep the transient flags a live event set a moment ago.
+      return action.rows.map((row) => {
+        const old = previous.get(row.id);
+        return old
+          ? { ...row, progressing: old.progressing, attempting: old.attempting, waitTime: old.waitTime }
+          : row;
+      });
+    }
+    case 'event':
+      return rows.map((row) => (matches(row, action.message) ? applyEvent(row, action.message) : row));
+    case 'patch':
+      return rows.map((row) => (row.id === action.id ? { ...row, ...action.patch } : row));
+    case 'tick':
+      return rows.some((row) => (row.waitTime ?? 0) > 0)
+        ? rows.map((row) => ((row.waitTime ?? 0) > 0 ? { ...row, waitTime: row.waitTime! - 1 } : row))
+        : rows;
+  }
+}
+
+/** Rows of the account list, kept current by the viewer's realtime channel. */
+export function useLiveAccounts(serverRows: WhatsappRow[] | undefined, channel: string | null) {
+  const [rows, dispatch] = useReducer(reducer, []);
+  useEffect(() => {
+    if (serverRows) dispatch({ type: 'load', rows: serverRows });
+  }, [serverRows]);
+  useEffect(() => {
+    if (!channel) return;
+    return subscribe(channel, (message) => {
+      dispatch({ type: 'event', message });
+      if (message.event === 'count_success' || message.event === 'count_fail') {
+        const id = message.sender?.id;
+        if (typeof id === 'number')
+          setTimeout(
+            () => dispatch({ type: 'patch', id, patch: { successUpdated: false, failUpdated: false } }),
+            FLASH_MS,
+          );
+      }
+    });
+  }, [channel]);
+  useEffect(() => {
+    const timer = setInterval(() => dispatch({ type: 'tick' }), WAIT_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return { rows, patch: (id: number, patch: Partial<LiveRow>) => dispatch({ type: 'patch', id, patch }) };
+}
