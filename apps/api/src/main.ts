@@ -33,7 +33,7 @@ const lines = [
   `Blaster Panel is running at http://${shownHost}:${config.port}`,
   `Realtime socket: ws://${shownHost}:${config.realtimePort}`,
   `Chat gateway:    sandbox (simulated devices, seed ${config.sandboxSeed})`,
-  `Database: ${database.kind === 'pglite' ? `embedded (${join(config.dataDir, 'db')})` : 'PostgreSQL (DATABASE_URL)'}`,
+  `Database:        ${database.kind === 'pglite' ? `embedded (${join(config.dataDir, 'db')})` : 'PostgreSQL (DATABASE_URL)'}`,
   `Admin e-mail:    ${seeded.adminEmail}`,
 ];
 if (seeded.adminPassword) {

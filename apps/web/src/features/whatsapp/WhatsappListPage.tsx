@@ -202,8 +202,17 @@ export function WhatsappListPage() {
     );
   };
 
-  const activate = (row: LiveRow) =>
-    withBusy(
+  const activate = async (row: LiveRow) => {
+    const answer = await Swal.fire({
+      icon: 'warning',
+      title: MSG.areYouSure,
+      text: `${row.phonenumber ?? row.clientid}: ${MSG.suspendedLabel(row.suspended_count)}`,
+      showCancelButton: true,
+      confirmButtonText: MSG.activated,
+      cancelButtonText: MSG.cancel,
+    });
+    if (!answer.isConfirmed) return;
+    await withBusy(
       row,
       MSG.activating,
       async () => {
@@ -221,6 +230,7 @@ export function WhatsappListPage() {
       },
       INDICATOR_MS,
     );
+  };
 
   const canBlast = role === 'member' || role === 'dev';
   const columns: Columns<LiveRow> = [
