@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
 import { ZodError } from 'zod';
-import { API_PREFIX, MSG, fieldErrors } from '@blaster/contract';
+import { API_PREFIX, MSG, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
 import type { AppContext } from './context';
 import { HttpError } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
@@ -19,6 +20,7 @@ import { levelRoutes } from './modules/level/routes';
 import { whatsappRoutes } from './modules/whatsapp/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { monitorRoutes } from './modules/monitor/routes';
+import { messageRoutes } from './modules/message/routes';
 import { withdrawRoutes } from './modules/withdraw/routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -34,6 +36,8 @@ export async function buildApp(
     trustProxy: true,
   });
 
+  // Per-route limits are set where a file is read (lib/uploads.ts); this is the ceiling.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.phoneNumbers, files: 1 } });
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
@@ -76,6 +80,7 @@ export async function buildApp(
     withdrawRoutes,
     bonusRoutes,
     proxyRoutes,
+    messageRoutes,
     phoneNumberRoutes,
     settingRoutes,
   ]) {

@@ -11,3 +11,5 @@ export * from './schemas/setting';
 export * from './schemas/dashboard';
 export * from './schemas/money';
 export * from './schemas/whatsapp';
+export * from './schemas/resources';
+export * from './html-to-wa';

@@ -70,6 +70,24 @@ export const API = {
   monitorRemote: '/api/dev/monitor/remote',
   monitorSocket: '/api/dev/monitor/socket',
   config: '/api/config',
+
+  phoneList: '/api/admin/phonenumber/list',
+  phonePerPage: '/api/admin/phonenumber/list-per-page',
+  phoneNumber: (id: number | string) => `/api/admin/phonenumber/${id}`,
+  phoneSave: '/api/admin/phonenumber/save',
+  phoneImport: '/api/admin/phonenumber/import',
+  proxyList: '/api/admin/proxy/list',
+  proxyPerPage: '/api/admin/proxy/list-per-page',
+  proxy: (id: number | string) => `/api/admin/proxy/${id}`,
+  proxySave: '/api/admin/proxy/save',
+  proxyImport: '/api/admin/proxy/import',
+  messageList: '/api/admin/message/list',
+  messagePerPage: '/api/admin/message/list-per-page',
+  message: (id: number | string) => `/api/admin/message/${id}`,
+  messageCreate: '/api/admin/message/create',
+  messageImport: '/api/admin/message/import',
+  /** Where uploaded template media is served from. */
+  uploads: '/uploads',
 } as const;
 
 /** The value admin and dev pass as userId to count every account rather than one member's. */

@@ -112,6 +112,22 @@ export const phoneNumbers = pgTable('phone_numbers', {
   createdAt: createdAt(),
 });
 
+/**
+ * Rows of a phone-number import in progress: batches land here in their own transactions, and one
+ * final statement moves them, so a file rejected half-way leaves nothing behind.
+ */
+export const importStaging = pgTable(
+  'import_staging',
+  {
+    importId: text('import_id').notNull(),
+    rowNo: integer('row_no').notNull(),
+    number: text('number').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('import_staging_import_idx').on(table.importId)],
+);
+
 /** Blast message templates (spec 02 §3); the panel's template screens manage them. */
 export const messageTemplates = pgTable('message_templates', {
   id: serial('id').primaryKey(),

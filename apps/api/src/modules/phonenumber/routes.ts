@@ -1,9 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { API } from '@blaster/contract';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import {
+  API,
+  MSG,
+  PAGE_SIZE,
+  UPLOAD_LIMITS,
+  idParamSchema,
+  pageQuerySchema,
+  phoneNumberSaveSchema,
+  phoneNumberUpdateSchema,
+} from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { phoneNumbers } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
+import { receiveFile } from '../../lib/uploads';
+import { importPhoneNumbers } from './import';
+
+type PhoneRow = typeof phoneNumbers.$inferSelect;
+export const presentPhone = (row: PhoneRow) => ({
+  id: row.id,
+  number: row.number,
+  name: row.name,
+  status: row.status as 'active' | 'nonactive',
+  in_use: row.inUse,
+  count_success: row.countSuccess,
+  count_fail: row.countFail,
+  last_sent: row.lastSent?.toISOString() ?? null,
+});
 
 export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
@@ -18,6 +43,107 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
         })
         .from(phoneNumbers);
       return { blasted: Number(row?.blasted ?? 0), unBlasted: Number(row?.unBlasted ?? 0) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.phoneList,
+    access: OPERATOR_ROLES,
+    handler: async () => ({
+      list: (await ctx.db.select().from(phoneNumbers).orderBy(desc(phoneNumbers.id))).map(presentPhone),
+    }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.phonePerPage,
+    access: OPERATOR_ROLES,
+    query: pageQuerySchema.passthrough(),
+    handler: async ({ query }) => {
+      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(phoneNumbers);
+      const rows = await ctx.db
+        .select()
+        .from(phoneNumbers)
+        .orderBy(desc(phoneNumbers.id))
+        .limit(PAGE_SIZE)
+        .offset(pageOffset(query.page));
+      return { data: rows.map(presentPhone), meta: pageMeta(query.page, total) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.phoneSave,
+    access: OPERATOR_ROLES,
+    body: phoneNumberSaveSchema,
+    handler: async ({ body }) => {
+      const [row] = await ctx.db.insert(phoneNumbers).values(body).onConflictDoNothing().returning();
+      if (!row) throw new HttpError(400, MSG.phoneNumberTaken, { errors: { number: MSG.phoneNumberTaken } });
+      return { phoneNumber: presentPhone(row), msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.phoneImport,
+    access: OPERATOR_ROLES,
+    handler: async ({ request }) => {
+      const file = await receiveFile(request, {
+        maxBytes: UPLOAD_LIMITS.phoneNumbers,
+        extensions: ['csv', 'json'],
+        typeError: MSG.fileTypeCsvJson,
+      });
+      return importPhoneNumbers(ctx.db, file!);
+    },
+  });
+
+  const find = async (id: number) => {
+    const [row] = await ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, id));
+    if (!row) throw new HttpError(404, MSG.phoneNumberNotFound);
+    return row;
+  };
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.phoneNumber(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ params }) => ({ phoneNumber: presentPhone(await find(params.id)) }),
+  });
+
+  route(app, ctx, {
+    method: 'PUT',
+    url: API.phoneNumber(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    body: phoneNumberUpdateSchema,
+    handler: async ({ params, body }) => {
+      await find(params.id);
+      const [taken] = await ctx.db
+        .select({ id: phoneNumbers.id })
+        .from(phoneNumbers)
+        .where(eq(phoneNumbers.number, body.number));
+      if (taken && taken.id !== params.id)
+        throw new HttpError(400, MSG.phoneNumberTaken, { errors: { number: MSG.phoneNumberTaken } });
+      const [row] = await ctx.db
+        .update(phoneNumbers)
+        .set(body)
+        .where(eq(phoneNumbers.id, params.id))
+        .returning();
+      return { phoneNumber: presentPhone(row!), msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'DELETE',
+    url: API.phoneNumber(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ params }) => {
+      const [row] = await ctx.db.delete(phoneNumbers).where(eq(phoneNumbers.id, params.id)).returning();
+      if (!row) throw new HttpError(404, MSG.phoneNumberNotFound);
+      return { msg: 'OK' };
     },
   });
 }

@@ -1,10 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { API } from '@blaster/contract';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  API,
+  MSG,
+  PAGE_SIZE,
+  UPLOAD_LIMITS,
+  idParamSchema,
+  pageQuerySchema,
+  proxySaveSchema,
+  proxyUpdateSchema,
+  type ImportRow,
+} from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { proxies } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
+import { columnReader, readRecords } from '../../lib/rows';
+import { receiveFile } from '../../lib/uploads';
 
+type ProxyRow = typeof proxies.$inferSelect;
+const present = (row: ProxyRow) => ({
+  id: row.id,
+  value: row.value,
+  status: row.status,
+  count_use: row.countUse,
+});
+
+/** Proxies are records the panel manages (value, status, use count); no traffic goes through them. */
 export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',
@@ -18,6 +41,167 @@ export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
         })
         .from(proxies);
       return { unUsed: Number(row?.unUsed ?? 0), used: Number(row?.used ?? 0) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.proxyList,
+    access: OPERATOR_ROLES,
+    handler: async () => ({
+      list: (await ctx.db.select().from(proxies).orderBy(asc(proxies.id))).map(present),
+    }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.proxyPerPage,
+    access: OPERATOR_ROLES,
+    query: pageQuerySchema.passthrough(),
+    handler: async ({ query }) => {
+      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(proxies);
+      const rows = await ctx.db
+        .select()
+        .from(proxies)
+        .orderBy(desc(proxies.id))
+        .limit(PAGE_SIZE)
+        .offset(pageOffset(query.page));
+      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.proxySave,
+    access: OPERATOR_ROLES,
+    body: proxySaveSchema,
+    handler: async ({ body }) => {
+      const [row] = await ctx.db.insert(proxies).values(body).onConflictDoNothing().returning();
+      if (!row) throw new HttpError(400, MSG.proxyTaken, { errors: { value: MSG.proxyTaken } });
+      return { proxy: present(row), msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.proxyImport,
+    access: OPERATOR_ROLES,
+    handler: async ({ request }) => {
+      const file = (await receiveFile(request, {
+        maxBytes: UPLOAD_LIMITS.list,
+        extensions: ['csv', 'json'],
+        typeError: MSG.fileTypeCsvJson,
+      }))!;
+      const read = columnReader({ value: ['value', 'proxy', 'host'], status: ['status'] });
+      const rows: { value: string; status: string }[] = [];
+      const skipped: ImportRow[] = [];
+      const seen = new Set<string>();
+      let total = 0;
+      for await (const record of readRecords(file.stream, file.extension)) {
+        const row = read(record);
+        if (row === 'header') continue;
+        total += 1;
+        const value = (row.value ?? '').slice(0, 500);
+        const status = row.status === 'nonactive' ? 'nonactive' : 'active';
+        if (!value || seen.has(value)) {
+          skipped.push({
+            id: null,
+            number: value,
+            name: value,
+            status,
+            reason: value ? MSG.duplicateInFile : MSG.invalidRow,
+          });
+          continue;
+        }
+        seen.add(value);
+        rows.push({ value, status });
+      }
+      if (file.truncated())
+        throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
+      if (total === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
+      const created = rows.length
+        ? await ctx.db.transaction((tx) => tx.insert(proxies).values(rows).onConflictDoNothing().returning())
+        : [];
+      const createdValues = new Set(created.map((row) => row.value));
+      const existing = rows.filter((row) => !createdValues.has(row.value));
+      const ids = existing.length
+        ? await ctx.db
+            .select({ id: proxies.id, value: proxies.value })
+            .from(proxies)
+            .where(
+              inArray(
+                proxies.value,
+                existing.map((row) => row.value),
+              ),
+            )
+        : [];
+      for (const row of existing)
+        skipped.push({
+          id: ids.find((found) => found.value === row.value)?.id ?? null,
+          number: row.value,
+          name: row.value,
+          status: row.status,
+          reason: MSG.duplicateInDatabase,
+        });
+      return {
+        created: created.map(present),
+        skipped: skipped.map((row) => ({
+          id: row.id,
+          value: row.number,
+          status: row.status,
+          reason: row.reason,
+        })),
+        msg: 'OK',
+      };
+    },
+  });
+
+  const find = async (id: number) => {
+    const [row] = await ctx.db.select().from(proxies).where(eq(proxies.id, id));
+    if (!row) throw new HttpError(404, MSG.proxyNotFound);
+    return row;
+  };
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.proxy(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ params }) => ({ proxy: present(await find(params.id)) }),
+  });
+
+  route(app, ctx, {
+    method: 'PUT',
+    url: API.proxy(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    body: proxyUpdateSchema,
+    handler: async ({ params, body }) => {
+      await find(params.id);
+      const [taken] = await ctx.db
+        .select({ id: proxies.id })
+        .from(proxies)
+        .where(eq(proxies.value, body.value));
+      if (taken && taken.id !== params.id)
+        throw new HttpError(400, MSG.proxyTaken, { errors: { value: MSG.proxyTaken } });
+      const [row] = await ctx.db
+        .update(proxies)
+        .set({ value: body.value, status: body.status })
+        .where(eq(proxies.id, params.id))
+        .returning();
+      return { proxy: present(row!), msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'DELETE',
+    url: API.proxy(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ params }) => {
+      const [row] = await ctx.db.delete(proxies).where(eq(proxies.id, params.id)).returning();
+      if (!row) throw new HttpError(404, MSG.proxyNotFound);
+      return { msg: 'OK' };
     },
   });
 }

@@ -1,0 +1,76 @@
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import StreamArray from 'stream-json/streamers/StreamArray.js';
+import { MSG } from '@blaster/contract';
+import { HttpError } from './errors';
+
+/** One record of an uploaded list: CSV cells, or a JSON array item. */
+export type RawRecord = string[] | Record<string, unknown> | string | number;
+
+/**
+ * Streams the records of a CSV (BOM, ',' or ';', quoted fields, with or without header) or a JSON
+ * array file, one at a time, so a large file never sits in memory. A malformed file throws 400.
+ */
+export async function* readRecords(stream: Readable, extension: string): AsyncGenerator<RawRecord> {
+  try {
+    if (extension === 'csv') {
+      const parser = stream.pipe(
+        parse({
+          bom: true,
+          delimiter: [',', ';'],
+          relax_column_count: true,
+          skip_empty_lines: true,
+          trim: true,
+        }),
+      );
+      for await (const record of parser) yield record as string[];
+    } else {
+      const items = stream.pipe(StreamArray.withParser());
+      for await (const item of items) yield (item as { value: RawRecord }).value;
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
+    const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error);
+    throw new HttpError(400, MSG.fileMalformed(detail), { errors: { file: MSG.fileMalformed(detail) } });
+  }
+}
+
+/** Picks named columns from records: by header names when the first CSV row is a header, else by position. */
+export function columnReader(names: Record<string, readonly string[]>) {
+  let header: Record<string, number> | null = null;
+  let first = true;
+  return (record: RawRecord): Record<string, string> | 'header' => {
+    const out: Record<string, string> = {};
+    if (Array.isArray(record)) {
+      if (first) {
+        first = false;
+        const lower = record.map((cell) => String(cell).trim().toLowerCase());
+        const found = Object.entries(names).map(
+          ([key, aliases]) => [key, lower.findIndex((c) => aliases.includes(c))] as const,
+        );
+        if (found.some(([, index]) => index >= 0)) {
+          header = Object.fromEntries(found.filter(([, index]) => index >= 0));
+          return 'header';
+        }
+      }
+      Object.keys(names).forEach((key, position) => {
+        const index = header ? header[key] : position;
+        out[key] = index === undefined ? '' : String(record[index] ?? '').trim();
+      });
+      return out;
+    }
+    first = false;
+    if (record !== null && typeof record === 'object') {
+      const entries = Object.entries(record).map(([k, v]) => [k.toLowerCase(), v] as const);
+      for (const [key, aliases] of Object.entries(names)) {
+        const hit = entries.find(([k]) => aliases.includes(k));
+        out[key] = hit ? String(hit[1] ?? '').trim() : '';
+      }
+      return out;
+    }
+    out[Object.keys(names)[0]!] = String(record ?? '').trim();
+    return out;
+  };
+}

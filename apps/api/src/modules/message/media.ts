@@ -1,0 +1,100 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { API, MEDIA_EXTENSIONS, MSG, UPLOAD_LIMITS } from '@blaster/contract';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
+
+/** Content types media is served with; anything else is never stored. */
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  svg: 'image/svg+xml',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+};
+
+export const uploadsDir = (ctx: AppContext) => join(ctx.config.dataDir, 'uploads');
+
+/** Reads a template's multipart body: its fields, and its media saved to disk (size- and type-checked). */
+export async function readTemplateForm(ctx: AppContext, request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let media: string | null = null;
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, string>, media };
+  for await (const part of request.parts({
+    limits: { fileSize: UPLOAD_LIMITS.media, files: 1, fieldSize: 100_000 },
+  })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value ?? '');
+      continue;
+    }
+    if (!part.filename) {
+      part.file.resume();
+      continue;
+    }
+    const extension = (part.filename.split('.').pop() ?? '').toLowerCase();
+    if (!(MEDIA_EXTENSIONS as readonly string[]).includes(extension)) {
+      part.file.resume();
+      throw new HttpError(400, MSG.mediaTypeRefused, { errors: { file: MSG.mediaTypeRefused } });
+    }
+    await mkdir(uploadsDir(ctx), { recursive: true });
+    const name = `${randomUUID()}.${extension}`;
+    const path = join(uploadsDir(ctx), name);
+    try {
+      await pipeline(part.file, createWriteStream(path));
+    } catch (error) {
+      await rm(path, { force: true });
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
+      throw error;
+    }
+    if (part.file.truncated) {
+      await rm(path, { force: true });
+      throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
+    }
+    media = `${API.uploads}/${name}`;
+  }
+  return { fields, media };
+}
+
+export async function removeMedia(ctx: AppContext, media: string | null) {
+  if (!media?.startsWith(`${API.uploads}/`)) return;
+  await rm(join(uploadsDir(ctx), media.slice(API.uploads.length + 1)), { force: true });
+}
+
+const mediaNameSchema = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{2,4}$/) });
+
+/** Serves stored media with its own content type, never sniffed, never able to run script. */
+export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get(`${API.uploads}/:name`, async (request, reply) => {
+    const parsed = mediaNameSchema.safeParse(request.params);
+    const extension = parsed.success ? parsed.data.name.split('.').pop()! : '';
+    if (!parsed.success || !CONTENT_TYPES[extension]) return reply.status(404).send({ msg: MSG.notFoundApi });
+    const { createReadStream } = await import('node:fs');
+    const path = join(uploadsDir(ctx), parsed.data.name);
+    const stream = createReadStream(path);
+    await new Promise<void>((resolve, reject) =>
+      stream.once('open', () => resolve()).once('error', reject),
+    ).catch(() => null);
+    if (stream.destroyed || stream.errored) return reply.status(404).send({ msg: MSG.notFoundApi });
+    return reply
+      .header('content-type', CONTENT_TYPES[extension])
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      )
+      .header('cache-control', 'public, max-age=86400')
+      .send(stream);
+  });
+}

@@ -1,0 +1,210 @@
+import type { FastifyInstance } from 'fastify';
+import { count, desc, eq } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
+import {
+  API,
+  MSG,
+  PAGE_SIZE,
+  UPLOAD_LIMITS,
+  checkButtons,
+  htmlToWa,
+  idParamSchema,
+  pageQuerySchema,
+  templateButtonSchema,
+  templateFieldsSchema,
+  type TemplateButton,
+} from '@blaster/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../context';
+import { messageTemplates } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
+import { pageMeta, pageOffset } from '../../lib/paging';
+import { OPERATOR_ROLES, route } from '../../lib/routes';
+import { readRecords } from '../../lib/rows';
+import { receiveFile } from '../../lib/uploads';
+import { mediaRoutes, readTemplateForm, removeMedia } from './media';
+
+type TemplateRow = typeof messageTemplates.$inferSelect;
+const present = (row: TemplateRow) => ({
+  id: row.id,
+  media: row.media,
+  text: row.text,
+  text_wa: row.textWa,
+  button: row.button as TemplateButton[],
+  count_use: row.countUse,
+  status: row.status as 'active' | 'nonactive',
+});
+
+/** The caption HTML the editor may produce; everything else is removed on the server. */
+export const sanitizeCaption = (html: string) =>
+  sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 's', 'del', 'strike', 'a', 'ul', 'ol', 'li'],
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  });
+
+/** Validated template values from a form; the chat text is always derived from the clean HTML. */
+function templateValues(fields: Record<string, unknown>) {
+  const parsed = templateFieldsSchema.parse(fields);
+  const checked = checkButtons(parsed.button);
+  if ('error' in checked) throw new HttpError(400, checked.error, { errors: { button: checked.error } });
+  const text = sanitizeCaption(parsed.text);
+  return { text, textWa: htmlToWa(text), button: checked.buttons, status: parsed.status };
+}
+
+const importItemSchema = z.object({
+  media: z.string().max(2000).nullish(),
+  text: z.string().max(20_000).default(''),
+  button: z.array(templateButtonSchema).max(10).default([]),
+  status: z.enum(['active', 'nonactive']).default('active'),
+});
+
+export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
+  mediaRoutes(app, ctx);
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.messageList,
+    access: OPERATOR_ROLES,
+    handler: async () => ({
+      list: (await ctx.db.select().from(messageTemplates).orderBy(desc(messageTemplates.id))).map(present),
+    }),
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.messagePerPage,
+    access: OPERATOR_ROLES,
+    query: pageQuerySchema,
+    handler: async ({ query }) => {
+      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(messageTemplates);
+      const rows = await ctx.db
+        .select()
+        .from(messageTemplates)
+        .orderBy(desc(messageTemplates.id))
+        .limit(PAGE_SIZE)
+        .offset(pageOffset(query.page));
+      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+    },
+  });
+
+  const find = async (id: number) => {
+    const [row] = await ctx.db.select().from(messageTemplates).where(eq(messageTemplates.id, id));
+    if (!row) throw new HttpError(404, MSG.templateNotFound);
+    return row;
+  };
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.message(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ params }) => ({ message: present(await find(params.id)) }),
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.messageCreate,
+    access: OPERATOR_ROLES,
+    handler: async ({ request }) => {
+      const { fields, media } = await readTemplateForm(ctx, request);
+      try {
+        const [row] = await ctx.db
+          .insert(messageTemplates)
+          .values({ ...templateValues(fields), media })
+          .returning();
+        return { message: present(row!), msg: 'OK' };
+      } catch (error) {
+        await removeMedia(ctx, media);
+        throw error;
+      }
+    },
+  });
+
+  route(app, ctx, {
+    method: 'PUT',
+    url: API.message(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ request, params }) => {
+      const existing = await find(params.id);
+      const { fields, media } = await readTemplateForm(ctx, request);
+      try {
+        const [row] = await ctx.db
+          .update(messageTemplates)
+          .set({ ...templateValues(fields), ...(media ? { media } : {}) })
+          .where(eq(messageTemplates.id, params.id))
+          .returning();
+        if (media) await removeMedia(ctx, existing.media);
+        return { message: present(row!), msg: 'OK' };
+      } catch (error) {
+        await removeMedia(ctx, media);
+        throw error;
+      }
+    },
+  });
+
+  route(app, ctx, {
+    method: 'DELETE',
+    url: API.message(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ params }) => {
+      const [row] = await ctx.db
+        .delete(messageTemplates)
+        .where(eq(messageTemplates.id, params.id))
+        .returning();
+      if (!row) throw new HttpError(404, MSG.templateNotFound);
+      await removeMedia(ctx, row.media);
+      return { msg: 'OK' };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.messageImport,
+    access: OPERATOR_ROLES,
+    handler: async ({ request }) => {
+      const file = (await receiveFile(request, {
+        maxBytes: UPLOAD_LIMITS.list,
+        extensions: ['json'],
+        typeError: MSG.fileTypeJson,
+      }))!;
+      const values: ReturnType<typeof templateValues>[] = [];
+      const skipped: { index: number; reason: string }[] = [];
+      let index = 0;
+      const medias: (string | null)[] = [];
+      for await (const record of readRecords(file.stream, 'json')) {
+        index += 1;
+        const item = importItemSchema.safeParse(record);
+        if (!item.success) {
+          skipped.push({ index, reason: MSG.invalidRow });
+          continue;
+        }
+        try {
+          values.push(
+            templateValues({
+              text: item.data.text,
+              button: JSON.stringify(item.data.button),
+              status: item.data.status,
+            }),
+          );
+          // Only media this server stores is kept; foreign URLs are not fetched.
+          medias.push(item.data.media?.startsWith(`${API.uploads}/`) ? item.data.media : null);
+        } catch (error) {
+          skipped.push({ index, reason: error instanceof HttpError ? error.msg : MSG.invalidRow });
+        }
+      }
+      if (index === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
+      const created = values.length
+        ? await ctx.db.transaction((tx) =>
+            tx
+              .insert(messageTemplates)
+              .values(values.map((value, i) => ({ ...value, media: medias[i] ?? null })))
+              .returning(),
+          )
+        : [];
+      return { created: created.map(present), skipped, msg: 'OK' };
+    },
+  });
+}

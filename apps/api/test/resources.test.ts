@@ -1,0 +1,244 @@
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { API, MSG, UPLOAD_LIMITS, type ImportAnswer } from '@blaster/contract';
+import { importStaging, phoneNumbers } from '../src/db/schema';
+import { startTestApp, type TestApp } from './support/app';
+
+let t: TestApp;
+const dataDir = `/tmp/blaster-test-${process.pid}`;
+let admin: { id: number; token: string };
+let member: { id: number; token: string };
+
+beforeAll(async () => {
+  t = await startTestApp({ DATA_DIR: dataDir });
+  admin = await t.createUser('admin');
+  member = await t.createUser('member');
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A multipart body with text fields first and one file. */
+function multipart(
+  file: { name: string; content: string | Buffer; type?: string } | null,
+  fields: Record<string, string> = {},
+) {
+  const boundary = `----blaster${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload<T = ImportAnswer & { msg: string; errors?: Record<string, string> }>(
+  url: string,
+  file: { name: string; content: string | Buffer; type?: string } | null,
+  fields: Record<string, string> = {},
+  token = admin.token,
+  method: 'POST' | 'PUT' = 'POST',
+) {
+  const body = multipart(file, fields);
+  const response = await t.app.inject({
+    method,
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
+  return { status: response.statusCode, body: response.json() as T };
+}
+
+const numbersInDb = async () => Number((await t.ctx.db.select({ n: count() }).from(phoneNumbers))[0]!.n);
+
+describe('phone number import', () => {
+  it('normalizes, skips invalid rows and duplicates in the file and in the database', async () => {
+    await t.call('POST', API.phoneSave, {
+      token: admin.token,
+      body: { number: '081100000001', name: 'Lama' },
+    });
+    const csv = [
+      '\uFEFFnama;nomor',
+      'Ani;0811-0000-0002',
+      '"Budi; Jr";+62 811 0000 0003',
+      'Lama lagi;6281100000001',
+      'Ani kembar;081100000002',
+      'Rusak;12345',
+      ';081100000009',
+    ].join('\r\n');
+    const answer = await upload(API.phoneImport, { name: 'nomor.csv', content: csv });
+    expect(answer.status).toBe(200);
+    expect(answer.body.created.map((row) => [row.number, row.name])).toEqual([
+      ['6281100000002', 'Ani'],
+      ['6281100000003', 'Budi; Jr'],
+    ]);
+    expect(answer.body.msg).toBe(MSG.importDone(2));
+    const reasons = Object.fromEntries(
+      answer.body.skipped.map((row) => [row.name || row.number, row.reason]),
+    );
+    expect(reasons).toEqual({
+      'Lama lagi': MSG.duplicateInDatabase,
+      'Ani kembar': MSG.duplicateInFile,
+      Rusak: MSG.invalidRow,
+      '081100000009': MSG.invalidRow,
+    });
+    expect(answer.body.skipped.find((row) => row.name === 'Lama lagi')?.id).toEqual(expect.any(Number));
+  });
+
+  it('reads a headerless comma CSV and a JSON array of objects or pairs', async () => {
+    const csv = await upload(API.phoneImport, {
+      name: 'a.csv',
+      content: '081100000010,Citra\n081100000011,Dodi\n',
+    });
+    expect(csv.body.createdCount).toBe(2);
+    const json = await upload(API.phoneImport, {
+      name: 'a.json',
+      type: 'application/json',
+      content: JSON.stringify([
+        { number: '081100000012', name: 'Eka' },
+        ['081100000013', 'Fajar'],
+        { phone: 'x', name: 'y' },
+      ]),
+    });
+    expect(json.body.createdCount).toBe(2);
+    expect(json.body.skippedCount).toBe(1);
+  });
+
+  it('refuses a wrong extension, a missing file, an empty file and a member', async () => {
+    const before = await numbersInDb();
+    const txt = await upload(API.phoneImport, { name: 'nomor.txt', content: '081100000020,X' });
+    expect(txt.status).toBe(400);
+    expect(txt.body.msg).toBe(MSG.fileTypeCsvJson);
+    const none = await upload(API.phoneImport, null, { note: 'no file' });
+    expect(none.body.msg).toBe(MSG.fileRequired);
+    const empty = await upload(API.phoneImport, { name: 'kosong.csv', content: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toBe(MSG.fileEmpty);
+    const headerOnly = await upload(API.phoneImport, { name: 'kosong.csv', content: 'number,name\n' });
+    expect(headerOnly.body.msg).toBe(MSG.fileEmpty);
+    const byMember = await upload(
+      API.phoneImport,
+      { name: 'a.csv', content: '081100000021,X' },
+      {},
+      member.token,
+    );
+    expect(byMember.status).toBe(403);
+    expect(await numbersInDb()).toBe(before);
+  });
+
+  it('rejects a malformed file with a clear error and leaves nothing behind, even after full batches', async () => {
+    const before = await numbersInDb();
+    // 12,000 good rows (more than two staged batches), then an unterminated quote.
+    const good = Array.from({ length: 12_000 }, (_, i) => `6281200${String(i).padStart(6, '0')},Nama ${i}`);
+    const csv = `${good.join('\n')}\n"6281299999999,Rusak\n`;
+    const answer = await upload(API.phoneImport, { name: 'rusak.csv', content: csv });
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toMatch(/^File tidak dapat dibaca: /);
+    expect(await numbersInDb()).toBe(before);
+    expect(Number((await t.ctx.db.select({ n: count() }).from(importStaging))[0]!.n)).toBe(0);
+
+    const json = await upload(API.phoneImport, {
+      name: 'rusak.json',
+      content: '[{"number": "081100000030", "name": "A"},',
+    });
+    expect(json.status).toBe(400);
+    const notArray = await upload(API.phoneImport, {
+      name: 'obj.json',
+      content: '{"number": "081100000031"}',
+    });
+    expect(notArray.status).toBe(400);
+    expect(await numbersInDb()).toBe(before);
+  });
+
+  it('refuses a file over the size limit and keeps nothing of it', async () => {
+    const before = await numbersInDb();
+    const line = '6281300000000,Nama yang cukup panjang untuk mengisi file\n';
+    const content = Buffer.alloc(UPLOAD_LIMITS.phoneNumbers + 1024, line);
+    const answer = await upload(API.phoneImport, { name: 'besar.csv', content });
+    expect(answer.status).toBe(413);
+    expect(answer.body.msg).toBe(MSG.fileTooLarge);
+    expect(await numbersInDb()).toBe(before);
+  }, 60_000);
+});
+
+describe('proxies and templates', () => {
+  it('imports proxies, skipping duplicates, and counts their use', async () => {
+    const answer = await upload<{ created: { value: string }[]; skipped: { value: string }[] }>(
+      API.proxyImport,
+      {
+        name: 'proxy.csv',
+        content:
+          'value,status\nhttp://10.1.0.1:80,active\nhttp://10.1.0.2:80,nonactive\nhttp://10.1.0.1:80,active\n',
+      },
+    );
+    expect(answer.body.created.map((row) => row.value)).toEqual(['http://10.1.0.1:80', 'http://10.1.0.2:80']);
+    expect(answer.body.skipped.map((row) => row.value)).toEqual(['http://10.1.0.1:80']);
+    const saved = await t.call('POST', API.proxySave, { token: admin.token, body: { value: '' } });
+    expect(saved.body).toMatchObject({ msg: MSG.proxyRequired });
+  });
+
+  it('sanitizes the caption, derives the chat text, checks buttons and serves media safely', async () => {
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001',
+      'hex',
+    );
+    const bad = await upload(API.messageCreate, null, {
+      text: '<p>x</p>',
+      button: JSON.stringify([{ title: 'Beli', url: '', type: 'url_button' }]),
+      status: 'active',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe(MSG.buttonMissingUrl('Beli'));
+
+    const created = await upload<{
+      message: { id: number; text: string; text_wa: string; media: string; button: unknown[] };
+    }>(
+      API.messageCreate,
+      { name: 'promo.png', content: png, type: 'image/png' },
+      {
+        text: '<p>Halo <strong>{name}</strong><script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://toko.id">Toko</a></p>',
+        text_wa: 'ignored by the server',
+        button: JSON.stringify([
+          { title: 'Kunjungi', url: 'https://toko.id', type: 'url_button' },
+          { title: '', url: '', type: 'reply_button' },
+        ]),
+        status: 'active',
+      },
+    );
+    expect(created.status).toBe(200);
+    const message = created.body.message;
+    expect(message.text).not.toMatch(/script|javascript/);
+    expect(message.text_wa).toBe('Halo *{name}* x Toko\nhttps://toko.id');
+    expect(message.button).toHaveLength(1);
+    expect(message.media).toMatch(/^\/uploads\/[0-9a-f-]{36}\.png$/);
+    const media = await t.app.inject({ method: 'GET', url: message.media });
+    expect(media.statusCode).toBe(200);
+    expect(media.headers['content-type']).toBe('image/png');
+    expect(media.headers['x-content-type-options']).toBe('nosniff');
+
+    const refused = await upload(
+      API.messageCreate,
+      { name: 'run.html', content: '<script>', type: 'text/html' },
+      { text: 'x' },
+    );
+    expect(refused.body.msg).toBe(MSG.mediaTypeRefused);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(
+      404,
+    );
+  });
+});

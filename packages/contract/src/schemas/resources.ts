@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { PHONE_PREFIX } from '../constants';
+import { MSG } from '../messages';
+
+/** Digits only; a leading 0 becomes the country prefix 62 (spec 02 §7 imports). */
+export function normalizeNumber(raw: unknown): string {
+  const digits = String(raw ?? '').replace(/\D/g, '');
+  return digits.startsWith('0') ? `${PHONE_PREFIX}${digits.slice(1)}` : digits;
+}
+/** A usable phone number after normalizing: 62 followed by 8 to 13 digits. */
+export const isValidNumber = (number: string) => new RegExp(`^${PHONE_PREFIX}\\d{8,13}$`).test(number);
+
+const phoneNumberField = z
+  .string({ error: MSG.phoneNumberRequired })
+  .transform(normalizeNumber)
+  .refine((value) => value.length > 0, { error: MSG.phoneNumberRequired })
+  .refine(isValidNumber, { error: MSG.phoneNumberInvalid });
+
+// Phone numbers (02 §3, §5)
+export const PHONE_STATUSES = ['active', 'nonactive'] as const;
+export const phoneNumberSaveSchema = z.object({
+  number: phoneNumberField,
+  name: z.string({ error: MSG.phoneNameRequired }).trim().min(1, { error: MSG.phoneNameRequired }).max(200),
+});
+export type PhoneNumberSave = z.input<typeof phoneNumberSaveSchema>;
+export const phoneNumberUpdateSchema = phoneNumberSaveSchema.extend({
+  status: z.enum(PHONE_STATUSES).default('active'),
+});
+export type PhoneNumberUpdate = z.input<typeof phoneNumberUpdateSchema>;
+export const phoneNumberRowSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  name: z.string(),
+  status: z.enum(PHONE_STATUSES),
+  in_use: z.number().int(),
+  count_success: z.number().int(),
+  count_fail: z.number().int(),
+  last_sent: z.string().nullable(),
+});
+export type PhoneNumberRow = z.infer<typeof phoneNumberRowSchema>;
+/** A skipped or created import row (spec 02 §3 "Import result"). */
+export interface ImportRow {
+  id: number | null;
+  number: string;
+  name: string;
+  status: string;
+  reason?: string;
+}
+export interface ImportAnswer {
+  created: ImportRow[];
+  createdCount: number;
+  skipped: ImportRow[];
+  skippedCount: number;
+  msg: string;
+}
+
+// Proxies (02 §3, §5)
+export const PROXY_STATUSES = ['active', 'nonactive', 'in use'] as const;
+export const proxySaveSchema = z.object({
+  value: z.string({ error: MSG.proxyRequired }).trim().min(1, { error: MSG.proxyRequired }).max(500),
+});
+export const proxyUpdateSchema = proxySaveSchema.extend({
+  id: z.coerce.number().int().optional(),
+  status: z.enum(PROXY_STATUSES).default('active'),
+});
+export type ProxyUpdate = z.input<typeof proxyUpdateSchema>;
+export const proxyRowSchema = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  status: z.string(),
+  count_use: z.number().int(),
+});
+export type ProxyRow = z.infer<typeof proxyRowSchema>;
+
+// Message templates (02 §3, §5)
+export const BUTTON_TYPES = ['reply_button', 'call_button', 'url_button', 'stop_button'] as const;
+export const templateButtonSchema = z.object({
+  id: z.union([z.string(), z.number()]).optional(),
+  title: z.string().trim().max(100).default(''),
+  url: z.string().trim().max(2000).default(''),
+  type: z.enum(BUTTON_TYPES).default('reply_button'),
+});
+export type TemplateButton = z.infer<typeof templateButtonSchema>;
+
+/**
+ * The spec's button rules (02 §5): a URL button needs both a title and a URL. Empty rows are
+ * dropped. Answers the buttons to keep, or the first error text.
+ */
+export function checkButtons(buttons: TemplateButton[]): { buttons: TemplateButton[] } | { error: string } {
+  const kept: TemplateButton[] = [];
+  for (const button of buttons) {
+    const title = button.title.trim();
+    const url = button.url.trim();
+    if (!title && !url) continue;
+    if (button.type === 'url_button' || url) {
+      if (title && !url) return { error: MSG.buttonMissingUrl(title) };
+      if (url && !title) return { error: MSG.buttonMissingTitle(url) };
+    }
+    kept.push({ ...button, title, url });
+  }
+  return { buttons: kept };
+}
+
+export const TEMPLATE_STATUSES = ['active', 'nonactive'] as const;
+export const templateRowSchema = z.object({
+  id: z.number().int(),
+  media: z.string().nullable(),
+  text: z.string(),
+  text_wa: z.string(),
+  button: z.array(templateButtonSchema),
+  count_use: z.number().int(),
+  status: z.enum(TEMPLATE_STATUSES),
+});
+export type TemplateRow = z.infer<typeof templateRowSchema>;
+/** Fields of the multipart create/update body besides the file. */
+export const templateFieldsSchema = z.object({
+  text: z.string().max(20_000).default(''),
+  text_wa: z.string().max(20_000).optional(),
+  button: z
+    .string()
+    .max(50_000)
+    .default('[]')
+    .transform((value, context) => {
+      try {
+        return z
+          .array(templateButtonSchema)
+          .max(10)
+          .parse(JSON.parse(value || '[]'));
+      } catch {
+        context.addIssue({ code: 'custom', message: MSG.invalidButtons });
+        return z.NEVER;
+      }
+    }),
+  status: z.enum(TEMPLATE_STATUSES).default('active'),
+});
+
+/** Image types shown as thumbnails; anything else is a 'View Media' link (spec 02 §2). */
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg'] as const;
+export const isImageUrl = (url: string | null | undefined) =>
+  Boolean(url && (IMAGE_EXTENSIONS as readonly string[]).includes(url.split('.').pop()!.toLowerCase()));
+
+/** Upload limits: phone-number files up to 50 MB, other lists 5 MB, template media 16 MB. */
+export const UPLOAD_LIMITS = {
+  phoneNumbers: 50 * 1024 * 1024,
+  list: 5 * 1024 * 1024,
+  media: 16 * 1024 * 1024,
+} as const;
+export const MEDIA_EXTENSIONS = [...IMAGE_EXTENSIONS, 'mp4', 'pdf', 'mp3', 'ogg'] as const;
