@@ -62,7 +62,12 @@ async function phoneNumberImport() {
 }
 
 const results = {
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
   date: new Date().toISOString(),
   phoneNumberImport: await phoneNumberImport(),
 };

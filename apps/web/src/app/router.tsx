@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PANEL_ROUTES, type PanelRoute } from '@blaster/contract';
 import { SignInPage } from '../features/auth/SignInPage';
@@ -21,10 +22,28 @@ import { WithdrawPage } from '../features/withdraw/WithdrawPage';
 import { WithdrawRequestsPage } from '../features/withdraw/WithdrawRequestsPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { WhatsappListPage } from '../features/whatsapp/WhatsappListPage';
-import { ConnectPage } from '../features/whatsapp/ConnectPage';
-import { MonitorPage } from '../features/monitor/MonitorPage';
+import { PhoneNumberListPage } from '../features/phonenumbers/PhoneNumberListPage';
+import { PhoneNumberCreatePage } from '../features/phonenumbers/PhoneNumberCreatePage';
+import { PhoneNumberEditPage } from '../features/phonenumbers/PhoneNumberEditPage';
+import { ProxyCreatePage, ProxyEditPage, ProxyListPage } from '../features/proxies/ProxyPages';
+import { TemplateListPage } from '../features/templates/TemplateListPage';
+import { BlasterPage } from '../features/blaster/BlasterPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
+
+// Screens with heavy libraries (rich-text editor, QR renderer, JSON viewers) load on first use.
+const TemplateFormPage = lazy(() =>
+  import('../features/templates/TemplateFormPage').then((m) => ({ default: m.TemplateFormPage })),
+);
+const MonitorPage = lazy(() =>
+  import('../features/monitor/MonitorPage').then((m) => ({ default: m.MonitorPage })),
+);
+const ConnectPage = lazy(() =>
+  import('../features/whatsapp/ConnectPage').then((m) => ({ default: m.ConnectPage })),
+);
+const later = (element: React.ReactNode) => (
+  <Suspense fallback={<p className="p-6 text-sm text-gray-500">Loading...</p>}>{element}</Suspense>
+);
 
 /** Screens built so far; every other route of the table shows a placeholder naming it. */
 const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
@@ -45,11 +64,21 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/settings': () => <SettingsPage />,
   '/whatsapp': () => <WhatsappListPage key="own" />,
   '/member/whatsapp': () => <WhatsappListPage key="member" />,
-  '/whatsapp/create': () => <ConnectPage />,
-  '/monitor/local': () => <MonitorPage key="local" kind="local" />,
-  '/monitor/remote': () => <MonitorPage key="remote" kind="remote" />,
-  '/monitor/socket': () => <MonitorPage key="socket" kind="socket" />,
-  '/monitor/realtime': () => <MonitorPage key="realtime" kind="realtime" />,
+  '/whatsapp/create': () => later(<ConnectPage />),
+  '/monitor/local': () => later(<MonitorPage key="local" kind="local" />),
+  '/monitor/remote': () => later(<MonitorPage key="remote" kind="remote" />),
+  '/monitor/socket': () => later(<MonitorPage key="socket" kind="socket" />),
+  '/monitor/realtime': () => later(<MonitorPage key="realtime" kind="realtime" />),
+  '/phonenumber': () => <PhoneNumberListPage />,
+  '/phonenumber/create': () => <PhoneNumberCreatePage />,
+  '/phonenumber/edit': () => <PhoneNumberEditPage />,
+  '/proxy': () => <ProxyListPage />,
+  '/proxy/create': () => <ProxyCreatePage />,
+  '/proxy/edit': () => <ProxyEditPage />,
+  '/message': () => <TemplateListPage />,
+  '/message/create': () => later(<TemplateFormPage key="create" />),
+  '/message/edit': () => later(<TemplateFormPage key="edit" />),
+  '/blaster': () => <BlasterPage />,
 };
 
 const pages: RouteObject[] = [

@@ -15,6 +15,7 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or FormData for uploads (sent as multipart with its own boundary). */
   body?: unknown;
   /** Public calls (sign-in, sign-up, validate) send no bearer token. */
   auth?: boolean;
@@ -35,7 +36,8 @@ export function setUnauthorizedHandler(handler: () => void) {
 /** The one fetch wrapper: base path, bearer token, JSON, and error texts from the contract. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, fallback = MSG.internalServerError, signal } = options;
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const form = body instanceof FormData;
+  const headers: Record<string, string> = form ? {} : { 'content-type': 'application/json' };
   if (auth) {
     const token = getToken();
     if (!token) throw new ApiError(MSG.tokenMissing, 0);
@@ -48,7 +50,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
     data = (await response.json()) as Record<string, unknown> | null;

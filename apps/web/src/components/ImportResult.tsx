@@ -1,0 +1,68 @@
+import { Download } from 'lucide-react';
+import { MSG, SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
+import { Button } from './form';
+
+interface Props<T extends object> {
+  createdCount: number;
+  skipped: T[];
+  columns: { key: keyof T & string; label: string }[];
+  onDownloadCsv(): void;
+  onDownloadJson(): void;
+}
+
+/** After an import: how many were added, the first skipped rows, and downloads of all skipped rows. */
+export function ImportResult<T extends object>({
+  createdCount,
+  skipped,
+  columns,
+  onDownloadCsv,
+  onDownloadJson,
+}: Props<T>) {
+  return (
+    <div className="space-y-3" data-testid="import-result">
+      <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200">
+        {MSG.importDone(createdCount)}
+      </p>
+      {skipped.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="text-sm font-semibold text-gray-800 dark:text-white/90">{MSG.skippedTitle}</h3>
+          <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
+            <table aria-label={MSG.skippedTitle} className="min-w-full text-left text-sm">
+              <thead className="bg-gray-50 text-xs text-gray-500 uppercase dark:bg-white/[0.02]">
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.key} className="px-3 py-2 font-medium">
+                      {column.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+                {skipped.slice(0, SKIPPED_PREVIEW_ROWS).map((row, i) => (
+                  <tr key={i}>
+                    {columns.map((column) => (
+                      <td key={column.key} className="px-3 py-2">
+                        {String(row[column.key] ?? '')}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {skipped.length > SKIPPED_PREVIEW_ROWS && (
+            <p className="text-xs text-gray-500 dark:text-gray-400">{MSG.skippedMore(skipped.length)}</p>
+          )}
+          <div className="flex gap-2">
+            <Button type="button" variant="outline" onClick={onDownloadCsv}>
+              <Download className="size-4" aria-hidden="true" /> Download CSV
+            </Button>
+            <Button type="button" variant="outline" onClick={onDownloadJson}>
+              <Download className="size-4" aria-hidden="true" /> Download JSON
+            </Button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

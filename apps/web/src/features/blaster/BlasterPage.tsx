@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Swal from 'sweetalert2';
+import { API, MSG, REFRESH_DELAY_MS, type PhoneNumberRow, type WhatsappRow } from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Button, FieldError, Label, inputClass } from '../../components/form';
+import { PageCard } from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+
+const ALL = 'All';
+
+/** /blaster: send one message from a connected account to chosen numbers (or all active ones). */
+export function BlasterPage() {
+  // The sender and receiver lists appear after a second (spec 02 §2, §9).
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), REFRESH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const senders = useQuery({
+    queryKey: ['whatsapp-all'],
+    enabled: ready,
+    queryFn: () =>
+      apiRequest<{ list: WhatsappRow[] }>(API.whatsappList, { fallback: MSG.errorFetchingWhatsappList }),
+  });
+  const receivers = useQuery({
+    queryKey: ['phonenumbers-all'],
+    enabled: ready,
+    queryFn: () =>
+      apiRequest<{ list: PhoneNumberRow[] }>(API.phoneList, { fallback: MSG.errorFetchingPhoneNumberList }),
+  });
+  const active = (receivers.data?.list ?? []).filter((row) => row.status === 'active');
+  const [sender, setSender] = useState('');
+  const [message, setMessage] = useState('');
+  const [targets, setTargets] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const send = useMutation({
+    mutationFn: (body: { senders: string; targets: string; message: string }) =>
+      apiRequest(API.whatsappSendMessage, { method: 'POST', body, fallback: MSG.errorSendingMessage }),
+    onSuccess: () => Swal.fire({ icon: 'success', title: MSG.sentTitle, text: MSG.sentText }),
+    onError: (error) =>
+      Swal.fire({ icon: 'error', title: MSG.failedTitle, text: errorText(error, MSG.errorSendingMessage) }),
+  });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!sender) problems.sender = MSG.textRequired;
+    if (!message.trim()) problems.message = MSG.textRequired;
+    if (targets.length === 0) problems.targets = MSG.textRequired;
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const account = senders.data?.list.find((row) => row.clientid === sender);
+    if (account?.state !== 'connected') {
+      await Swal.fire({
+        icon: 'error',
+        title: MSG.failedTitle,
+        text: MSG.senderNotConnected(
+          account?.phonenumber ?? sender,
+          String(account?.state ?? 'unknown').toUpperCase(),
+        ),
+      });
+      return;
+    }
+    const numbers = targets.includes(ALL) ? active.map((row) => row.number) : targets;
+    send.mutate({ senders: sender, targets: numbers.join(','), message });
+  };
+
+  return (
+    <>
+      <Breadcrumb title="Blaster Whatsapp Message" />
+      <PageCard title="Blaster Whatsapp Message">
+        <form onSubmit={(event) => void submit(event)} noValidate className="max-w-2xl space-y-5">
+          <div>
+            <Label htmlFor="blaster-sender">Choose Sender</Label>
+            <select
+              id="blaster-sender"
+              value={sender}
+              onChange={(event) => setSender(event.target.value)}
+              className={inputClass(Boolean(errors.sender))}
+            >
+              <option value="">{senders.data ? '-- Choose Sender --' : MSG.loading}</option>
+              {senders.data?.list.map((row) => (
+                <option key={row.clientid} value={row.clientid}>
+                  {row.phonenumber ?? row.clientid} ({row.state ?? 'unknown'})
+                </option>
+              ))}
+            </select>
+            <FieldError id="blaster-sender-error" message={errors.sender} />
+          </div>
+          <div>
+            <Label htmlFor="blaster-message">Message</Label>
+            <textarea
+              id="blaster-message"
+              rows={6}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              className={`${inputClass(Boolean(errors.message))} h-auto`}
+            />
+            <FieldError id="blaster-message-error" message={errors.message} />
+          </div>
+          <div>
+            <Label htmlFor="blaster-receivers">Choose Receivers</Label>
+            <select
+              id="blaster-receivers"
+              multiple
+              value={targets}
+              onChange={(event) =>
+                setTargets([...event.target.selectedOptions].map((option) => option.value))
+              }
+              className={`${inputClass(Boolean(errors.targets))} h-48`}
+            >
+              <option value={ALL}>{ALL}</option>
+              {active.map((row) => (
+                <option key={row.id} value={row.number}>
+                  {row.number} · {row.name}
+                </option>
+              ))}
+            </select>
+            <FieldError id="blaster-receivers-error" message={errors.targets} />
+          </div>
+          <Button type="submit" loading={send.isPending} disabled={send.isPending}>
+            {send.isPending ? 'Mengirim Pesan...' : 'Kirim'}
+          </Button>
+        </form>
+      </PageCard>
+    </>
+  );
+}

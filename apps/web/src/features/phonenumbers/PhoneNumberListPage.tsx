@@ -1,0 +1,171 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { toast } from 'sonner';
+import { Plus } from 'lucide-react';
+import clsx from 'clsx';
+import {
+  API,
+  FLASH_MS,
+  MSG,
+  REALTIME_CHANNEL_CLIENT_ADMIN,
+  type Paged,
+  type PhoneNumberRow,
+} from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Button } from '../../components/form';
+import {
+  DataTable,
+  PageCard,
+  Pager,
+  RefreshButton,
+  dangerLinkClass,
+  formatDateTime,
+  linkButtonClass,
+  smallLinkClass,
+  useListParams,
+  type Columns,
+} from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+import { confirmDialog } from '../../lib/dialogs';
+import { downloadCsv, downloadJson } from '../../lib/download';
+import { subscribe } from '../../lib/realtime';
+
+const column = createColumnHelper<PhoneNumberRow>();
+
+/** /phonenumber: the blast targets, with exports and live counts from the blast engine. */
+export function PhoneNumberListPage() {
+  const { page, setPage } = useListParams();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const [flash, setFlash] = useState<Record<number, boolean>>({});
+  const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});
+  const list = useQuery({
+    queryKey: ['phonenumbers', page],
+    queryFn: () =>
+      apiRequest<Paged<PhoneNumberRow>>(`${API.phonePerPage}?page=${page}`, {
+        fallback: MSG.errorFetchingPhoneNumberList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => setLive({}), [list.data]);
+
+  // Sends update counts, last sent and the in-use mark as they happen; a count change flashes 1 s.
+  useEffect(
+    () =>
+      subscribe(REALTIME_CHANNEL_CLIENT_ADMIN, (message) => {
+        const payload = (message.payload ?? {}) as Partial<PhoneNumberRow> & { receiverId?: number };
+        const id = payload.receiverId;
+        if (typeof id !== 'number') return;
+        setLive((current) => ({ ...current, [id]: { ...current[id], ...payload } }));
+        if (message.event === 'count_success' || message.event === 'count_fail') {
+          setFlash((current) => ({ ...current, [id]: true }));
+          setTimeout(() => setFlash(({ [id]: _done, ...rest }) => rest), FLASH_MS);
+        }
+      }),
+    [],
+  );
+
+  const remove = useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(API.phoneNumber(id), { method: 'DELETE', fallback: MSG.networkError }),
+    onMutate: (id) => setDeleting(id),
+    onSettled: () => setDeleting(null),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['phonenumbers'] }),
+    onError: (error) => toast.error(errorText(error, MSG.networkError)),
+  });
+
+  const exportAll = async (kind: 'csv' | 'json') => {
+    try {
+      const { list: all } = await apiRequest<{ list: PhoneNumberRow[] }>(API.phoneList, {
+        fallback: MSG.errorFetchingPhoneNumberList,
+      });
+      if (all.length === 0) {
+        toast.error(MSG.noPhoneNumbersToExport);
+        return;
+      }
+      const rows = all.map((row) => ({ number: row.number, name: row.name, status: 'active' }));
+      if (kind === 'csv') downloadCsv('phone_numbers.csv', rows, ['number', 'name', 'status']);
+      else downloadJson('phone_numbers.json', rows);
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
+  const rows = list.data?.data.map((row) => ({ ...row, ...live[row.id] }));
+  const columns: Columns<PhoneNumberRow> = [
+    column.accessor('number', {
+      header: 'Phone Number',
+      cell: ({ row: { original: row } }) => (
+        <span>
+          {row.number}
+          {row.in_use === 1 && <span className="ml-1 text-xs font-medium text-amber-600">(In Use)</span>}
+        </span>
+      ),
+    }),
+    column.accessor('name', { header: 'Name' }),
+    column.accessor('count_success', { header: 'Jumlah Berhasil' }),
+    column.accessor('count_fail', { header: 'Jumlah Gagal' }),
+    column.accessor('last_sent', {
+      header: 'Terakhir Terkirim',
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
+    column.display({
+      id: 'action',
+      header: 'Action',
+      cell: ({ row: { original: row } }) => (
+        <div className="flex gap-1">
+          <Link className={smallLinkClass} to={`/phonenumber/edit?id=${row.id}`}>
+            Edit
+          </Link>
+          <button
+            type="button"
+            className={dangerLinkClass}
+            disabled={deleting === row.id}
+            onClick={async () => {
+              if (await confirmDialog(`${row.number} akan dihapus.`, 'Hapus')) remove.mutate(row.id);
+            }}
+          >
+            {deleting === row.id ? MSG.deleting : 'Delete'}
+          </button>
+        </div>
+      ),
+    }),
+  ];
+
+  return (
+    <>
+      <Breadcrumb title="Daftar Phone Number" />
+      <PageCard
+        title="Daftar Phone Number"
+        actions={
+          <>
+            <RefreshButton onRefresh={() => list.refetch()} />
+            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll('csv')}>
+              Export CSV
+            </Button>
+            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll('json')}>
+              Export JSON
+            </Button>
+            <Link to="/phonenumber/create" className={linkButtonClass}>
+              <Plus className="size-4" aria-hidden="true" />
+              {MSG.add}
+            </Link>
+          </>
+        }
+      >
+        <DataTable
+          label="Daftar Phone Number"
+          columns={columns}
+          rows={rows}
+          loading={list.isFetching}
+          error={list.error ? errorText(list.error) : null}
+          rowKey={(row) => row.id}
+          rowClassName={(row) => clsx(flash[row.original.id] && 'bg-brand-50 dark:bg-brand-500/10')}
+        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+      </PageCard>
+    </>
+  );
+}

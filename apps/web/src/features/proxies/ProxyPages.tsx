@@ -1,0 +1,339 @@
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { toast } from 'sonner';
+import { Plus } from 'lucide-react';
+import clsx from 'clsx';
+import {
+  API,
+  MSG,
+  proxySaveSchema,
+  proxyUpdateSchema,
+  type Paged,
+  type ProxyRow,
+  type ProxyUpdate,
+} from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Alert, Button, FieldError, Label, TextInput } from '../../components/form';
+import { FileField, acceptedFile } from '../../components/FileField';
+import { ImportResult } from '../../components/ImportResult';
+import {
+  DataTable,
+  PageCard,
+  Pager,
+  RefreshButton,
+  dangerLinkClass,
+  linkButtonClass,
+  smallLinkClass,
+  useListParams,
+  type Columns,
+} from '../../components/list';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { confirmDialog } from '../../lib/dialogs';
+import { downloadCsv, downloadJson } from '../../lib/download';
+
+const column = createColumnHelper<ProxyRow>();
+const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+/** Green active, yellow in use, red otherwise (spec 02 §2). */
+const statusClass = (status: string) =>
+  status === 'active'
+    ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300'
+    : status === 'in use'
+      ? 'bg-amber-50 text-amber-700 dark:bg-amber-500/15 dark:text-amber-300'
+      : 'bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300';
+
+/** /proxy: proxy records with their use count; they are records only. */
+export function ProxyListPage() {
+  const { page, setPage } = useListParams();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const list = useQuery({
+    queryKey: ['proxies', page],
+    queryFn: () =>
+      apiRequest<Paged<ProxyRow>>(`${API.proxyPerPage}?page=${page}`, {
+        fallback: MSG.errorFetchingProxyList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest(API.proxy(id), { method: 'DELETE', fallback: MSG.networkError }),
+    onMutate: (id) => setDeleting(id),
+    onSettled: () => setDeleting(null),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['proxies'] }),
+    onError: (error) => toast.error(errorText(error, MSG.networkError)),
+  });
+  const exportAll = async (kind: 'csv' | 'json') => {
+    try {
+      const { list: all } = await apiRequest<{ list: ProxyRow[] }>(API.proxyList, {
+        fallback: MSG.errorFetchingProxyList,
+      });
+      if (all.length === 0) return void toast.error(MSG.noProxysToExport);
+      const rows = all.map((row) => ({ value: row.value, status: row.status }));
+      if (kind === 'csv') downloadCsv('proxies.csv', rows, ['value', 'status']);
+      else downloadJson('proxies.json', rows);
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+  const columns: Columns<ProxyRow> = [
+    column.accessor('value', { header: 'Proxy' }),
+    column.accessor('count_use', { header: 'Digunakan', cell: (info) => `${info.getValue()} kali` }),
+    column.accessor('status', {
+      header: 'Status',
+      cell: (info) => (
+        <span className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', statusClass(info.getValue()))}>
+          {capitalised(info.getValue())}
+        </span>
+      ),
+    }),
+    column.display({
+      id: 'action',
+      header: 'Action',
+      cell: ({ row: { original: row } }) => (
+        <div className="flex gap-1">
+          <Link className={smallLinkClass} to={`/proxy/edit?id=${row.id}`}>
+            Edit
+          </Link>
+          <button
+            type="button"
+            className={dangerLinkClass}
+            disabled={deleting === row.id}
+            onClick={async () => {
+              if (await confirmDialog(`${row.value} akan dihapus.`, 'Hapus')) remove.mutate(row.id);
+            }}
+          >
+            {deleting === row.id ? MSG.deleting : 'Delete'}
+          </button>
+        </div>
+      ),
+    }),
+  ];
+  return (
+    <>
+      <Breadcrumb title="Daftar Proxy" />
+      <PageCard
+        title="Daftar Proxy"
+        actions={
+          <>
+            <RefreshButton onRefresh={() => list.refetch()} />
+            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll('csv')}>
+              Export CSV
+            </Button>
+            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll('json')}>
+              Export JSON
+            </Button>
+            <Link to="/proxy/create" className={linkButtonClass}>
+              <Plus className="size-4" aria-hidden="true" />
+              {MSG.add}
+            </Link>
+          </>
+        }
+      >
+        <DataTable
+          label="Daftar Proxy"
+          columns={columns}
+          rows={list.data?.data}
+          loading={list.isFetching}
+          error={list.error ? errorText(list.error) : null}
+          rowKey={(row) => row.id}
+        />
+        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+      </PageCard>
+    </>
+  );
+}
+
+interface ProxyImport {
+  created: ProxyRow[];
+  skipped: { value: string; status: string }[];
+}
+
+/** /proxy/create: one proxy by hand or a file of them; success goes back one page. */
+export function ProxyCreatePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ value: string }>({ resolver: zodResolver(proxySaveSchema), defaultValues: { value: '' } });
+  const save = useMutation({
+    mutationFn: (body: { value: string }) =>
+      apiRequest(API.proxySave, { method: 'POST', body, fallback: MSG.networkError }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['proxies'] });
+      void navigate(-1);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errors.value)
+        setError('value', { type: 'server', message: error.errors.value });
+    },
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [result, setResult] = useState<ProxyImport | null>(null);
+  const upload = useMutation({
+    mutationFn: (chosen: File) => {
+      const form = new FormData();
+      form.append('file', chosen);
+      return apiRequest<ProxyImport>(API.proxyImport, {
+        method: 'POST',
+        body: form,
+        fallback: MSG.errorImportingFile,
+      });
+    },
+    onSuccess: async (answer) => {
+      await queryClient.invalidateQueries({ queryKey: ['proxies'] });
+      // Fully successful only when nothing was skipped (spec 02 §9).
+      if (answer.skipped.length === 0) void navigate(-1);
+      else setResult(answer);
+    },
+  });
+  return (
+    <>
+      <Breadcrumb title="Tambah Proxy" />
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <PageCard title="Tambah Manual">
+          <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="space-y-5">
+            <div>
+              <Label htmlFor="proxy-value">Proxy</Label>
+              <TextInput
+                id="proxy-value"
+                placeholder="http://host:port"
+                invalid={Boolean(errors.value)}
+                {...register('value')}
+              />
+              <FieldError id="proxy-value-error" message={errors.value?.message} />
+            </div>
+            {save.error && !(save.error instanceof ApiError && save.error.errors.value) && (
+              <Alert>{errorText(save.error, MSG.networkError)}</Alert>
+            )}
+            <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+              {save.isPending ? MSG.saving : MSG.save}
+            </Button>
+          </form>
+        </PageCard>
+        <PageCard title="Upload File CSV atau JSON">
+          <form
+            noValidate
+            className="space-y-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const problem = acceptedFile(file, ['csv', 'json'], MSG.fileTypeCsvJson);
+              setFileError(problem);
+              if (!problem) upload.mutate(file!);
+            }}
+          >
+            <FileField
+              id="proxy-file"
+              label="File"
+              accept=".csv,.json"
+              error={fileError}
+              onChange={setFile}
+            />
+            {upload.error && <Alert>{errorText(upload.error, MSG.errorImportingFile)}</Alert>}
+            <Button type="submit" loading={upload.isPending} disabled={upload.isPending}>
+              {upload.isPending ? 'Mengupload File...' : 'Upload File'}
+            </Button>
+            {result && (
+              <ImportResult
+                createdCount={result.created.length}
+                skipped={result.skipped}
+                columns={[
+                  { key: 'value', label: 'Proxy' },
+                  { key: 'status', label: 'Status' },
+                ]}
+                onDownloadCsv={() =>
+                  result.skipped.length
+                    ? downloadCsv('proxies_skipped.csv', result.skipped, ['value', 'status'])
+                    : toast.error(MSG.noProxiesToExport)
+                }
+                onDownloadJson={() =>
+                  result.skipped.length
+                    ? downloadJson('proxies_skipped.json', result.skipped)
+                    : toast.error(MSG.noProxiesToExport)
+                }
+              />
+            )}
+          </form>
+        </PageCard>
+      </div>
+    </>
+  );
+}
+
+/** /proxy/edit?id=: the value and the active toggle. */
+export function ProxyEditPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const proxy = useQuery({
+    queryKey: ['proxy', id],
+    enabled: id > 0,
+    retry: false,
+    queryFn: () => apiRequest<{ proxy: ProxyRow }>(API.proxy(id), { fallback: MSG.errorFetchingProxy }),
+  });
+  let body;
+  if (!(id > 0) || proxy.isError)
+    body = <p className="text-sm text-red-500">{errorText(proxy.error, MSG.errorFetchingProxy)}</p>;
+  else if (!proxy.data) body = <p>{MSG.loading}</p>;
+  else body = <ProxyEditForm row={proxy.data.proxy} />;
+  return (
+    <>
+      <Breadcrumb title="Edit Proxy" />
+      <PageCard title="Edit Proxy">{body}</PageCard>
+    </>
+  );
+}
+
+function ProxyEditForm({ row }: { row: ProxyRow }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<ProxyUpdate>({
+    resolver: zodResolver(proxyUpdateSchema),
+    defaultValues: {
+      id: row.id,
+      value: row.value,
+      status: row.status === 'nonactive' ? 'nonactive' : 'active',
+    },
+  });
+  const save = useMutation({
+    mutationFn: (body: ProxyUpdate) =>
+      apiRequest(API.proxy(row.id), { method: 'PUT', body, fallback: MSG.networkError }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['proxies'] });
+      void navigate(-1);
+    },
+  });
+  return (
+    <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
+      <div>
+        <Label htmlFor="proxy-edit-value">Proxy</Label>
+        <TextInput id="proxy-edit-value" invalid={Boolean(errors.value)} {...register('value')} />
+        <FieldError id="proxy-edit-value-error" message={errors.value?.message} />
+      </div>
+      <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+        <input
+          type="checkbox"
+          checked={watch('status') === 'active'}
+          onChange={(event) => setValue('status', event.target.checked ? 'active' : 'nonactive')}
+          className="size-4 accent-brand-500"
+        />
+        Aktif
+      </label>
+      {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
+      <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+        {save.isPending ? MSG.saving : MSG.save}
+      </Button>
+    </form>
+  );
+}

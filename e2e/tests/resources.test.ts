@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import { MSG } from '@blaster/contract';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+test('admin imports phone numbers, downloads the skipped rows, creates a template and exports the list', async () => {
+  const { context, page } = await stack.newPage();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  // A CSV with a header, a BOM, ';' separators, a quoted field, duplicates and bad rows.
+  const rows = ['\uFEFFnomor;nama', '081377700001;Ani', '"0813-7770-0002";"Budi; Jr"'];
+  for (let i = 0; i < 6; i += 1) rows.push(`081377700001;Kembar ${i}`);
+  rows.push('12;Rusak');
+  await page.goto('/phonenumber/create');
+  // Nothing is sent without a file, or with the wrong type.
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  await page.getByText(MSG.fileRequired).waitFor();
+  await page
+    .locator('#phone-file')
+    .setInputFiles({ name: 'nomor.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  await page.getByText(MSG.fileTypeCsvJson).waitFor();
+  await page
+    .locator('#phone-file')
+    .setInputFiles({ name: 'nomor.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  const result = page.getByTestId('import-result');
+  await result.getByText(MSG.importDone(2)).waitFor();
+  const preview = result.getByRole('table', { name: MSG.skippedTitle });
+  assert.equal(await preview.locator('tbody tr').count(), 5);
+  await result.getByText(MSG.skippedMore(7)).waitFor();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    result.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'phone_numbers_skipped.csv');
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  assert.equal(lines[0], 'number,name,status');
+  assert.equal(lines.length, 8);
+  assert.match(csv, /Rusak/);
+
+  await page.goto('/phonenumber');
+  await page.getByRole('cell', { name: 'Budi; Jr' }).waitFor();
+  await page.getByRole('cell', { name: '6281377700002' }).waitFor();
+
+  // A template with bold text and a URL button.
+  await page.goto('/message/create');
+  const editor = page.getByRole('textbox', { name: 'Caption' });
+  await editor.waitFor();
+  await editor.click();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Caption');
+  // Bold by its shortcut, so the caret never leaves the editor while typing.
+  await page.keyboard.type('Halo ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('{name}');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' promo hari ini');
+  await page.getByRole('button', { name: 'Bold', pressed: false }).waitFor();
+  await page.getByTestId('caption-preview').getByText('Halo *{name}* promo hari ini').waitFor();
+  await page.getByRole('checkbox', { name: 'Button' }).check();
+  assert.equal(await page.getByTestId('button-row').count(), 3);
+  await page.getByLabel('Jenis button 1').selectOption('url_button');
+  await page.getByLabel('Judul button 1').fill('Kunjungi Toko');
+  await page.getByRole('button', { name: MSG.save }).click();
+  // A URL button without a URL is refused with the spec's words.
+  await page.locator('.swal2-popup').getByText(MSG.buttonMissingUrl('Kunjungi Toko')).waitFor();
+  await page.locator('.swal2-popup').getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('URL button 1').fill('https://toko.contoh.id');
+  await page.getByRole('button', { name: MSG.save }).click();
+  // Saved: the form goes back one page.
+  await page.waitForURL((url) => url.pathname !== '/message/create');
+
+  await page.goto('/message');
+  const row = page.getByRole('row', { name: /Kunjungi Toko/ });
+  await row.getByText('Halo *{name}* promo hari ini').waitFor();
+  const [exported] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
+  assert.equal(exported.suggestedFilename(), 'messages.json');
+  const messages = JSON.parse(await readFile((await exported.path())!, 'utf8')) as {
+    text: string;
+    text_wa: string;
+    button: { title: string; url: string; type: string }[];
+  }[];
+  const saved = messages.find((message) =>
+    message.button.some((button) => button.title === 'Kunjungi Toko'),
+  )!;
+  assert.match(saved.text, /<strong>\{name\}<\/strong>/);
+  assert.equal(saved.text_wa, 'Halo *{name}* promo hari ini');
+  assert.deepEqual(saved.button, [
+    { title: 'Kunjungi Toko', url: 'https://toko.contoh.id', type: 'url_button' },
+  ]);
+  await context.close();
+});
