@@ -5,6 +5,7 @@ import type { RouteEntry } from './lib/routes';
 import type { RealtimeHub } from './realtime/hub';
 import type { SandboxGateway } from './gateway/sandbox';
 import type { BlastEngine } from './jobs/blast';
+import type { LookupRunner } from './jobs/lookup';
 import type { EventRecorder } from './modules/monitor/recorder';
 
 /** What every module needs, built once per process (or per test). */
@@ -16,6 +17,7 @@ export interface AppContext {
   routeTable: RouteEntry[];
   gateway: SandboxGateway;
   blast: BlastEngine;
+  lookups: LookupRunner;
   monitors: { gateway: EventRecorder; socket: EventRecorder };
   /** Devices being connected, by device id: who asked (the account row exists only after saving). */
   pendingDevices: Map<string, number>;

@@ -27,6 +27,7 @@ const realtime = startRealtimeServer(ctx, { port: config.realtimePort, host: con
 await realtime.ready;
 // Blasts that were running when the process stopped go on where they were.
 await ctx.blast.resume();
+await ctx.lookups.resume();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [
@@ -57,6 +58,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`${signal} received, stopping...`);
   await ctx.blast.stopAll();
+  await ctx.lookups.stopAll();
   await realtime.close();
   await app.close();
   await database.close();

@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import type { Db } from './db';
 import { SandboxGateway } from './gateway/sandbox';
 import { BlastEngine } from './jobs/blast';
+import { LookupRunner } from './jobs/lookup';
 import type { TokenService } from './lib/tokens';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
@@ -45,6 +46,7 @@ export function createAppContext(options: {
     routeTable: [],
     gateway,
     blast: new BlastEngine({ db, hub, gateway, timeScale: config.sandboxTimeScale }),
+    lookups: new LookupRunner({ db, hub, gateway, timeScale: config.sandboxTimeScale }),
     monitors,
     pendingDevices: new Map(),
   };

@@ -21,6 +21,7 @@ import { whatsappRoutes } from './modules/whatsapp/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { messageRoutes } from './modules/message/routes';
+import { lookupRoutes } from './modules/lookup/routes';
 import { withdrawRoutes } from './modules/withdraw/routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -81,6 +82,7 @@ export async function buildApp(
     bonusRoutes,
     proxyRoutes,
     messageRoutes,
+    lookupRoutes,
     phoneNumberRoutes,
     settingRoutes,
   ]) {

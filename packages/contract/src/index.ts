@@ -13,3 +13,4 @@ export * from './schemas/money';
 export * from './schemas/whatsapp';
 export * from './schemas/resources';
 export * from './html-to-wa';
+export * from './schemas/lookup';

@@ -218,6 +218,18 @@ export const MSG = {
   duplicateInDatabase: 'sudah terdaftar',
   invalidRow: 'baris tidak valid',
 
+  // Generators and validators (decision: texts the spec leaves open)
+  whatsappRequired: 'Pilih akun Whatsapp.',
+  rangeNumberInvalid: 'Nomor harus 13 digit diawali 62.',
+  rangeTooLarge: 'Rentang nomor paling banyak 1.000.000.',
+  lookupNotFound: 'Data tidak ditemukan.',
+  lookupRunning: 'Hentikan dulu sebelum mengubah atau menghapus.',
+  generatorListTitle: 'Daftar Generator',
+  generatorFormTitle: 'Tambah Akun Generator',
+  validatorListTitle: 'Daftar Validator',
+  validatorFormTitle: 'Tambah Akun Validator',
+  newAccount: 'Daftar Baru',
+
   // Money and people screens (02 §2)
   memberListTitle: 'Daftar Member',
   searchMember: 'Cari Member',

@@ -86,6 +86,14 @@ export const API = {
   message: (id: number | string) => `/api/admin/message/${id}`,
   messageCreate: '/api/admin/message/create',
   messageImport: '/api/admin/message/import',
+  lookupPerPage: (kind: 'generator' | 'validator') => `/api/admin/${kind}/list-per-page`,
+  lookup: (kind: 'generator' | 'validator', id: number | string) => `/api/admin/${kind}/${id}`,
+  lookupCreate: (kind: 'generator' | 'validator') => `/api/admin/${kind}/create`,
+  lookupStart: (kind: 'generator' | 'validator') => `/api/admin/${kind}/start`,
+  lookupStop: (kind: 'generator' | 'validator') => `/api/admin/${kind}/stop`,
+  lookupResult: (kind: 'generator' | 'validator', id: number | string) => `/api/admin/${kind}/download-result/${id}`,
+  /** A validator's uploaded file, for its owner and operators only. */
+  validatorFile: (id: number | string) => `/api/admin/validator/file/${id}`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

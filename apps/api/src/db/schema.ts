@@ -112,6 +112,51 @@ export const phoneNumbers = pgTable('phone_numbers', {
   createdAt: createdAt(),
 });
 
+/** Generators and validators: a walk over numbers asking the gateway which have an account. */
+export const lookupJobs = pgTable(
+  'lookup_jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: ['generator', 'validator'] }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
+    startNumber: text('start_number'),
+    endNumber: text('end_number'),
+    filePath: text('file_path'),
+    fileName: text('file_name'),
+    bInsert: integer('b_insert').notNull().default(0),
+    intervalMin: integer('interval_min').notNull().default(1),
+    intervalMax: integer('interval_max').notNull().default(2),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    status: text('status').notNull().default('idle'),
+    state: text('state'),
+    /** Targets already looked up; the next one is at this position. */
+    position: integer('position').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    currentNumber: text('current_number'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('lookup_jobs_user_idx').on(table.kind, table.userId)],
+);
+
+/** One looked-up number of a job; unique, so a resumed job never records a number twice. */
+export const lookupResults = pgTable(
+  'lookup_results',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => lookupJobs.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    number: text('number').notNull(),
+    name: text('name').notNull(),
+    found: boolean('found').notNull(),
+  },
+  (table) => [uniqueIndex('lookup_results_job_position_idx').on(table.jobId, table.position)],
+);
+
 /**
  * Rows of a phone-number import in progress: batches land here in their own transactions, and one
  * final statement moves them, so a file rejected half-way leaves nothing behind.

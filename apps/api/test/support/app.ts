@@ -93,6 +93,7 @@ export async function startTestApp(
     },
     async close() {
       await ctx.blast.stopAll();
+      await ctx.lookups.stopAll();
       await app.close();
       await database.close();
     },

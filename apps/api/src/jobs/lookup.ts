@@ -1,0 +1,204 @@
+import { readFile } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import { REALTIME_CHANNEL_ADMIN, isValidNumber, normalizeNumber, type LookupKind } from '@blaster/contract';
+import type { Db } from '../db';
+import { lookupJobs, lookupResults, phoneNumbers, whatsappAccounts } from '../db/schema';
+import type { ChatGateway } from '../gateway/gateway';
+import { columnReader, readRecords } from '../lib/rows';
+import type { RealtimeHub } from '../realtime/hub';
+import { Readable } from 'node:stream';
+
+export type LookupJob = typeof lookupJobs.$inferSelect;
+type Target = { number: string; name: string };
+
+const EVENTS: Record<LookupKind, { step: string; error: string }> = {
+  generator: { step: 'generating', error: 'error_generate' },
+  validator: { step: 'validating', error: 'error_validate' },
+};
+
+export const progressOf = (job: Pick<LookupJob, 'position' | 'total'>) =>
+  job.total > 0 ? Math.min(100, (job.position / job.total) * 100) : 0;
+
+/** The numbers of a validator's file, normalized, valid and each once, in file order. */
+export async function validatorTargets(path: string): Promise<Target[]> {
+  const content = await readFile(path);
+  const extension = path.endsWith('.json') ? 'json' : 'csv';
+  const read = columnReader({
+    number: ['number', 'nomor', 'phone', 'phonenumber', 'phone_number', 'telepon'],
+    name: ['name', 'nama'],
+  });
+  const seen = new Set<string>();
+  const targets: Target[] = [];
+  for await (const record of readRecords(Readable.from([content]), extension)) {
+    const row = read(record);
+    if (row === 'header') continue;
+    const number = normalizeNumber(row.number);
+    if (!isValidNumber(number) || seen.has(number)) continue;
+    seen.add(number);
+    targets.push({ number, name: row.name || number });
+  }
+  return targets;
+}
+
+export interface LookupRunnerOptions {
+  db: Db;
+  hub: RealtimeHub;
+  gateway: ChatGateway;
+  timeScale: number;
+  random?: () => number;
+}
+
+/**
+ * Runs generators and validators: one number at a time, each result and the job's position written in
+ * one transaction, so a restart resumes at the next number with no gap and no repeat.
+ */
+export class LookupRunner {
+  private readonly loops = new Map<number, { wake(): void; done: Promise<void> }>();
+  private killed = false;
+
+  constructor(private readonly options: LookupRunnerOptions) {}
+
+  publish(job: LookupJob, event: string, extra: Record<string, unknown> = {}) {
+    const message = {
+      event,
+      payload: {
+        [job.kind]: {
+          id: job.id,
+          count_success: job.countSuccess,
+          count_fail: job.countFail,
+          status: job.status,
+          progress: progressOf(job),
+          current_number: job.currentNumber,
+        },
+        date: new Date().toISOString(),
+        ...extra,
+      },
+      sender: { id: job.id, user_id: job.userId, state: job.state, status: job.status },
+    };
+    this.options.hub.publish(job.userId, message);
+    this.options.hub.publish(REALTIME_CHANNEL_ADMIN, message);
+  }
+
+  async resume() {
+    const running = await this.options.db.select().from(lookupJobs).where(eq(lookupJobs.status, 'running'));
+    for (const job of running) this.start(job.id);
+  }
+
+  isRunning(id: number) {
+    return this.loops.has(id);
+  }
+
+  start(id: number) {
+    if (this.killed || this.loops.has(id)) return;
+    let wake = () => {};
+    const loop = { wake: () => wake(), done: Promise.resolve() };
+    loop.done = this.run(id, (resolve) => (wake = resolve))
+      .catch(async (error: unknown) => {
+        const [job] = await this.options.db
+          .update(lookupJobs)
+          .set({ status: 'error' })
+          .where(eq(lookupJobs.id, id))
+          .returning()
+          .catch(() => []);
+        if (job) this.publish(job, EVENTS[job.kind].error, { message: String(error) });
+      })
+      .finally(() => this.loops.delete(id));
+    this.loops.set(id, loop);
+  }
+
+  wake(id: number) {
+    this.loops.get(id)?.wake();
+  }
+
+  async stopAll() {
+    this.killed = true;
+    for (const loop of this.loops.values()) loop.wake();
+    await Promise.all([...this.loops.values()].map((loop) => loop.done));
+  }
+
+  /** Abandons every loop where it stands, as a crash would (tests). */
+  kill() {
+    this.killed = true;
+    for (const loop of this.loops.values()) loop.wake();
+  }
+
+  private async run(id: number, onWake: (resolve: () => void) => void) {
+    const { db, gateway } = this.options;
+    const [loaded] = await db.select().from(lookupJobs).where(eq(lookupJobs.id, id));
+    if (!loaded || loaded.status !== 'running') return;
+    let job = loaded;
+    const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, job.whatsappId));
+    const targets = job.kind === 'validator' ? await validatorTargets(job.filePath!) : null;
+    for (;;) {
+      if (this.killed) return;
+      const state = account ? gateway.state(account.clientid) : null;
+      if (!account || state !== 'connected') {
+        const [failed] = await db
+          .update(lookupJobs)
+          .set({ status: 'error', state: state ?? account?.state ?? null })
+          .where(eq(lookupJobs.id, id))
+          .returning();
+        this.publish(failed!, EVENTS[job.kind].error, { progress: 100 });
+        return;
+      }
+      if (job.position >= job.total) {
+        const [done] = await db
+          .update(lookupJobs)
+          .set({ status: 'finished', currentNumber: null })
+          .where(and(eq(lookupJobs.id, id), eq(lookupJobs.status, 'running')))
+          .returning();
+        if (done) this.publish(done, 'finished', { progress: 100 });
+        return;
+      }
+      const target: Target =
+        job.kind === 'generator'
+          ? { number: String(BigInt(job.startNumber!) + BigInt(job.position)), name: '' }
+          : targets![job.position]!;
+      this.publish(job, EVENTS[job.kind].step, { number: target.number });
+
+      const found = await gateway.hasAccount(account.clientid, target.number);
+      if (this.killed) return;
+      const name = target.name || target.number;
+      const position = job.position;
+      const bInsert = job.bInsert;
+      // The result and the new position in one transaction; a stop (status no longer running) ends the loop.
+      const [updated] = await db.transaction(async (tx) => {
+        const recorded = await tx
+          .insert(lookupResults)
+          .values({ jobId: id, position, number: target.number, name, found })
+          .onConflictDoNothing()
+          .returning({ found: lookupResults.found });
+        const counted = recorded.length > 0;
+        if (counted && found && bInsert)
+          await tx.insert(phoneNumbers).values({ number: target.number, name }).onConflictDoNothing();
+        return tx
+          .update(lookupJobs)
+          .set({
+            position: sql`${lookupJobs.position} + 1`,
+            countSuccess: sql`${lookupJobs.countSuccess} + ${counted && found ? 1 : 0}`,
+            countFail: sql`${lookupJobs.countFail} + ${counted && !found ? 1 : 0}`,
+            currentNumber: target.number,
+            state: 'connected',
+          })
+          .where(and(eq(lookupJobs.id, id), eq(lookupJobs.position, position)))
+          .returning();
+      });
+      if (!updated) return;
+      job = updated;
+      this.publish(job, 'update_target', { number: target.number, found });
+      if (job.status !== 'running') return;
+
+      const min = job.intervalMin;
+      const max = Math.max(min, job.intervalMax);
+      const seconds = min + Math.floor((this.options.random ?? Math.random)() * (max - min + 1));
+      if (seconds > 0)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, seconds * 1000 * this.options.timeScale);
+          onWake(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { API, MSG, RESULT_FILES } from '@blaster/contract';
+import { lookupResults, phoneNumbers } from '../src/db/schema';
+import { SandboxGateway } from '../src/gateway/sandbox';
+import { startTestApp, type TestApp } from './support/app';
+import { connect, waitFor, type Caller } from './support/chat';
+
+const START = '6281900000000';
+const range = (count: number) => ({ start_number: START, end_number: String(Number(START) + count - 1) });
+
+async function createGenerator(t: TestApp, caller: Caller, whatsappId: number, count: number, bInsert = 0) {
+  const answer = await t.call<{ generator: { id: number } }>('POST', API.lookupCreate('generator'), {
+    token: caller.token,
+    body: { whatsapp_id: whatsappId, ...range(count), b_insert: bInsert, interval_min: 0, interval_max: 0 },
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.generator.id;
+}
+
+const generator = async (t: TestApp, caller: Caller, id: number) =>
+  (
+    await t.call<{
+      generator: { status: string; count_success: number; count_fail: number; progress: number };
+    }>('GET', API.lookup('generator', id), { token: caller.token })
+  ).body.generator;
+
+describe('generators and validators', () => {
+  let t: TestApp;
+  let staff: Caller;
+  let otherStaff: Caller;
+  let account: { id: number; deviceId: string };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    staff = await t.createUser('staff');
+    otherStaff = await t.createUser('staff');
+    account = await connect(t, staff, 'qr');
+  });
+  afterAll(() => t.close());
+
+  it('validates the range and the interval with the spec texts', async () => {
+    const reversed = await t.call('POST', API.lookupCreate('generator'), {
+      token: staff.token,
+      body: { whatsapp_id: account.id, start_number: '6281900000100', end_number: '6281900000001' },
+    });
+    expect(reversed.body.msg).toBe(MSG.generatorRangeOrder);
+    const interval = await t.call('POST', API.lookupCreate('generator'), {
+      token: staff.token,
+      body: { whatsapp_id: account.id, ...range(10), interval_min: 5, interval_max: 2 },
+    });
+    expect(interval.body.msg).toBe(MSG.intervalOrder);
+  });
+
+  it('walks a 1,000-number range to 100 % with counts that match the result list', async () => {
+    const id = await createGenerator(t, staff, account.id, 1_000, 1);
+    const started = await t.call('POST', API.lookupStart('generator'), { token: staff.token, body: { id } });
+    expect(started.status).toBe(200);
+    await waitFor(async () => (await generator(t, staff, id)).status === 'finished', 'generator to finish');
+    const done = await generator(t, staff, id);
+    expect(done.progress).toBe(100);
+    expect(done.count_success + done.count_fail).toBe(1_000);
+    const result = await t.call<{ list: { number: string; name: string }[] }>(
+      'GET',
+      API.lookupResult('generator', id),
+      {
+        token: staff.token,
+      },
+    );
+    expect(result.body.list).toHaveLength(done.count_success);
+    expect(done.count_success).toBeGreaterThan(400);
+    // b_insert = 1 added every found number to the phone numbers.
+    const inserted = await t.ctx.db.select().from(phoneNumbers);
+    expect(inserted.map((row) => row.number).sort()).toEqual(
+      result.body.list.map((row) => row.number).sort(),
+    );
+    expect(RESULT_FILES.generator).toBe('phone_numbers_generated.csv');
+  });
+
+  it('refuses to start on a disconnected account', async () => {
+    const other = await connect(t, staff, 'qr');
+    const id = await createGenerator(t, staff, other.id, 10);
+    t.ctx.gateway.setState(other.deviceId, 'disconnected');
+    await waitFor(async () => {
+      const row = await t.call<{ generator: { state: string } }>('GET', API.lookup('generator', id), {
+        token: staff.token,
+      });
+      return row.body.generator.state === 'disconnected';
+    }, 'state saved');
+    const start = await t.call('POST', API.lookupStart('generator'), { token: staff.token, body: { id } });
+    expect(start.status).toBe(400);
+    expect(start.body).toMatchObject({ error: MSG.connectionLostReconnect, title: MSG.forbiddenTitle });
+  });
+
+  it("keeps a staff user out of another user's validator and its file", async () => {
+    const boundary = '----lookup';
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="whatsapp_id"\r\n\r\n${account.id}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="target.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+      `number,name\n081900000001,Ani\n081900000002,Budi\n081900000001,Ani lagi\n\r\n--${boundary}--\r\n`;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: API.lookupCreate('validator'),
+      payload: body,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${staff.token}`,
+      },
+    });
+    expect(created.statusCode).toBe(200);
+    const validator = created.json<{ validator: { id: number; fileUrl: string; fileName: string } }>()
+      .validator;
+    expect(validator.fileName).toBe('target.csv');
+    const own = await t.app.inject({
+      method: 'GET',
+      url: validator.fileUrl,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('Budi');
+    const stolen = await t.app.inject({
+      method: 'GET',
+      url: validator.fileUrl,
+      headers: { authorization: `Bearer ${otherStaff.token}` },
+    });
+    expect(stolen.statusCode).toBe(403);
+    const list = await t.call<{ data: unknown[] }>('GET', `${API.lookupPerPage('validator')}?page=1`, {
+      token: otherStaff.token,
+    });
+    expect(list.body.data).toEqual([]);
+    const start = await t.call('POST', API.lookupStart('validator'), {
+      token: otherStaff.token,
+      body: { id: validator.id },
+    });
+    expect(start.status).toBe(403);
+  });
+});
+
+describe('a generator across a restart', () => {
+  it('resumes from the next number with no gap and no repeat', async () => {
+    const gateway = new SandboxGateway({ seed: 3, timeScale: 0.001 });
+    const first = await startTestApp({}, { gateway });
+    const staff = await first.createUser('staff');
+    const account = await connect(first, staff, 'qr');
+    const id = await createGenerator(first, staff, account.id, 1_000);
+    await first.call('POST', API.lookupStart('generator'), { token: staff.token, body: { id } });
+    await waitFor(async () => (await first.ctx.db.select().from(lookupResults)).length >= 300, '300 numbers');
+    first.ctx.lookups.kill();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await first.app.close();
+
+    const second = await startTestApp({}, { database: first.database, gateway });
+    try {
+      await second.ctx.blast.resume();
+      await second.ctx.lookups.resume();
+      await waitFor(
+        async () => (await generator(second, staff, id)).status === 'finished',
+        'resumed generator',
+      );
+      const results = await second.ctx.db
+        .select()
+        .from(lookupResults)
+        .where(eq(lookupResults.jobId, id))
+        .orderBy(asc(lookupResults.position));
+      expect(results).toHaveLength(1_000);
+      results.forEach((row, position) => {
+        expect(row.position).toBe(position);
+        expect(row.number).toBe(String(Number(START) + position));
+      });
+      const done = await generator(second, staff, id);
+      expect(done.count_success).toBe(results.filter((row) => row.found).length);
+      expect(done.count_fail).toBe(results.filter((row) => !row.found).length);
+    } finally {
+      await second.close();
+    }
+  });
+});

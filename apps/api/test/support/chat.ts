@@ -1,0 +1,78 @@
+import { expect } from 'vitest';
+import { API, newDeviceId, type RealtimeMessage } from '@blaster/contract';
+import type { TestApp } from './app';
+
+export type Caller = { id: number; token: string };
+
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what: string,
+) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export function recordEvents(t: TestApp) {
+  const seen: { channel: string; message: RealtimeMessage }[] = [];
+  t.ctx.hub.tap((channel, message) => seen.push({ channel, message }));
+  return seen;
+}
+
+let deviceCounter = 0;
+const nextDeviceId = () => newDeviceId(Date.now(), (++deviceCounter % 10_000) / 10_000);
+
+/** Connects an account through the API the way the connect page does, by QR or by pairing code. */
+export async function connect(t: TestApp, caller: Caller, mode: 'qr' | 'code', seen = recordEvents(t)) {
+  const deviceId = nextDeviceId();
+  const phoneNumber = mode === 'code' ? `62812${String(1_000_000 + deviceCounter).slice(-7)}` : undefined;
+  const created = await t.call('POST', API.whatsappNewClient, {
+    token: caller.token,
+    body: { deviceId, userId: caller.id, previousDeviceId: null, phoneNumber },
+  });
+  expect(created.status).toBe(200);
+  let code: string | undefined;
+  if (mode === 'qr') {
+    const qr = await t.call<{ qr: string }>('GET', API.whatsappQr(deviceId), { token: caller.token });
+    expect(qr.body.qr).toMatch(/^2@sandbox\//);
+  } else {
+    const event = await waitFor(
+      () => seen.find((e) => e.message.event === 'code' && e.message.payload?.deviceId === deviceId),
+      'pairing code',
+    );
+    code = String(event.message.payload!.code);
+    expect(code).toMatch(/^[A-Z0-9]{8}$/);
+    const wrong = await t.call('POST', API.sandboxScan, {
+      token: caller.token,
+      body: { deviceId, code: 'AAAA-AAAA' },
+    });
+    expect(wrong.status).toBe(400);
+  }
+  const scanned = await t.call('POST', API.sandboxScan, { token: caller.token, body: { deviceId, code } });
+  expect(scanned.status).toBe(200);
+  await waitFor(() => t.ctx.gateway.state(deviceId) === 'connected', 'connected');
+  expect(
+    seen.some(
+      (e) =>
+        e.channel === String(caller.id) &&
+        e.message.event === 'authenticated' &&
+        e.message.payload?.deviceId === deviceId,
+    ),
+  ).toBe(true);
+  const saved = await t.call<{ whatsapp: { id: number; state: string; phonenumber: string } }>(
+    'POST',
+    API.whatsappSave,
+    {
+      token: caller.token,
+      body: { clientid: deviceId, user_id: caller.id, pushname: 'forged', phonenumber: '1' },
+    },
+  );
+  expect(saved.status).toBe(200);
+  expect(saved.body.whatsapp.state).toBe('connected');
+  if (phoneNumber) expect(saved.body.whatsapp.phonenumber).toBe(phoneNumber);
+  return { deviceId, id: saved.body.whatsapp.id };
+}

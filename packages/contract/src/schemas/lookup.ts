@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DEFAULT_INTERVAL_MAX, DEFAULT_INTERVAL_MIN, PHONE_PREFIX } from '../constants';
+import { MSG } from '../messages';
+
+/** Generators and validators ask the chat network which numbers have an account (spec 02 §2-§7). */
+export const LOOKUP_KINDS = ['generator', 'validator'] as const;
+export type LookupKind = (typeof LOOKUP_KINDS)[number];
+export const LOOKUP_STATUSES = ['idle', 'running', 'finished', 'error'] as const;
+
+const interval = (fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? fallback : value),
+    z.coerce.number({ error: MSG.numberRequired }).int({ error: MSG.numberRequired }).min(0, { error: MSG.numberRequired }),
+  );
+const flag = z.preprocess((value) => (value === true || value === '1' || value === 1 ? 1 : 0), z.union([z.literal(0), z.literal(1)]));
+
+const lookupBase = z.object({
+  whatsapp_id: z.coerce.number({ error: MSG.whatsappRequired }).int().positive({ error: MSG.whatsappRequired }),
+  b_insert: flag.default(0),
+  interval_min: interval(DEFAULT_INTERVAL_MIN),
+  interval_max: interval(DEFAULT_INTERVAL_MAX),
+});
+
+/** A 13-digit number starting 62 (spec 02 §2 placeholders). */
+const rangeNumber = z
+  .string({ error: MSG.rangeNumberInvalid })
+  .trim()
+  .regex(new RegExp(`^${PHONE_PREFIX}\\d{11}$`), { error: MSG.rangeNumberInvalid });
+
+export const generatorBodySchema = lookupBase
+  .extend({ start_number: rangeNumber, end_number: rangeNumber })
+  .refine((value) => Number(value.start_number) < Number(value.end_number), {
+    path: ['start_number'],
+    error: MSG.generatorRangeOrder,
+  })
+  .refine((value) => value.interval_min <= value.interval_max, { path: ['interval_min'], error: MSG.intervalOrder })
+  .refine((value) => Number(value.end_number) - Number(value.start_number) < MAX_GENERATOR_RANGE, {
+    path: ['end_number'],
+    error: MSG.rangeTooLarge,
+  });
+export type GeneratorBody = z.input<typeof generatorBodySchema>;
+
+export const validatorBodySchema = lookupBase.refine((value) => value.interval_min <= value.interval_max, {
+  path: ['interval_min'],
+  error: MSG.intervalOrder,
+});
+export type ValidatorBody = z.input<typeof validatorBodySchema>;
+
+/** One generator walks at most this many numbers. */
+export const MAX_GENERATOR_RANGE = 1_000_000;
+
+export const lookupRowSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  whatsapp_id: z.number().int(),
+  start_number: z.string().nullable(),
+  end_number: z.string().nullable(),
+  fileUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  b_insert: z.number().int(),
+  interval_min: z.number().int(),
+  interval_max: z.number().int(),
+  count_success: z.number().int(),
+  count_fail: z.number().int(),
+  status: z.enum(LOOKUP_STATUSES),
+  state: z.string().nullable(),
+  progress: z.number(),
+  current_number: z.string().nullable(),
+  Whatsapp: z
+    .object({ id: z.number().int(), pushname: z.string().nullable(), phonenumber: z.string().nullable(), clientid: z.string() })
+    .nullable(),
+});
+export type LookupRow = z.infer<typeof lookupRowSchema>;
+export const lookupIdBodySchema = z.object({ id: z.coerce.number().int().positive() });
+export const lookupPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  user_id: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+/** Result file columns (spec 02 §7). */
+export const RESULT_FILES: Record<LookupKind, string> = {
+  generator: 'phone_numbers_generated.csv',
+  validator: 'phone_numbers_validated.csv',
+};
