@@ -28,6 +28,8 @@ import { PhoneNumberEditPage } from '../features/phonenumbers/PhoneNumberEditPag
 import { ProxyCreatePage, ProxyEditPage, ProxyListPage } from '../features/proxies/ProxyPages';
 import { TemplateListPage } from '../features/templates/TemplateListPage';
 import { BlasterPage } from '../features/blaster/BlasterPage';
+import { LookupListPage } from '../features/lookup/LookupListPage';
+import { LookupFormPage } from '../features/lookup/LookupFormPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -79,6 +81,10 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/message/create': () => later(<TemplateFormPage key="create" />),
   '/message/edit': () => later(<TemplateFormPage key="edit" />),
   '/blaster': () => <BlasterPage />,
+  '/generator/list': () => <LookupListPage key="generator" kind="generator" />,
+  '/generator/create': () => <LookupFormPage key="generator" kind="generator" />,
+  '/validator/list': () => <LookupListPage key="validator" kind="validator" />,
+  '/validator/create': () => <LookupFormPage key="validator" kind="validator" />,
 };
 
 const pages: RouteObject[] = [

@@ -81,7 +81,10 @@ export function ConnectPage() {
         },
         fallback: MSG.networkError,
       });
-      await queryClient.invalidateQueries({ queryKey: ['whatsapp'] });
+      // Every account list (the list page, the generator and validator forms) shows the new account.
+      await queryClient.invalidateQueries({
+        predicate: (query) => String(query.queryKey[0]).startsWith('whatsapp'),
+      });
       await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
       toast.success('Akun Whatsapp berhasil terhubung.');
       if (window.history.state?.idx > 0) void navigate(-1);

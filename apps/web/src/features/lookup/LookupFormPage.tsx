@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Swal from 'sweetalert2';
+import {
+  API,
+  DEFAULT_INTERVAL_MAX,
+  DEFAULT_INTERVAL_MIN,
+  MSG,
+  fieldErrors,
+  generatorBodySchema,
+  validatorBodySchema,
+  type LookupKind,
+  type LookupRow,
+  type WhatsappRow,
+} from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Alert, Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
+import { FileField, acceptedFile } from '../../components/FileField';
+import { PageCard } from '../../components/list';
+import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+const TITLES = { generator: MSG.generatorFormTitle, validator: MSG.validatorFormTitle };
+const NEW = 'new';
+
+/** /generator/create and /validator/create (edit mode with ?id=). */
+export function LookupFormPage({ kind }: { kind: LookupKind }) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ? Number(params.get('id')) : null;
+  const existing = useQuery({
+    queryKey: ['lookup-item', kind, id],
+    enabled: id !== null,
+    retry: false,
+    queryFn: () => apiRequest<Record<LookupKind, LookupRow>>(API.lookup(kind, id!)),
+  });
+  let body;
+  if (id === null) body = <LookupForm kind={kind} row={null} />;
+  else if (existing.isError) body = <p className="text-sm text-red-500">{errorText(existing.error)}</p>;
+  else if (!existing.data) body = <p>{MSG.loading}</p>;
+  else body = <LookupForm kind={kind} row={existing.data[kind]} />;
+  return (
+    <>
+      <Breadcrumb title={TITLES[kind]} />
+      <PageCard title={TITLES[kind]}>{body}</PageCard>
+    </>
+  );
+}
+
+function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const accounts = useQuery({
+    queryKey: ['whatsapp-own', user?.id],
+    enabled: Boolean(user),
+    queryFn: () =>
+      apiRequest<{ list: WhatsappRow[] }>(API.whatsappListOf(user!.id), {
+        fallback: MSG.errorFetchingWhatsappList,
+      }),
+  });
+  const [values, setValues] = useState({
+    whatsapp_id: row ? String(row.whatsapp_id) : '',
+    start_number: row?.start_number ?? '',
+    end_number: row?.end_number ?? '',
+    interval_min: String(row?.interval_min ?? DEFAULT_INTERVAL_MIN),
+    interval_max: String(row?.interval_max ?? DEFAULT_INTERVAL_MAX),
+    b_insert: row?.b_insert ?? 0,
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change =
+    (key: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      const value = event.target.value;
+      if (key === 'whatsapp_id' && value === NEW) {
+        // 'Daftar Baru' connects a new account first (spec 02 §2).
+        void navigate(`/whatsapp/create?type=${kind}`);
+        return;
+      }
+      setValues((current) => ({ ...current, [key]: value }));
+    };
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const schema = kind === 'generator' ? generatorBodySchema : validatorBodySchema;
+      const checked = schema.safeParse(values);
+      const problems: Record<string, string> = checked.success ? {} : fieldErrors(checked.error.issues);
+      if (kind === 'validator' && !row) {
+        const fileProblem = acceptedFile(file, ['csv', 'json'], MSG.fileTypeCsvJson);
+        if (fileProblem) problems.file = fileProblem;
+      }
+      setErrors(problems);
+      if (problems.start_number === MSG.generatorRangeOrder)
+        void Swal.fire({ icon: 'error', title: MSG.forbiddenTitle, text: MSG.generatorRangeOrder });
+      if (Object.keys(problems).length) throw new ApiError(Object.values(problems)[0]!, 400, problems);
+      const url = row ? API.lookup(kind, row.id) : API.lookupCreate(kind);
+      const method = row ? 'PUT' : 'POST';
+      if (kind === 'generator') return apiRequest(url, { method, body: values, fallback: MSG.networkError });
+      const form = new FormData();
+      for (const [key, value] of Object.entries(values))
+        if (!key.endsWith('_number')) form.append(key, String(value));
+      if (file && !row) form.append('file', file);
+      return apiRequest(url, {
+        method,
+        body: form,
+        fallback: row ? MSG.errorUpdateValidator : MSG.errorCreateValidator,
+      });
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['lookup', kind] });
+      void navigate(-1);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);
+    },
+  });
+
+  const disabled =
+    save.isPending ||
+    values.whatsapp_id === NEW ||
+    (kind === 'generator' && (!values.start_number || !values.end_number)) ||
+    (kind === 'validator' && !file && !row);
+
+  return (
+    <form
+      noValidate
+      className="max-w-xl space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <div>
+        <Label htmlFor="lookup-account">Akun Whatsapp</Label>
+        <select
+          id="lookup-account"
+          value={values.whatsapp_id}
+          onChange={change('whatsapp_id')}
+          className={inputClass(Boolean(errors.whatsapp_id))}
+        >
+          <option value="">{accounts.isPending ? MSG.loading : '-- Pilih Akun --'}</option>
+          {accounts.data?.list.map((account) => (
+            <option key={account.id} value={account.id}>
+              {account.phonenumber ?? account.clientid} ({account.state ?? 'unknown'})
+            </option>
+          ))}
+          <option value={NEW}>{MSG.newAccount}</option>
+        </select>
+        <FieldError id="lookup-account-error" message={errors.whatsapp_id} />
+      </div>
+      {kind === 'generator' ? (
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+          <div>
+            <Label htmlFor="lookup-start">Nomor Awal</Label>
+            <TextInput
+              id="lookup-start"
+              inputMode="numeric"
+              placeholder="6281200000000"
+              disabled={Boolean(row)}
+              value={values.start_number}
+              invalid={Boolean(errors.start_number)}
+              onChange={change('start_number')}
+            />
+            <FieldError id="lookup-start-error" message={errors.start_number} />
+          </div>
+          <div>
+            <Label htmlFor="lookup-end">Nomor Akhir</Label>
+            <TextInput
+              id="lookup-end"
+              inputMode="numeric"
+              placeholder="6281299999999"
+              disabled={Boolean(row)}
+              value={values.end_number}
+              invalid={Boolean(errors.end_number)}
+              onChange={change('end_number')}
+            />
+            <FieldError id="lookup-end-error" message={errors.end_number} />
+          </div>
+        </div>
+      ) : (
+        !row && (
+          <FileField
+            id="lookup-file"
+            label="File (.csv / .json)"
+            accept=".csv,.json"
+            error={errors.file}
+            onChange={setFile}
+          />
+        )
+      )}
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <div>
+          <Label htmlFor="lookup-min">Interval Min</Label>
+          <TextInput
+            id="lookup-min"
+            type="number"
+            min={0}
+            value={values.interval_min}
+            invalid={Boolean(errors.interval_min)}
+            onChange={change('interval_min')}
+          />
+          <FieldError id="lookup-min-error" message={errors.interval_min} />
+        </div>
+        <div>
+          <Label htmlFor="lookup-max">Interval Max</Label>
+          <TextInput
+            id="lookup-max"
+            type="number"
+            min={0}
+            value={values.interval_max}
+            invalid={Boolean(errors.interval_max)}
+            onChange={change('interval_max')}
+          />
+          <FieldError id="lookup-max-error" message={errors.interval_max} />
+        </div>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+        <input
+          type="checkbox"
+          checked={values.b_insert === 1}
+          onChange={(event) =>
+            setValues((current) => ({ ...current, b_insert: event.target.checked ? 1 : 0 }))
+          }
+          className="size-4 accent-brand-500"
+        />
+        Simpan hasil ke Phone Number
+      </label>
+      {save.error && !(save.error instanceof ApiError && Object.keys(save.error.errors).length) && (
+        <Alert>{errorText(save.error, MSG.networkError)}</Alert>
+      )}
+      <Button type="submit" loading={save.isPending} disabled={disabled}>
+        {save.isPending ? MSG.saving : MSG.save}
+      </Button>
+    </form>
+  );
+}
