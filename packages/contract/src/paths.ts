@@ -91,7 +91,8 @@ export const API = {
   lookupCreate: (kind: 'generator' | 'validator') => `/api/admin/${kind}/create`,
   lookupStart: (kind: 'generator' | 'validator') => `/api/admin/${kind}/start`,
   lookupStop: (kind: 'generator' | 'validator') => `/api/admin/${kind}/stop`,
-  lookupResult: (kind: 'generator' | 'validator', id: number | string) => `/api/admin/${kind}/download-result/${id}`,
+  lookupResult: (kind: 'generator' | 'validator', id: number | string) =>
+    `/api/admin/${kind}/download-result/${id}`,
   /** A validator's uploaded file, for its owner and operators only. */
   validatorFile: (id: number | string) => `/api/admin/validator/file/${id}`,
   /** Where uploaded template media is served from. */

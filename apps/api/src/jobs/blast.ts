@@ -37,6 +37,17 @@ export function presentAccount(row: AccountRow) {
   };
 }
 
+/** Brings an account's saved session back in the gateway (after a restart, a conflict or a suspension). */
+export async function restoreSession(gateway: ChatGateway, account: AccountRow) {
+  if (!account.phonenumber) return;
+  await gateway.restoreClient(account.clientid, {
+    pushname: account.pushname ?? '',
+    phonenumber: account.phonenumber,
+    server: account.server ?? 'c.us',
+    serialized: account.serialized ?? `${account.phonenumber}@c.us`,
+  });
+}
+
 /** An event about one account, on its owner's channel and the operators' channel. */
 export function publishAccountEvent(
   hub: RealtimeHub,
@@ -137,12 +148,7 @@ export class BlastEngine {
     for (const account of sessions) {
       if (account.state !== 'connected' || !account.phonenumber || account.suspended) continue;
       publishAccountEvent(hub, { ...account, state: 'reconnecting...' }, 'reconnecting');
-      await gateway.restoreClient(account.clientid, {
-        pushname: account.pushname ?? '',
-        phonenumber: account.phonenumber,
-        server: account.server ?? 'c.us',
-        serialized: account.serialized ?? `${account.phonenumber}@c.us`,
-      });
+      await restoreSession(gateway, account);
     }
     for (const account of sessions) if (account.status === 'sending') this.start(account.id);
   }

@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { MSG } from '@blaster/contract';
 import { HttpError } from './errors';
 
@@ -54,3 +59,25 @@ export async function receiveFile(
 }
 
 export const tooLarge = () => new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
+
+/**
+ * Writes an uploaded file into `dir` under a random name; a file cut at its size limit is removed and
+ * refused with 413. Answers the stored name and path.
+ */
+export async function storeUpload(file: Readable & { truncated?: boolean }, dir: string, extension: string) {
+  await mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.${extension}`;
+  const path = join(dir, name);
+  try {
+    await pipeline(file, createWriteStream(path));
+  } catch (error) {
+    await rm(path, { force: true });
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw error;
+  }
+  if (file.truncated) {
+    await rm(path, { force: true });
+    throw tooLarge();
+  }
+  return { name, path };
+}

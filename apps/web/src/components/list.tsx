@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { toast } from 'sonner';
 import { useSearchParams } from 'react-router';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
 import clsx from 'clsx';
 import { RefreshCw } from 'lucide-react';
-import { DEFAULT_PAGE, LOCALE, MSG, REFRESH_DELAY_MS, SEARCH_DELAY_MS } from '@blaster/contract';
+import { DEFAULT_PAGE, LOCALE, MSG, REFRESH_DELAY_MS, SEARCH_DELAY_MS, type Paged } from '@blaster/contract';
+import { apiRequest, errorText } from '../lib/api';
+import { confirmDialog } from '../lib/dialogs';
 
 /** A card holding one screen's content, with its title and the screen's buttons. */
 export function PageCard({
@@ -205,3 +209,65 @@ export const smallLinkClass =
   'rounded-md px-2 py-1 text-xs font-medium text-brand-600 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-500/10';
 export const dangerLinkClass =
   'rounded-md px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-500/10';
+
+/** A paged answer's table with its pager; the page lives in the address. */
+export function PagedTable<T>({
+  label,
+  list,
+  columns,
+  rows,
+  rowClassName,
+  rowKey,
+}: {
+  label: string;
+  list: UseQueryResult<Paged<T>>;
+  columns: Columns<T>;
+  /** The rows to show when they differ from the answer's (live updates). */
+  rows?: T[];
+  rowKey(row: T): string | number;
+  rowClassName?(row: Row<T>): string | undefined;
+}) {
+  const { page, setPage } = useListParams();
+  return (
+    <>
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={rows ?? list.data?.data}
+        loading={list.isFetching}
+        error={list.error ? errorText(list.error) : null}
+        rowKey={rowKey}
+        rowClassName={rowClassName}
+      />
+      <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+    </>
+  );
+}
+
+/** Delete with a confirmation; the row shows 'Deleting...' until the server confirms (spec 02 §4). */
+export function useDeleteRow(queryKey: string, pathOf: (id: number) => string) {
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: number) => apiRequest(pathOf(id), { method: 'DELETE', fallback: MSG.networkError }),
+    onMutate: (id) => setDeleting(id),
+    onSettled: () => setDeleting(null),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [queryKey] }),
+    onError: (error) => toast.error(errorText(error, MSG.networkError)),
+  });
+  return {
+    deleting,
+    button: (id: number, what: string) => (
+      <button
+        type="button"
+        className={dangerLinkClass}
+        disabled={deleting === id}
+        onClick={async () => {
+          if (await confirmDialog(`${what} akan dihapus.`, 'Hapus')) remove.mutate(id);
+        }}
+      >
+        {deleting === id ? MSG.deleting : 'Delete'}
+      </button>
+    ),
+  };
+}

@@ -10,12 +10,21 @@ export const LOOKUP_STATUSES = ['idle', 'running', 'finished', 'error'] as const
 const interval = (fallback: number) =>
   z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? fallback : value),
-    z.coerce.number({ error: MSG.numberRequired }).int({ error: MSG.numberRequired }).min(0, { error: MSG.numberRequired }),
+    z.coerce
+      .number({ error: MSG.numberRequired })
+      .int({ error: MSG.numberRequired })
+      .min(0, { error: MSG.numberRequired }),
   );
-const flag = z.preprocess((value) => (value === true || value === '1' || value === 1 ? 1 : 0), z.union([z.literal(0), z.literal(1)]));
+const flag = z.preprocess(
+  (value) => (value === true || value === '1' || value === 1 ? 1 : 0),
+  z.union([z.literal(0), z.literal(1)]),
+);
 
 const lookupBase = z.object({
-  whatsapp_id: z.coerce.number({ error: MSG.whatsappRequired }).int().positive({ error: MSG.whatsappRequired }),
+  whatsapp_id: z.coerce
+    .number({ error: MSG.whatsappRequired })
+    .int()
+    .positive({ error: MSG.whatsappRequired }),
   b_insert: flag.default(0),
   interval_min: interval(DEFAULT_INTERVAL_MIN),
   interval_max: interval(DEFAULT_INTERVAL_MAX),
@@ -33,7 +42,10 @@ export const generatorBodySchema = lookupBase
     path: ['start_number'],
     error: MSG.generatorRangeOrder,
   })
-  .refine((value) => value.interval_min <= value.interval_max, { path: ['interval_min'], error: MSG.intervalOrder })
+  .refine((value) => value.interval_min <= value.interval_max, {
+    path: ['interval_min'],
+    error: MSG.intervalOrder,
+  })
   .refine((value) => Number(value.end_number) - Number(value.start_number) < MAX_GENERATOR_RANGE, {
     path: ['end_number'],
     error: MSG.rangeTooLarge,
@@ -67,7 +79,12 @@ export const lookupRowSchema = z.object({
   progress: z.number(),
   current_number: z.string().nullable(),
   Whatsapp: z
-    .object({ id: z.number().int(), pushname: z.string().nullable(), phonenumber: z.string().nullable(), clientid: z.string() })
+    .object({
+      id: z.number().int(),
+      pushname: z.string().nullable(),
+      phonenumber: z.string().nullable(),
+      clientid: z.string(),
+    })
     .nullable(),
 });
 export type LookupRow = z.infer<typeof lookupRowSchema>;

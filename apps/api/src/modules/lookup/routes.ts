@@ -1,8 +1,5 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import {
@@ -23,6 +20,7 @@ import type { AppContext } from '../../context';
 import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
 import { progressOf, validatorTargets, type LookupJob } from '../../jobs/lookup';
 import { HttpError } from '../../lib/errors';
+import { storeUpload } from '../../lib/uploads';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { isOperator, route, type AuthUser } from '../../lib/routes';
 
@@ -296,20 +294,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
           part.file.resume();
           throw new HttpError(400, MSG.fileTypeCsvJson, { errors: { file: MSG.fileTypeCsvJson } });
         }
-        await mkdir(filesDir, { recursive: true });
-        const path = join(filesDir, `${randomUUID()}.${extension}`);
-        try {
-          await pipeline(part.file, createWriteStream(path));
-        } catch (error) {
-          await rm(path, { force: true });
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
-          throw error;
-        }
-        if (part.file.truncated) {
-          await rm(path, { force: true });
-          throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
-        }
+        const { path } = await storeUpload(part.file, filesDir, extension);
         file = { path, name: part.filename.slice(0, 200) };
       }
     } else Object.assign(fields, request.body ?? {});

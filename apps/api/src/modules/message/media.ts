@@ -1,13 +1,11 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API, MEDIA_EXTENSIONS, MSG, UPLOAD_LIMITS } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
+import { storeUpload } from '../../lib/uploads';
 
 /** Content types media is served with; anything else is never stored. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -47,21 +45,7 @@ export async function readTemplateForm(ctx: AppContext, request: FastifyRequest)
       part.file.resume();
       throw new HttpError(400, MSG.mediaTypeRefused, { errors: { file: MSG.mediaTypeRefused } });
     }
-    await mkdir(uploadsDir(ctx), { recursive: true });
-    const name = `${randomUUID()}.${extension}`;
-    const path = join(uploadsDir(ctx), name);
-    try {
-      await pipeline(part.file, createWriteStream(path));
-    } catch (error) {
-      await rm(path, { force: true });
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
-      throw error;
-    }
-    if (part.file.truncated) {
-      await rm(path, { force: true });
-      throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
-    }
+    const { name } = await storeUpload(part.file, uploadsDir(ctx), extension);
     media = `${API.uploads}/${name}`;
   }
   return { fields, media };

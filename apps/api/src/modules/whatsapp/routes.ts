@@ -25,7 +25,7 @@ import {
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { proxies, users, whatsappAccounts } from '../../db/schema';
-import { presentAccount, publishAccountEvent, type AccountRow } from '../../jobs/blast';
+import { presentAccount, publishAccountEvent, restoreSession, type AccountRow } from '../../jobs/blast';
 import { HttpError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, isOperator, route, type AuthUser } from '../../lib/routes';
@@ -403,12 +403,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       // Only a session taken over elsewhere (conflict) can be taken back without a new scan.
       if (account.state !== 'conflict' || !account.phonenumber || account.suspended)
         throw new HttpError(400, MSG.connectionLostCannotReconnect);
-      await ctx.gateway.restoreClient(account.clientid, {
-        pushname: account.pushname ?? '',
-        phonenumber: account.phonenumber,
-        server: account.server ?? 'c.us',
-        serialized: account.serialized ?? `${account.phonenumber}@c.us`,
-      });
+      await restoreSession(ctx.gateway, account);
       const [connected] = await ctx.db
         .update(whatsappAccounts)
         .set({ state: ctx.gateway.state(account.clientid) ?? 'unknown' })
@@ -427,13 +422,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       const account = await accountFor(user, body.id);
       if (account.suspendedCount >= MAX_SUSPENSIONS_FOR_REACTIVATION)
         throw new HttpError(400, MSG.activateRefused);
-      if (account.phonenumber)
-        await ctx.gateway.restoreClient(account.clientid, {
-          pushname: account.pushname ?? '',
-          phonenumber: account.phonenumber,
-          server: account.server ?? 'c.us',
-          serialized: account.serialized ?? `${account.phonenumber}@c.us`,
-        });
+      await restoreSession(ctx.gateway, account);
       const [active] = await ctx.db
         .update(whatsappAccounts)
         .set({ suspended: false, state: ctx.gateway.state(account.clientid) ?? 'unknown' })

@@ -1,24 +1,20 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
 import { API, MSG, formatRupiah, isOperatorRole, type BonusRow, type Paged } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
-  DataTable,
   PageCard,
-  Pager,
+  PagedTable,
   RefreshButton,
-  dangerLinkClass,
   formatDateTime,
   linkButtonClass,
+  useDeleteRow,
   useListParams,
+  type Columns,
 } from '../../components/list';
-import type { Columns } from '../../components/list';
-import { apiRequest, errorText } from '../../lib/api';
-import { confirmDialog } from '../../lib/dialogs';
+import { apiRequest } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 const column = createColumnHelper<BonusRow>();
@@ -27,9 +23,7 @@ const column = createColumnHelper<BonusRow>();
 export function BonusListPage() {
   const { user } = useSession();
   const operator = isOperatorRole(user?.role);
-  const { page, setPage } = useListParams();
-  const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const { page } = useListParams();
 
   const list = useQuery({
     queryKey: ['bonus', page],
@@ -44,13 +38,7 @@ export function BonusListPage() {
     enabled: Boolean(user) && !operator,
     queryFn: () => apiRequest<{ totalBonus: number }>(API.totalBonus(user!.id)),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest(API.bonus(id), { method: 'DELETE', fallback: MSG.networkError }),
-    onMutate: (id) => setDeleting(id),
-    onSettled: () => setDeleting(null),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bonus'] }),
-    onError: (error) => toast.error(errorText(error, MSG.networkError)),
-  });
+  const remove = useDeleteRow('bonus', API.bonus);
 
   const columns: Columns<BonusRow> = [
     ...(operator
@@ -72,21 +60,7 @@ export function BonusListPage() {
           column.display({
             id: 'action',
             header: 'Action',
-            cell: ({ row }) => (
-              <button
-                type="button"
-                className={dangerLinkClass}
-                disabled={deleting === row.original.id}
-                onClick={async () => {
-                  if (
-                    await confirmDialog(`Bonus ${formatRupiah(row.original.nominal)} akan dihapus.`, 'Hapus')
-                  )
-                    remove.mutate(row.original.id);
-                }}
-              >
-                {deleting === row.original.id ? MSG.deleting : 'Delete'}
-              </button>
-            ),
+            cell: ({ row }) => remove.button(row.original.id, `Bonus ${formatRupiah(row.original.nominal)}`),
           }),
         ]
       : []),
@@ -113,15 +87,7 @@ export function BonusListPage() {
           </>
         }
       >
-        <DataTable
-          label={MSG.bonusListTitle}
-          columns={columns}
-          rows={list.data?.data}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
-          rowKey={(row) => row.id}
-        />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+        <PagedTable label={MSG.bonusListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

@@ -1,23 +1,19 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
 import { API, MSG, formatRupiah, isOperatorRole, type Level, type Paged } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
-  DataTable,
   PageCard,
-  Pager,
+  PagedTable,
   RefreshButton,
-  dangerLinkClass,
   linkButtonClass,
   smallLinkClass,
+  useDeleteRow,
   useListParams,
 } from '../../components/list';
-import { apiRequest, errorText } from '../../lib/api';
-import { confirmDialog } from '../../lib/dialogs';
+import { apiRequest } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 const column = createColumnHelper<Level>();
@@ -25,22 +21,14 @@ const column = createColumnHelper<Level>();
 /** /level: levels by required blasts, each with its fee per blast and colour. */
 export function LevelListPage() {
   const { user } = useSession();
-  const { page, setPage } = useListParams();
-  const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<number | null>(null);
+  const { page } = useListParams();
   const list = useQuery({
     queryKey: ['levels', page],
     queryFn: () =>
       apiRequest<Paged<Level>>(`${API.levelPerPage}?page=${page}`, { fallback: MSG.errorFetchingLevelList }),
     placeholderData: keepPreviousData,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest(API.level(id), { method: 'DELETE', fallback: MSG.networkError }),
-    onMutate: (id) => setDeleting(id),
-    onSettled: () => setDeleting(null),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['levels'] }),
-    onError: (error) => toast.error(errorText(error, MSG.networkError)),
-  });
+  const remove = useDeleteRow('levels', API.level);
 
   const columns = [
     column.accessor('name', {
@@ -69,17 +57,7 @@ export function LevelListPage() {
           <Link className={smallLinkClass} to={`/level/edit?id=${row.original.id}`}>
             Edit
           </Link>
-          <button
-            type="button"
-            className={dangerLinkClass}
-            disabled={deleting === row.original.id}
-            onClick={async () => {
-              if (await confirmDialog(`Level ${row.original.name} akan dihapus.`, 'Hapus'))
-                remove.mutate(row.original.id);
-            }}
-          >
-            {deleting === row.original.id ? MSG.deleting : 'Delete'}
-          </button>
+          {remove.button(row.original.id, `Level ${row.original.name}`)}
         </div>
       ),
     }),
@@ -102,15 +80,7 @@ export function LevelListPage() {
           </>
         }
       >
-        <DataTable
-          label={MSG.levelListTitle}
-          columns={columns}
-          rows={list.data?.data}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
-          rowKey={(row) => row.id}
-        />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+        <PagedTable label={MSG.levelListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
@@ -20,7 +20,7 @@ import {
   PageCard,
   Pager,
   RefreshButton,
-  dangerLinkClass,
+  useDeleteRow,
   formatDateTime,
   linkButtonClass,
   smallLinkClass,
@@ -28,7 +28,6 @@ import {
   type Columns,
 } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
-import { confirmDialog } from '../../lib/dialogs';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 
@@ -37,8 +36,6 @@ const column = createColumnHelper<PhoneNumberRow>();
 /** /phonenumber: the blast targets, with exports and live counts from the blast engine. */
 export function PhoneNumberListPage() {
   const { page, setPage } = useListParams();
-  const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<number | null>(null);
   const [flash, setFlash] = useState<Record<number, boolean>>({});
   const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});
   const list = useQuery({
@@ -67,14 +64,7 @@ export function PhoneNumberListPage() {
     [],
   );
 
-  const remove = useMutation({
-    mutationFn: (id: number) =>
-      apiRequest(API.phoneNumber(id), { method: 'DELETE', fallback: MSG.networkError }),
-    onMutate: (id) => setDeleting(id),
-    onSettled: () => setDeleting(null),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['phonenumbers'] }),
-    onError: (error) => toast.error(errorText(error, MSG.networkError)),
-  });
+  const remove = useDeleteRow('phonenumbers', API.phoneNumber);
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
@@ -119,16 +109,7 @@ export function PhoneNumberListPage() {
           <Link className={smallLinkClass} to={`/phonenumber/edit?id=${row.id}`}>
             Edit
           </Link>
-          <button
-            type="button"
-            className={dangerLinkClass}
-            disabled={deleting === row.id}
-            onClick={async () => {
-              if (await confirmDialog(`${row.number} akan dihapus.`, 'Hapus')) remove.mutate(row.id);
-            }}
-          >
-            {deleting === row.id ? MSG.deleting : 'Delete'}
-          </button>
+          {remove.button(row.id, row.number)}
         </div>
       ),
     }),

@@ -25,14 +25,13 @@ import {
   PageCard,
   Pager,
   RefreshButton,
-  dangerLinkClass,
+  useDeleteRow,
   linkButtonClass,
   smallLinkClass,
   useListParams,
   type Columns,
 } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
-import { confirmDialog } from '../../lib/dialogs';
 import { downloadCsv, downloadJson } from '../../lib/download';
 
 const column = createColumnHelper<ProxyRow>();
@@ -48,8 +47,6 @@ const statusClass = (status: string) =>
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
   const { page, setPage } = useListParams();
-  const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<number | null>(null);
   const list = useQuery({
     queryKey: ['proxies', page],
     queryFn: () =>
@@ -58,13 +55,8 @@ export function ProxyListPage() {
       }),
     placeholderData: keepPreviousData,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest(API.proxy(id), { method: 'DELETE', fallback: MSG.networkError }),
-    onMutate: (id) => setDeleting(id),
-    onSettled: () => setDeleting(null),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['proxies'] }),
-    onError: (error) => toast.error(errorText(error, MSG.networkError)),
-  });
+  const remove = useDeleteRow('proxies', API.proxy);
+
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
       const { list: all } = await apiRequest<{ list: ProxyRow[] }>(API.proxyList, {
@@ -97,16 +89,7 @@ export function ProxyListPage() {
           <Link className={smallLinkClass} to={`/proxy/edit?id=${row.id}`}>
             Edit
           </Link>
-          <button
-            type="button"
-            className={dangerLinkClass}
-            disabled={deleting === row.id}
-            onClick={async () => {
-              if (await confirmDialog(`${row.value} akan dihapus.`, 'Hapus')) remove.mutate(row.id);
-            }}
-          >
-            {deleting === row.id ? MSG.deleting : 'Delete'}
-          </button>
+          {remove.button(row.id, row.value)}
         </div>
       ),
     }),

@@ -3,8 +3,8 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { API, MSG, formatRupiah, type Paged, type ReferralRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { initials } from '../../app/layout/UserDropdown';
-import { DataTable, PageCard, Pager, RefreshButton, useListParams } from '../../components/list';
-import { apiRequest, errorText } from '../../lib/api';
+import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/list';
+import { apiRequest } from '../../lib/api';
 
 const column = createColumnHelper<ReferralRow>();
 const columns = [
@@ -33,7 +33,7 @@ const columns = [
 
 /** /referral: the people the viewer referred and what each blast of theirs earned the viewer. */
 export function ReferralListPage() {
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const list = useQuery({
     queryKey: ['referral', page],
     queryFn: () =>
@@ -59,15 +59,7 @@ export function ReferralListPage() {
           </>
         }
       >
-        <DataTable
-          label={MSG.referralListTitle}
-          columns={columns}
-          rows={list.data?.data}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
-          rowKey={(row) => row.id}
-        />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+        <PagedTable label={MSG.referralListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

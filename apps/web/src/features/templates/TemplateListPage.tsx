@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -13,14 +13,13 @@ import {
   PageCard,
   Pager,
   RefreshButton,
-  dangerLinkClass,
+  useDeleteRow,
   linkButtonClass,
   smallLinkClass,
   useListParams,
   type Columns,
 } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
-import { confirmDialog } from '../../lib/dialogs';
 import { downloadJson } from '../../lib/download';
 
 const column = createColumnHelper<TemplateRow>();
@@ -29,20 +28,14 @@ const column = createColumnHelper<TemplateRow>();
 export function TemplateListPage() {
   const { page, setPage } = useListParams();
   const queryClient = useQueryClient();
-  const [deleting, setDeleting] = useState<number | null>(null);
   const importInput = useRef<HTMLInputElement>(null);
   const list = useQuery({
     queryKey: ['templates', page],
     queryFn: () => apiRequest<Paged<TemplateRow>>(`${API.messagePerPage}?page=${page}`),
     placeholderData: keepPreviousData,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => apiRequest(API.message(id), { method: 'DELETE', fallback: MSG.networkError }),
-    onMutate: (id) => setDeleting(id),
-    onSettled: () => setDeleting(null),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
-    onError: (error) => toast.error(errorText(error, MSG.networkError)),
-  });
+  const remove = useDeleteRow('templates', API.message);
+
   const importJson = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
@@ -101,16 +94,7 @@ export function TemplateListPage() {
           <Link className={smallLinkClass} to={`/message/edit?id=${row.id}`}>
             Edit
           </Link>
-          <button
-            type="button"
-            className={dangerLinkClass}
-            disabled={deleting === row.id}
-            onClick={async () => {
-              if (await confirmDialog('Template ini akan dihapus.', 'Hapus')) remove.mutate(row.id);
-            }}
-          >
-            {deleting === row.id ? MSG.deleting : 'Delete'}
-          </button>
+          {remove.button(row.id, 'Template ini')}
         </div>
       ),
     }),
