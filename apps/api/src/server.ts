@@ -53,6 +53,9 @@ export async function buildApp(
       const errors = fieldErrors(error.issues);
       return reply.status(400).send({ msg: error.issues[0]?.message ?? MSG.invalidRequest, errors });
     }
+    // Text the database cannot store (NUL bytes in uploaded fields) is the client's error, not ours.
+    const code = (error as { code?: string }).code;
+    if (code === '22021' || code === '22P05') return reply.status(400).send({ msg: MSG.invalidRequest });
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 429) return reply.status(429).send({ msg: MSG.tooManyLogins });
     if (status === 413) return reply.status(413).send({ msg: MSG.payloadTooLarge });

@@ -21,6 +21,8 @@ export interface RouteEntry {
   access: 'public' | readonly Role[];
   /** Path parameter naming a user: non-operators may pass only their own id, operators also 'all'. */
   ownerParam?: string;
+  /** The zod schemas the route validates with (the API reference and the fuzz test read them). */
+  schemas?: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
 }
 
 interface Handler<B, Q, P, U> {
@@ -61,6 +63,13 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   return user ?? null;
 }
 
+/** PostgreSQL text cannot hold a NUL character; such input is refused before it reaches the database. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
 function checkOwner(user: AuthUser, value: unknown) {
   if (isOperator(user)) return;
   if (value === ALL_USERS || String(value) !== String(user.id)) throw new HttpError(403, MSG.forbidden);
@@ -81,6 +90,7 @@ export function route<
     url: spec.url,
     access: spec.access,
     ownerParam: spec.ownerParam,
+    schemas: { body: spec.body, query: spec.query, params: spec.params },
   });
   app.route({
     method: spec.method,
@@ -94,6 +104,8 @@ export function route<
         if (!spec.access.includes(user.role)) throw new HttpError(403, MSG.forbidden);
         if (spec.ownerParam) checkOwner(user, (request.params as Record<string, unknown>)[spec.ownerParam]);
       }
+      if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
+        throw new HttpError(400, MSG.invalidRequest);
       const params = spec.params ? spec.params.parse(request.params) : request.params;
       const query = spec.query ? spec.query.parse(request.query) : request.query;
       const body = spec.body ? spec.body.parse(request.body ?? {}) : request.body;
