@@ -22,6 +22,7 @@ import { sandboxRoutes } from './modules/sandbox/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { messageRoutes } from './modules/message/routes';
 import { lookupRoutes } from './modules/lookup/routes';
+import { docsRoutes } from './modules/docs/openapi';
 import { withdrawRoutes } from './modules/withdraw/routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -86,6 +87,7 @@ export async function buildApp(
     proxyRoutes,
     messageRoutes,
     lookupRoutes,
+    docsRoutes,
     phoneNumberRoutes,
     settingRoutes,
   ]) {

@@ -122,3 +122,32 @@ describe('hostile text in valid requests', () => {
     }
   });
 });
+
+describe('API reference', () => {
+  it('serves OpenAPI generated from the zod schemas at /api/docs', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(answer.statusCode).toBe(200);
+    const document = answer.json<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: { content: Record<string, { schema: { properties: object } }> };
+            'x-roles': unknown;
+          }
+        >
+      >;
+    }>();
+    expect(document.openapi).toBe('3.1.0');
+    const request = document.paths['/api/admin/withdraw/request']!.post!;
+    expect(Object.keys(request.requestBody!.content['application/json']!.schema.properties)).toEqual([
+      'nominal',
+      'userId',
+    ]);
+    expect(request['x-roles']).toEqual(['dev', 'member']);
+    expect(Object.keys(document.paths).length).toBeGreaterThan(60);
+    expect(document.paths['/api/admin/generator/{id}']).toHaveProperty('put');
+  });
+});
