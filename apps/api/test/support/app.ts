@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import type { Role } from '@blaster/contract';
 import { configFromEnv } from '../../src/config';
 import type { AppContext } from '../../src/context';
@@ -32,12 +33,39 @@ export interface TestApp {
 
 let counter = 0;
 
-/** A real app on a fresh in-memory PGlite database, migrated and seeded like production. */
+/**
+ * A database of its own for one test app: in-memory PGlite, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a fresh database on it that is dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return openDatabase({});
+  const name = `blaster_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A real app on a fresh database, migrated and seeded like production. */
 export async function startTestApp(
   env: Record<string, string> = {},
   options: { database?: Database; gateway?: SandboxGateway } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await openDatabase({}));
+  const database = options.database ?? (await openTestDatabase());
   await seed(database.db, ADMIN);
   const ctx: AppContext = createAppContext({
     db: database.db,
