@@ -95,6 +95,8 @@ async function apiAndRealtime() {
     from generate_series(1, ${ACCOUNTS}) i`);
   await db.execute(sql`insert into phone_numbers (number, name)
     select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, ${NUMBERS}) i`);
+  // What the server does on start (db/index.ts): fresh planner statistics.
+  await db.execute(sql`analyze`);
 
   const config = configFromEnv({ HOST: '127.0.0.1', PORT: '0', REALTIME_PORT: '0' });
   const ctx = createAppContext({

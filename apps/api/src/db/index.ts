@@ -38,5 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // The embedded database has no background statistics collector; fresh statistics keep plans sane.
+  await client.exec('analyze');
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

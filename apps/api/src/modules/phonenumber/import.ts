@@ -71,6 +71,8 @@ export async function importPhoneNumbers(
         returning id, number, name, status`)) as unknown as { rows: ImportRow[] };
       return moved.rows.map((row) => ({ ...row, id: Number(row.id) }));
     });
+    // A large import changes the table's shape; refresh the planner's statistics for the list pages.
+    if (created.length > 1_000) await db.execute(sql`analyze ${phoneNumbers}`);
     const createdNumbers = new Set(created.map((row) => row.number));
     const staged = await db
       .select({ number: importStaging.number, name: importStaging.name })

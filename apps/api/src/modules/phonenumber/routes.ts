@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   API,
   MSG,
@@ -62,12 +62,18 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
     query: pageQuerySchema.passthrough(),
     handler: async ({ query }) => {
       const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(phoneNumbers);
-      const rows = await ctx.db
-        .select()
+      // The page's ids come from the primary key alone; only those rows are read.
+      const pageIds = ctx.db
+        .select({ id: phoneNumbers.id })
         .from(phoneNumbers)
         .orderBy(desc(phoneNumbers.id))
         .limit(PAGE_SIZE)
         .offset(pageOffset(query.page));
+      const rows = await ctx.db
+        .select()
+        .from(phoneNumbers)
+        .where(inArray(phoneNumbers.id, pageIds))
+        .orderBy(desc(phoneNumbers.id));
       return { data: rows.map(presentPhone), meta: pageMeta(query.page, total) };
     },
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   ALL_ROLES,
   ALL_USERS,
@@ -288,11 +288,17 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
         .select({ total: count() })
         .from(whatsappAccounts)
         .where(where);
-      const rows = await selectRows()
+      // The page's ids come from the primary key alone; only those ten rows are joined.
+      const pageIds = ctx.db
+        .select({ id: whatsappAccounts.id })
+        .from(whatsappAccounts)
         .where(where)
         .orderBy(desc(whatsappAccounts.id))
         .limit(PAGE_SIZE)
         .offset(pageOffset(query.page));
+      const rows = await selectRows()
+        .where(inArray(whatsappAccounts.id, pageIds))
+        .orderBy(desc(whatsappAccounts.id));
       return { data: rows.map(present), meta: pageMeta(query.page, total) };
     },
   });
