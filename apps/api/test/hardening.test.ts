@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ROLES, type Role } from '@blaster/contract';
+import { MSG, ROLES, type Role } from '@blaster/contract';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -149,5 +149,27 @@ describe('API reference', () => {
     expect(request['x-roles']).toEqual(['dev', 'member']);
     expect(Object.keys(document.paths).length).toBeGreaterThan(60);
     expect(document.paths['/api/admin/generator/{id}']).toHaveProperty('put');
+  });
+});
+
+describe('broken requests', () => {
+  const post = (payload: string, contentType: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bonus/create',
+      payload,
+      headers: { 'content-type': contentType, authorization: `Bearer ${tokens.admin}` },
+    });
+
+  it('answers malformed JSON, oversized bodies and unknown content types with a clear 4xx', async () => {
+    const malformed = await post('{"nominal": 10000, "reason": ', 'application/json');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('msg');
+    const oversized = await post(JSON.stringify({ reason: 'x'.repeat(2 * 1024 * 1024) }), 'application/json');
+    expect(oversized.statusCode).toBe(413);
+    expect(oversized.json()).toEqual({ msg: MSG.payloadTooLarge });
+    const xml = await post('<bonus nominal="1"/>', 'application/xml');
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toHaveProperty('msg');
   });
 });
