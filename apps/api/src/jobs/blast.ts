@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   MSG,
+  htmlToWa,
+  isDisconnected,
   REALTIME_CHANNEL_ADMIN,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type RealtimeMessage,
@@ -36,6 +38,10 @@ export function presentAccount(row: AccountRow) {
     proxyId: row.proxyId,
   };
 }
+
+/** Whether start and stop may act on the account: saved as connected and connected in the gateway. */
+export const sessionConnected = (gateway: ChatGateway, account: AccountRow) =>
+  !isDisconnected(account.state) && gateway.state(account.clientid) === 'connected';
 
 /** Brings an account's saved session back in the gateway (after a restart, a conflict or a suspension). */
 export async function restoreSession(gateway: ChatGateway, account: AccountRow) {
@@ -88,13 +94,6 @@ function publishPhoneEvent(hub: RealtimeHub, event: string, phone: PhoneRow) {
 export function fillTemplate(text: string, target: { name: string; number: string }) {
   return text.replaceAll('{name}', target.name).replaceAll('{phoneNumber}', target.number);
 }
-
-const stripHtml = (html: string) =>
-  html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .trim();
 
 export interface BlastEngineOptions {
   db: Db;
@@ -276,7 +275,7 @@ export class BlastEngine {
       publishPhoneEvent(hub, 'in_use', claim.phone);
       publishAccountEvent(hub, account, 'sending', { number: claim.phone.number });
 
-      const text = fillTemplate(template.textWa || stripHtml(template.text), claim.phone);
+      const text = fillTemplate(template.textWa || htmlToWa(template.text), claim.phone);
       const result = await gateway.sendMessage(
         account.clientid,
         claim.phone.number,

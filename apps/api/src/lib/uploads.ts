@@ -19,18 +19,27 @@ export interface ReceivedFile {
   truncated(): boolean;
 }
 
+/** The file's extension when it is one of `extensions`; otherwise the upload is refused with `typeError`. */
+function allowedExtension(filename: string, extensions: readonly string[], typeError: string) {
+  const extension = (filename.split('.').pop() ?? '').toLowerCase();
+  if (!filename.includes('.') || !extensions.includes(extension))
+    throw new HttpError(400, typeError, { errors: { file: typeError } });
+  return extension;
+}
+
+interface UploadRules {
+  maxBytes: number;
+  extensions: readonly string[];
+  typeError: string;
+}
+
 /**
  * Reads the one file of a multipart request, checking its extension before any byte is processed;
  * its size is enforced while streaming (`truncated`). Fields must come before the file.
  */
-export async function receiveFile(
-  request: FastifyRequest,
-  options: { maxBytes: number; extensions: readonly string[]; typeError: string; required?: boolean },
-): Promise<ReceivedFile | null> {
-  if (!request.isMultipart()) {
-    if (options.required === false) return null;
+export async function receiveFile(request: FastifyRequest, options: UploadRules): Promise<ReceivedFile> {
+  if (!request.isMultipart())
     throw new HttpError(400, MSG.fileRequired, { errors: { file: MSG.fileRequired } });
-  }
   const fields: Record<string, string> = {};
   for await (const part of request.parts({
     limits: { fileSize: options.maxBytes, files: 1, fieldSize: 100_000 },
@@ -39,10 +48,12 @@ export async function receiveFile(
       fields[part.fieldname] = String(part.value ?? '');
       continue;
     }
-    const extension = (part.filename.split('.').pop() ?? '').toLowerCase();
-    if (!part.filename.includes('.') || !options.extensions.includes(extension)) {
+    let extension: string;
+    try {
+      extension = allowedExtension(part.filename, options.extensions, options.typeError);
+    } catch (error) {
       part.file.resume();
-      throw new HttpError(400, options.typeError, { errors: { file: options.typeError } });
+      throw error;
     }
     return {
       filename: part.filename,
@@ -53,9 +64,41 @@ export async function receiveFile(
       truncated: () => part.file.truncated,
     };
   }
-  if (options.required === false)
-    return { filename: '', extension: '', mimetype: '', stream: null!, fields, truncated: () => false };
   throw new HttpError(400, MSG.fileRequired, { errors: { file: MSG.fileRequired } });
+}
+
+/**
+ * A form with at most one file, which is stored in `dir` under a random name (size- and type-checked).
+ * A JSON body gives the fields alone. An empty file input is no file.
+ */
+export async function receiveStoredForm(request: FastifyRequest, options: UploadRules & { dir: string }) {
+  let file: { name: string; path: string; original: string } | null = null;
+  if (!request.isMultipart()) return { fields: { ...(request.body ?? {}) } as Record<string, string>, file };
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts({
+    limits: { fileSize: options.maxBytes, files: 1, fieldSize: 100_000 },
+  })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value ?? '');
+      continue;
+    }
+    if (!part.filename) {
+      part.file.resume();
+      continue;
+    }
+    let extension: string;
+    try {
+      extension = allowedExtension(part.filename, options.extensions, options.typeError);
+    } catch (error) {
+      part.file.resume();
+      throw error;
+    }
+    file = {
+      ...(await storeUpload(part.file, options.dir, extension)),
+      original: part.filename.slice(0, 200),
+    };
+  }
+  return { fields, file };
 }
 
 export const tooLarge = () => new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });

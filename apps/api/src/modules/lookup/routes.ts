@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import {
   API,
   MSG,
@@ -9,7 +9,6 @@ import {
   UPLOAD_LIMITS,
   generatorBodySchema,
   idParamSchema,
-  isDisconnected,
   lookupIdBodySchema,
   lookupPageQuerySchema,
   validatorBodySchema,
@@ -17,16 +16,17 @@ import {
   type Role,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
+import { containsText } from '../../lib/search';
 import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
 import { progressOf, validatorTargets, type LookupJob } from '../../jobs/lookup';
+import { sessionConnected } from '../../jobs/blast';
 import { HttpError } from '../../lib/errors';
-import { storeUpload } from '../../lib/uploads';
+import { receiveStoredForm } from '../../lib/uploads';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { isOperator, route, type AuthUser } from '../../lib/routes';
 
 /** Generators and validators belong to dev, admin and staff (spec 02 §2). */
 const LOOKUP_ROLES: readonly Role[] = ['dev', 'admin', 'staff'];
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type AccountRow = typeof whatsappAccounts.$inferSelect;
 function present(job: LookupJob, account: AccountRow | null) {
@@ -102,13 +102,12 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
           user.role === 'dev' ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
         if (owner !== null) conditions.push(eq(lookupJobs.userId, owner));
         if (query.search) {
-          const pattern = `%${escapeLike(query.search)}%`;
           conditions.push(
-            or(
-              ilike(whatsappAccounts.pushname, pattern),
-              ilike(whatsappAccounts.phonenumber, pattern),
-              ilike(whatsappAccounts.clientid, pattern),
-            )!,
+            containsText(query.search, [
+              whatsappAccounts.pushname,
+              whatsappAccounts.phonenumber,
+              whatsappAccounts.clientid,
+            ]),
           );
         }
         const where = and(...conditions);
@@ -165,12 +164,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
             .select()
             .from(whatsappAccounts)
             .where(eq(whatsappAccounts.id, job.whatsappId));
-          if (
-            !account ||
-            isDisconnected(account.state) ||
-            ctx.gateway.state(account.clientid) !== 'connected'
-          )
-            return refuse(reply, account?.id ?? null);
+          if (!account || !sessionConnected(ctx.gateway, account)) return refuse(reply, account?.id ?? null);
           if (action === 'start') {
             // A finished job starts again from the beginning.
             const restart =
@@ -281,25 +275,14 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // Validators: multipart bodies with the number file.
   const readValidatorForm = async (request: FastifyRequest, needFile: boolean) => {
-    const fields: Record<string, string> = {};
-    let file: { path: string; name: string } | null = null;
-    if (request.isMultipart()) {
-      for await (const part of request.parts({ limits: { fileSize: UPLOAD_LIMITS.list, files: 1 } })) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value ?? '');
-          continue;
-        }
-        const extension = (part.filename.split('.').pop() ?? '').toLowerCase();
-        if (!['csv', 'json'].includes(extension)) {
-          part.file.resume();
-          throw new HttpError(400, MSG.fileTypeCsvJson, { errors: { file: MSG.fileTypeCsvJson } });
-        }
-        const { path } = await storeUpload(part.file, filesDir, extension);
-        file = { path, name: part.filename.slice(0, 200) };
-      }
-    } else Object.assign(fields, request.body ?? {});
+    const { fields, file } = await receiveStoredForm(request, {
+      maxBytes: UPLOAD_LIMITS.list,
+      extensions: ['csv', 'json'],
+      typeError: MSG.fileTypeCsvJson,
+      dir: filesDir,
+    });
     if (needFile && !file) throw new HttpError(400, MSG.fileRequired, { errors: { file: MSG.fileRequired } });
-    return { fields, file };
+    return { fields, file: file && { path: file.path, name: file.original } };
   };
 
   route(app, ctx, {

@@ -4,8 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API, MEDIA_EXTENSIONS, MSG, UPLOAD_LIMITS } from '@blaster/contract';
 import type { AppContext } from '../../context';
-import { HttpError } from '../../lib/errors';
-import { storeUpload } from '../../lib/uploads';
+import { receiveStoredForm } from '../../lib/uploads';
 
 /** Content types media is served with; anything else is never stored. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -26,29 +25,13 @@ export const uploadsDir = (ctx: AppContext) => join(ctx.config.dataDir, 'uploads
 
 /** Reads a template's multipart body: its fields, and its media saved to disk (size- and type-checked). */
 export async function readTemplateForm(ctx: AppContext, request: FastifyRequest) {
-  const fields: Record<string, string> = {};
-  let media: string | null = null;
-  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, string>, media };
-  for await (const part of request.parts({
-    limits: { fileSize: UPLOAD_LIMITS.media, files: 1, fieldSize: 100_000 },
-  })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value ?? '');
-      continue;
-    }
-    if (!part.filename) {
-      part.file.resume();
-      continue;
-    }
-    const extension = (part.filename.split('.').pop() ?? '').toLowerCase();
-    if (!(MEDIA_EXTENSIONS as readonly string[]).includes(extension)) {
-      part.file.resume();
-      throw new HttpError(400, MSG.mediaTypeRefused, { errors: { file: MSG.mediaTypeRefused } });
-    }
-    const { name } = await storeUpload(part.file, uploadsDir(ctx), extension);
-    media = `${API.uploads}/${name}`;
-  }
-  return { fields, media };
+  const { fields, file } = await receiveStoredForm(request, {
+    maxBytes: UPLOAD_LIMITS.media,
+    extensions: MEDIA_EXTENSIONS,
+    typeError: MSG.mediaTypeRefused,
+    dir: uploadsDir(ctx),
+  });
+  return { fields, media: file ? `${API.uploads}/${file.name}` : null };
 }
 
 export async function removeMedia(ctx: AppContext, media: string | null) {

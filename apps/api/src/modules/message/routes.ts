@@ -165,11 +165,11 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.messageImport,
     access: OPERATOR_ROLES,
     handler: async ({ request }) => {
-      const file = (await receiveFile(request, {
+      const file = await receiveFile(request, {
         maxBytes: UPLOAD_LIMITS.list,
         extensions: ['json'],
         typeError: MSG.fileTypeJson,
-      }))!;
+      });
       const values: ReturnType<typeof templateValues>[] = [];
       const skipped: { index: number; reason: string }[] = [];
       let index = 0;

@@ -100,7 +100,7 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
         extensions: ['csv', 'json'],
         typeError: MSG.fileTypeCsvJson,
       });
-      return importPhoneNumbers(ctx.db, file!);
+      return importPhoneNumbers(ctx.db, file);
     },
   });
 

@@ -87,11 +87,11 @@ export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.proxyImport,
     access: OPERATOR_ROLES,
     handler: async ({ request }) => {
-      const file = (await receiveFile(request, {
+      const file = await receiveFile(request, {
         maxBytes: UPLOAD_LIMITS.list,
         extensions: ['csv', 'json'],
         typeError: MSG.fileTypeCsvJson,
-      }))!;
+      });
       const read = columnReader({ value: ['value', 'proxy', 'host'], status: ['status'] });
       const rows: { value: string; status: string }[] = [];
       const skipped: ImportRow[] = [];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   API,
   ALL_ROLES,
@@ -12,6 +12,7 @@ import {
   type AdminUserUpdate,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
+import { containsText } from '../../lib/search';
 import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { OPERATOR_ROLES, isOperator, route } from '../../lib/routes';
@@ -20,8 +21,6 @@ import { blastFeeOf, presentOne, presentUsers } from './service';
 
 // Correlated subqueries must name the outer table: a bare column would bind to the inner one.
 const outerUserId = sql.raw('"users"."id"');
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const findUser = async (id: number) => {
@@ -48,14 +47,13 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ query }) => {
       const conditions = [eq(users.role, 'member')];
       if (query.search) {
-        const pattern = `%${escapeLike(query.search)}%`;
         conditions.push(
-          or(
-            ilike(users.firstname, pattern),
-            ilike(users.lastname, pattern),
-            ilike(users.email, pattern),
-            ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, pattern),
-          )!,
+          containsText(query.search, [
+            users.firstname,
+            users.lastname,
+            users.email,
+            sql`${users.firstname} || ' ' || ${users.lastname}`,
+          ]),
         );
       }
       const connected = sql`exists (select 1 from ${whatsappAccounts} w where w.user_id = ${outerUserId} and w.state = 'connected')`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ALL_ROLES,
   ALL_USERS,
@@ -13,7 +13,6 @@ import {
   deviceBodySchema,
   deviceParamSchema,
   idParamSchema,
-  isDisconnected,
   newClientBodySchema,
   saveWhatsappBodySchema,
   sendMessageBodySchema,
@@ -24,16 +23,21 @@ import {
   type Role,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
+import { containsText } from '../../lib/search';
 import { proxies, users, whatsappAccounts } from '../../db/schema';
-import { presentAccount, publishAccountEvent, restoreSession, type AccountRow } from '../../jobs/blast';
+import {
+  presentAccount,
+  publishAccountEvent,
+  restoreSession,
+  sessionConnected,
+  type AccountRow,
+} from '../../jobs/blast';
 import { HttpError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, isOperator, route, type AuthUser } from '../../lib/routes';
 
 /** Start and stop are offered to members (own accounts) and dev (spec 01 §2, §6). */
 const BLAST_ROLES: readonly Role[] = ['member', 'dev'];
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
   /** The account a caller may act on: their own, or any for admin and dev. */
@@ -57,7 +61,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   const refuseWhenDisconnected = (account: AccountRow) => {
     if (account.suspended) throw new HttpError(400, MSG.suspendedRule, { error: MSG.suspendedRule });
-    if (isDisconnected(account.state) || ctx.gateway.state(account.clientid) !== 'connected')
+    if (!sessionConnected(ctx.gateway, account))
       throw new HttpError(400, MSG.connectionLostReconnect, { error: MSG.connectionLostReconnect });
   };
 
@@ -271,13 +275,12 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       const owner = isOperator(user) ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
       if (owner !== null) conditions.push(eq(whatsappAccounts.userId, owner));
       if (query.search) {
-        const pattern = `%${escapeLike(query.search)}%`;
         conditions.push(
-          or(
-            ilike(whatsappAccounts.pushname, pattern),
-            ilike(whatsappAccounts.phonenumber, pattern),
-            ilike(whatsappAccounts.clientid, pattern),
-          )!,
+          containsText(query.search, [
+            whatsappAccounts.pushname,
+            whatsappAccounts.phonenumber,
+            whatsappAccounts.clientid,
+          ]),
         );
       }
       if (query.s === 'sending') conditions.push(eq(whatsappAccounts.status, 'sending'));

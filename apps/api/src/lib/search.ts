@@ -1,0 +1,10 @@
+import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+
+/** `%` and `_` in what a user typed are letters, not wildcards. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** Rows where any of the columns contains the text, case-insensitively. */
+export function containsText(text: string, columns: (AnyColumn | SQL)[]): SQL {
+  const pattern = `%${escapeLike(text)}%`;
+  return or(...columns.map((column) => ilike(column, pattern)))!;
+}
