@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HTTP_PORT, REALTIME_PORT } from '@blaster/contract';
@@ -21,6 +22,12 @@ export interface Config {
   /** Share of sandbox sends that fail (default 0.1) and that get the account suspended (default 0). */
   sandboxFailRate: number;
   sandboxSuspendRate: number;
+  /** Where the sandbox network appends every delivered message (one JSON line each), if anywhere. */
+  sandboxJournal: string | undefined;
+  /** This process among several on one PostgreSQL; job leases carry it. */
+  instanceId: string;
+  /** How long a job lease lasts without renewal: another instance takes over after it. */
+  jobLeaseSeconds: number;
 }
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -29,8 +36,9 @@ function numberFromEnv(value: string | undefined, fallback: number): number {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = numberFromEnv(env.PORT, HTTP_PORT);
   return {
-    port: numberFromEnv(env.PORT, HTTP_PORT),
+    port,
     host: env.HOST ?? '0.0.0.0',
     realtimePort: numberFromEnv(env.REALTIME_PORT, REALTIME_PORT),
     dataDir: resolve(env.DATA_DIR ?? resolve(repoRoot, 'data')),
@@ -44,5 +52,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxTimeScale: numberFromEnv(env.SANDBOX_TIME_SCALE, 1),
     sandboxFailRate: numberFromEnv(env.SANDBOX_FAIL_RATE, 0.1),
     sandboxSuspendRate: numberFromEnv(env.SANDBOX_SUSPEND_RATE, 0),
+    sandboxJournal: env.SANDBOX_JOURNAL || undefined,
+    // Stable across restarts of the same process, so a restarted instance picks its own jobs up at once.
+    instanceId: env.INSTANCE_ID || `${hostname()}:${port}`,
+    jobLeaseSeconds: Math.max(1, numberFromEnv(env.JOB_LEASE_SECONDS, 10)),
   };
 }

@@ -1,3 +1,5 @@
+import type { ClusterBus } from './cluster/bus';
+import type { JobLeases } from './cluster/leases';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
@@ -16,6 +18,9 @@ export interface AppContext {
   config: Config;
   routeTable: RouteEntry[];
   gateway: SandboxGateway;
+  /** The other API instances on the same database (none with the embedded one). */
+  bus: ClusterBus;
+  leases: JobLeases;
   blast: BlastEngine;
   lookups: LookupRunner;
   monitors: { gateway: EventRecorder; socket: EventRecorder };

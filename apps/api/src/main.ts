@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createPostgresBus } from './cluster/bus';
 import { configFromEnv } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db';
@@ -14,11 +15,24 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'),
 });
-const seeded = await seed(database.db, { email: config.adminEmail, password: config.adminPassword });
+const { seeded, secret } = await database.setupLock(async () => ({
+  seeded: await seed(database.db, { email: config.adminEmail, password: config.adminPassword }),
+  secret: await signingSecret(database.db, config.jwtSecret),
+}));
+// Several instances on one PostgreSQL tell each other about events and jobs; alone, nobody listens.
+const bus =
+  database.kind === 'postgres' && config.databaseUrl
+    ? await createPostgresBus({
+        connectionString: config.databaseUrl,
+        instanceId: config.instanceId,
+        db: database.db,
+      })
+    : undefined;
 const ctx: AppContext = createAppContext({
   db: database.db,
-  tokens: createTokenService(await signingSecret(database.db, config.jwtSecret)),
+  tokens: createTokenService(secret),
   config,
+  bus,
 });
 
 const app = await buildApp(ctx, { logger: process.env.LOG_REQUESTS === '1' });
@@ -34,7 +48,7 @@ const lines = [
   `Blaster Panel is running at http://${shownHost}:${config.port}`,
   `Realtime socket: ws://${shownHost}:${config.realtimePort}`,
   `Chat gateway:    sandbox (simulated devices, seed ${config.sandboxSeed})`,
-  `Database:        ${database.kind === 'pglite' ? `embedded (${join(config.dataDir, 'db')})` : 'PostgreSQL (DATABASE_URL)'}`,
+  `Database:        ${database.kind === 'pglite' ? `embedded (${join(config.dataDir, 'db')})` : `PostgreSQL (DATABASE_URL), instance ${config.instanceId}`}`,
   `Admin e-mail:    ${seeded.adminEmail}`,
 ];
 if (seeded.adminPassword) {
@@ -59,6 +73,8 @@ async function shutdown(signal: string) {
   console.log(`${signal} received, stopping...`);
   await ctx.blast.stopAll();
   await ctx.lookups.stopAll();
+  ctx.leases.stop();
+  await ctx.bus.close();
   await realtime.close();
   await app.close();
   await database.close();

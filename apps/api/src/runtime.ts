@@ -1,3 +1,5 @@
+import { createLocalBus, type ClusterBus } from './cluster/bus';
+import { JobLeases } from './cluster/leases';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
@@ -15,9 +17,12 @@ export function createAppContext(options: {
   tokens: TokenService;
   config: Config;
   gateway?: SandboxGateway;
+  /** How this instance reaches the others; alone by default (the embedded database, tests). */
+  bus?: ClusterBus;
 }): AppContext {
   const { db, config } = options;
-  const hub = createHub();
+  const bus = options.bus ?? createLocalBus(config.instanceId);
+  const hub = createHub(bus);
   const gateway =
     options.gateway ??
     new SandboxGateway({
@@ -25,6 +30,7 @@ export function createAppContext(options: {
       timeScale: config.sandboxTimeScale,
       failRate: config.sandboxFailRate,
       suspendRate: config.sandboxSuspendRate,
+      journal: config.sandboxJournal,
     });
   const monitors = { gateway: new EventRecorder(), socket: new EventRecorder() };
   // One event goes to the owner's and the operators' channels; the monitor shows it once.
@@ -38,6 +44,9 @@ export function createAppContext(options: {
       sender: message.sender,
     });
   });
+  const leases = new JobLeases(db, config.instanceId, config.jobLeaseSeconds * 1000, (kind, jobId) =>
+    kind === 'blast' ? ctx.blast.leaseLost(jobId) : ctx.lookups.leaseLost(jobId),
+  );
   const ctx: AppContext = {
     db,
     tokens: options.tokens,
@@ -45,8 +54,10 @@ export function createAppContext(options: {
     config,
     routeTable: [],
     gateway,
-    blast: new BlastEngine({ db, hub, gateway, timeScale: config.sandboxTimeScale }),
-    lookups: new LookupRunner({ db, hub, gateway, timeScale: config.sandboxTimeScale }),
+    bus,
+    leases,
+    blast: new BlastEngine({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
+    lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     monitors,
     pendingDevices: new Map(),
   };

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -14,7 +15,21 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs one-time setup (migrations, seeding) so that instances starting together take turns: a
+   * PostgreSQL advisory lock; the embedded database has a single process anyway.
+   */
+  setupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** Any fixed number; every instance of the panel asks for the same one. */
+const SETUP_LOCK_KEY = 4_242_001;
+
+/** A raw statement's rows; both drivers (PGlite and node-postgres) answer with { rows }. */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -30,9 +45,21 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A dropped idle connection (the server restarting) must not bring the process down.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    const setupLock = async <T>(work: () => Promise<T>) => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [SETUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [SETUP_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    };
+    await setupLock(() => migratePg(db, { migrationsFolder }));
+    return { db: db as unknown as Db, kind: 'postgres', setupLock, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
@@ -40,5 +67,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   await migratePglite(db, { migrationsFolder });
   // The embedded database has no background statistics collector; fresh statistics keep plans sane.
   await client.exec('analyze');
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    setupLock: (work) => work(),
+    close: () => client.close(),
+  };
 }

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -89,7 +90,14 @@ export const whatsappAccounts = pgTable(
     proxyId: integer('proxy_id'),
     createdAt: createdAt(),
   },
-  (table) => [index('whatsapp_user_idx').on(table.userId), index('whatsapp_state_idx').on(table.state)],
+  (table) => [
+    index('whatsapp_user_idx').on(table.userId),
+    index('whatsapp_state_idx').on(table.state),
+    // Every instance looks for started blasts nobody runs, every few seconds.
+    index('whatsapp_sending_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'sending'`),
+  ],
 );
 
 export const proxies = pgTable('proxies', {
@@ -277,3 +285,25 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(table.status),
   ],
 );
+
+/**
+ * Which API instance runs a job ('blast' per chat account, 'lookup' per generator or validator).
+ * A holder extends its lease while it works; once expired, another instance takes the job over.
+ */
+export const jobLeases = pgTable(
+  'job_leases',
+  {
+    kind: text('kind', { enum: ['blast', 'lookup'] }).notNull(),
+    jobId: integer('job_id').notNull(),
+    holder: text('holder').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.jobId] })],
+);
+
+/** Cluster messages too large for a NOTIFY payload; the notification carries only the id. */
+export const clusterMessages = pgTable('cluster_messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  body: jsonb('body').notNull(),
+  createdAt: createdAt(),
+});

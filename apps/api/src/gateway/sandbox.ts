@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { PAIRING_CODE_LENGTH, type ConnectionState } from '@blaster/contract';
 import type { ChatGateway, ClientInfo, GatewayEvent, SendOutcome, SendResult } from './gateway';
 
@@ -12,6 +13,11 @@ export interface SandboxOptions {
   suspendRate?: number;
   /** Share of numbers that have an account (generators and validators). */
   accountRate?: number;
+  /**
+   * A file the simulated network appends each delivered message to. It outlives the process, so
+   * several instances (or a killed one) can be checked for a target reached twice.
+   */
+  journal?: string;
 }
 
 interface Device {
@@ -202,7 +208,9 @@ export class SandboxGateway implements ChatGateway {
       return { ok: false, code: 404 + Math.floor(seededUnit(seed, to, 'code') * 3), reason: 'not delivered' };
     }
     device.sent.set(key, 'sent');
-    this.delivered.push({ deviceId, to, text, key });
+    const delivery = { deviceId, to, text, key };
+    this.delivered.push(delivery);
+    if (this.options.journal) appendFileSync(this.options.journal, `${JSON.stringify(delivery)}\n`);
     return { ok: true };
   }
 

@@ -7,7 +7,9 @@ import {
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type RealtimeMessage,
 } from '@blaster/contract';
-import type { Db } from '../db';
+import type { ClusterBus } from '../cluster/bus';
+import { LeaseLost, type JobLeases } from '../cluster/leases';
+import { queryRows, type Db } from '../db';
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema';
 import type { ChatGateway, SendResult } from '../gateway/gateway';
 import { creditBlastIncome } from '../ledger/ledger';
@@ -39,9 +41,15 @@ export function presentAccount(row: AccountRow) {
   };
 }
 
-/** Whether start and stop may act on the account: saved as connected and connected in the gateway. */
-export const sessionConnected = (gateway: ChatGateway, account: AccountRow) =>
-  !isDisconnected(account.state) && gateway.state(account.clientid) === 'connected';
+/**
+ * Whether the account can send: saved as connected and connected in this process's gateway. A session
+ * saved by another instance (or before a restart) is brought back here first.
+ */
+export async function connectedSession(gateway: ChatGateway, account: AccountRow) {
+  if (account.suspended || isDisconnected(account.state)) return false;
+  if (gateway.state(account.clientid) === null) await restoreSession(gateway, account);
+  return gateway.state(account.clientid) === 'connected';
+}
 
 /** Brings an account's saved session back in the gateway (after a restart, a conflict or a suspension). */
 export async function restoreSession(gateway: ChatGateway, account: AccountRow) {
@@ -101,8 +109,13 @@ export interface BlastEngineOptions {
   gateway: ChatGateway;
   /** Multiplies the wait between sends (tests run far below real time). */
   timeScale: number;
+  /** Exactly one instance runs a blast: the one holding its lease. */
+  leases: JobLeases;
+  bus: ClusterBus;
   random?: () => number;
 }
+
+const WAKE_TOPIC = 'blast.wake';
 
 interface Loop {
   done: Promise<void>;
@@ -112,44 +125,69 @@ interface Loop {
 }
 
 /**
- * Runs blasts: one loop per started account, one target at a time. Every send is written as a
- * pending log before it leaves and settled after, so a restart can finish what was in flight
- * without sending anything twice.
+ * Runs blasts: one loop per started account, one target at a time, on whichever instance holds the
+ * account's lease. Every send is written as a pending log before it leaves and settled after, so an
+ * instance taking over (or a restart) finishes what was in flight without sending anything twice.
  */
 export class BlastEngine {
   private readonly loops = new Map<number, Loop>();
+  /** Stopping: loops end after their current send. */
   private killed = false;
+  /** Crashed (tests): loops are abandoned and their leases left to expire. */
+  private crashed = false;
+  private watcher: NodeJS.Timeout | undefined;
   private readonly random: () => number;
 
   constructor(private readonly options: BlastEngineOptions) {
     this.random = options.random ?? Math.random;
+    options.bus.subscribe(WAKE_TOPIC, (accountId) => this.loops.get(Number(accountId))?.wake());
   }
 
-  /** After a restart: settle in-flight sends, bring sessions back, and resume started blasts. */
+  /**
+   * On start: bring saved sessions back, take every started blast no other instance holds, and keep
+   * looking every few seconds for blasts whose holder went away.
+   */
   async resume() {
-    const { db, gateway, hub } = this.options;
-    const pending = await db.select().from(messageLogs).where(eq(messageLogs.status, 'pending'));
-    for (const log of pending) {
-      const [account] = await db
-        .select()
-        .from(whatsappAccounts)
-        .where(eq(whatsappAccounts.id, log.whatsappId));
-      const outcome = account ? gateway.sendOutcome(account.clientid, `log-${log.id}`) : 'unknown';
-      // 'unknown' is counted as failed and never retried: a doubtful target is not sent twice.
-      await this.settle(
-        log.id,
-        outcome === 'sent' ? { ok: true } : { ok: false, code: 0, reason: 'interrupted' },
+    const { db, gateway, hub, leases } = this.options;
+    // A number is marked in use together with its pending log; one without is left from a crash.
+    await db
+      .update(phoneNumbers)
+      .set({ inUse: 0 })
+      .where(
+        and(
+          eq(phoneNumbers.inUse, 1),
+          sql`not exists (select 1 from ${messageLogs} where ${messageLogs.phoneNumberId} = ${phoneNumbers.id} and ${messageLogs.status} = 'pending')`,
+        ),
       );
-    }
-    await db.update(phoneNumbers).set({ inUse: 0 }).where(eq(phoneNumbers.inUse, 1));
 
     const sessions = await db.select().from(whatsappAccounts);
     for (const account of sessions) {
       if (account.state !== 'connected' || !account.phonenumber || account.suspended) continue;
+      if (gateway.state(account.clientid) === 'connected') continue;
       publishAccountEvent(hub, { ...account, state: 'reconnecting...' }, 'reconnecting');
       await restoreSession(gateway, account);
     }
-    for (const account of sessions) if (account.status === 'sending') this.start(account.id);
+    await this.adoptOrphans();
+    clearInterval(this.watcher);
+    this.watcher = setInterval(
+      () => void this.adoptOrphans().catch(() => {}),
+      Math.max(100, leases.ttlMs / 4),
+    );
+    this.watcher.unref();
+  }
+
+  /** Started blasts, and sends left in flight, that no live instance holds: this one takes them. */
+  async adoptOrphans() {
+    if (this.killed) return;
+    const orphans = await queryRows<{ id: number }>(
+      this.options.db,
+      sql`
+      select ${whatsappAccounts.id} as id from ${whatsappAccounts} where ${whatsappAccounts.status} = 'sending'
+      union
+      select ${messageLogs.whatsappId} from ${messageLogs} where ${messageLogs.status} = 'pending'
+      except ${this.options.leases.heldElsewhere('blast')}`,
+    );
+    for (const { id } of orphans) if (!this.loops.has(Number(id))) this.start(Number(id));
   }
 
   isRunning(accountId: number) {
@@ -168,6 +206,7 @@ export class BlastEngine {
     const loop: Loop = { wake: () => wake(), done: Promise.resolve(), again: false };
     loop.done = this.run(accountId, (resolve) => (wake = resolve))
       .catch(async (error: unknown) => {
+        if (error instanceof LeaseLost) return;
         const [account] = await this.options.db
           .select()
           .from(whatsappAccounts)
@@ -183,21 +222,33 @@ export class BlastEngine {
     this.loops.set(accountId, loop);
   }
 
-  /** Stops waiting at once; a send in flight finishes first (the loop checks status after it). */
+  /**
+   * Stops waiting at once, on whichever instance runs the blast; a send in flight finishes first
+   * (the loop checks status after it).
+   */
   wake(accountId: number) {
+    this.loops.get(accountId)?.wake();
+    this.options.bus.publish(WAKE_TOPIC, accountId);
+  }
+
+  /** The lease went elsewhere: the loop wakes, finds out in its next step and ends. */
+  leaseLost(accountId: number) {
     this.loops.get(accountId)?.wake();
   }
 
-  /** Finishes current sends and stops every loop (graceful shutdown). */
+  /** Finishes current sends and stops every loop, handing their blasts to the other instances. */
   async stopAll() {
     this.killed = true;
+    clearInterval(this.watcher);
     for (const loop of this.loops.values()) loop.wake();
     await Promise.all([...this.loops.values()].map((loop) => loop.done));
   }
 
-  /** Abandons every loop where it stands, as a crash would (tests). */
+  /** Abandons every loop where it stands and keeps its leases, as a crash would (tests). */
   kill() {
     this.killed = true;
+    this.crashed = true;
+    clearInterval(this.watcher);
     for (const loop of this.loops.values()) loop.wake();
   }
 
@@ -207,24 +258,60 @@ export class BlastEngine {
   }
 
   private async finish(account: AccountRow, event: 'finished' | 'error_blast' | 'stop', payload = {}) {
-    const [idle] = await this.options.db
-      .update(whatsappAccounts)
-      .set({ status: 'idle' })
-      .where(eq(whatsappAccounts.id, account.id))
-      .returning();
+    const idle = await this.options.db.transaction(async (tx) => {
+      await this.options.leases.confirm(tx as unknown as Db, 'blast', account.id);
+      const [row] = await tx
+        .update(whatsappAccounts)
+        .set({ status: 'idle' })
+        .where(eq(whatsappAccounts.id, account.id))
+        .returning();
+      return row;
+    });
     publishAccountEvent(this.options.hub, idle ?? account, event, {
       state: (idle ?? account).state,
       ...payload,
     });
   }
 
+  /** Holds the account's lease for as long as the loop runs; another instance may hold it instead. */
   private async run(accountId: number, onWake: (resolve: () => void) => void) {
-    const { db, hub, gateway } = this.options;
+    const { leases } = this.options;
+    if (!(await leases.acquire('blast', accountId))) return;
+    try {
+      await this.settleInterrupted(accountId);
+      await this.loop(accountId, onWake);
+    } finally {
+      // A crash leaves the lease to expire; anything else hands the blast over at once.
+      if (!this.crashed) await leases.release('blast', accountId).catch(() => {});
+    }
+  }
+
+  /** Sends a previous holder left pending: settled by what the network knows, never sent again. */
+  private async settleInterrupted(accountId: number) {
+    const { db, gateway } = this.options;
+    const pending = await db
+      .select({ id: messageLogs.id })
+      .from(messageLogs)
+      .where(and(eq(messageLogs.whatsappId, accountId), eq(messageLogs.status, 'pending')));
+    if (pending.length === 0) return;
+    const account = await this.account(accountId);
+    for (const log of pending) {
+      const outcome = account ? gateway.sendOutcome(account.clientid, `log-${log.id}`) : 'unknown';
+      // 'unknown' is counted as failed and never retried: a doubtful target is not sent twice.
+      await this.settle(
+        log.id,
+        outcome === 'sent' ? { ok: true } : { ok: false, code: 0, reason: 'interrupted' },
+      );
+    }
+  }
+
+  private async loop(accountId: number, onWake: (resolve: () => void) => void) {
+    const { db, hub, gateway, leases } = this.options;
     for (;;) {
       if (this.killed) return;
       const account = await this.account(accountId);
       if (!account || account.status !== 'sending') return;
-      if (account.suspended || gateway.state(account.clientid) !== 'connected') {
+      if (!(await connectedSession(gateway, account))) {
         await this.finish(account, 'error_blast', {
           message: `${account.phonenumber ?? account.clientid} is ${account.state}`,
         });
@@ -244,6 +331,7 @@ export class BlastEngine {
 
       // Claim the next target and record the attempt before anything leaves.
       const claim = await db.transaction(async (tx) => {
+        await leases.confirm(tx as unknown as Db, 'blast', accountId);
         const [phone] = await tx
           .update(phoneNumbers)
           .set({ inUse: 1 })

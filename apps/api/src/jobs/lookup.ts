@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { REALTIME_CHANNEL_ADMIN, isValidNumber, normalizeNumber, type LookupKind } from '@blaster/contract';
-import type { Db } from '../db';
+import type { ClusterBus } from '../cluster/bus';
+import { LeaseLost, type JobLeases } from '../cluster/leases';
+import { queryRows, type Db } from '../db';
 import { lookupJobs, lookupResults, phoneNumbers, whatsappAccounts } from '../db/schema';
 import type { ChatGateway } from '../gateway/gateway';
 import { columnReader, readRecords } from '../lib/rows';
 import type { RealtimeHub } from '../realtime/hub';
 import { Readable } from 'node:stream';
+import { connectedSession } from './blast';
 
 export type LookupJob = typeof lookupJobs.$inferSelect;
 type Target = { number: string; name: string };
@@ -45,8 +48,13 @@ export interface LookupRunnerOptions {
   hub: RealtimeHub;
   gateway: ChatGateway;
   timeScale: number;
+  /** Exactly one instance runs a job: the one holding its lease. */
+  leases: JobLeases;
+  bus: ClusterBus;
   random?: () => number;
 }
+
+const WAKE_TOPIC = 'lookup.wake';
 
 /**
  * Runs generators and validators: one number at a time, each result and the job's position written in
@@ -55,8 +63,12 @@ export interface LookupRunnerOptions {
 export class LookupRunner {
   private readonly loops = new Map<number, { wake(): void; done: Promise<void> }>();
   private killed = false;
+  private crashed = false;
+  private watcher: NodeJS.Timeout | undefined;
 
-  constructor(private readonly options: LookupRunnerOptions) {}
+  constructor(private readonly options: LookupRunnerOptions) {
+    options.bus.subscribe(WAKE_TOPIC, (id) => this.loops.get(Number(id))?.wake());
+  }
 
   publish(job: LookupJob, event: string, extra: Record<string, unknown> = {}) {
     const message = {
@@ -79,9 +91,26 @@ export class LookupRunner {
     this.options.hub.publish(REALTIME_CHANNEL_ADMIN, message);
   }
 
+  /** Takes every running job no other instance holds, now and every few seconds. */
   async resume() {
-    const running = await this.options.db.select().from(lookupJobs).where(eq(lookupJobs.status, 'running'));
-    for (const job of running) this.start(job.id);
+    await this.adoptOrphans();
+    clearInterval(this.watcher);
+    this.watcher = setInterval(
+      () => void this.adoptOrphans().catch(() => {}),
+      Math.max(100, this.options.leases.ttlMs / 4),
+    );
+    this.watcher.unref();
+  }
+
+  async adoptOrphans() {
+    if (this.killed) return;
+    const orphans = await queryRows<{ id: number }>(
+      this.options.db,
+      sql`
+      select ${lookupJobs.id} as id from ${lookupJobs} where ${lookupJobs.status} = 'running'
+      except ${this.options.leases.heldElsewhere('lookup')}`,
+    );
+    for (const { id } of orphans) this.start(Number(id));
   }
 
   isRunning(id: number) {
@@ -94,6 +123,7 @@ export class LookupRunner {
     const loop = { wake: () => wake(), done: Promise.resolve() };
     loop.done = this.run(id, (resolve) => (wake = resolve))
       .catch(async (error: unknown) => {
+        if (error instanceof LeaseLost) return;
         const [job] = await this.options.db
           .update(lookupJobs)
           .set({ status: 'error' })
@@ -106,38 +136,66 @@ export class LookupRunner {
     this.loops.set(id, loop);
   }
 
+  /** Ends a wait at once, on whichever instance runs the job. */
   wake(id: number) {
+    this.loops.get(id)?.wake();
+    this.options.bus.publish(WAKE_TOPIC, id);
+  }
+
+  /** The lease went elsewhere: the loop wakes, finds out in its next step and ends. */
+  leaseLost(id: number) {
     this.loops.get(id)?.wake();
   }
 
+  /** Finishes current steps and stops every loop, handing their jobs to the other instances. */
   async stopAll() {
     this.killed = true;
+    clearInterval(this.watcher);
     for (const loop of this.loops.values()) loop.wake();
     await Promise.all([...this.loops.values()].map((loop) => loop.done));
   }
 
-  /** Abandons every loop where it stands, as a crash would (tests). */
+  /** Abandons every loop where it stands and keeps its leases, as a crash would (tests). */
   kill() {
     this.killed = true;
+    this.crashed = true;
+    clearInterval(this.watcher);
     for (const loop of this.loops.values()) loop.wake();
   }
 
+  /** Holds the job's lease for as long as the loop runs; another instance may hold it instead. */
   private async run(id: number, onWake: (resolve: () => void) => void) {
-    const { db, gateway } = this.options;
+    const { leases } = this.options;
+    if (!(await leases.acquire('lookup', id))) return;
+    try {
+      await this.loop(id, onWake);
+    } finally {
+      if (!this.crashed) await leases.release('lookup', id).catch(() => {});
+    }
+  }
+
+  private async loop(id: number, onWake: (resolve: () => void) => void) {
+    const { db, gateway, leases } = this.options;
     const [loaded] = await db.select().from(lookupJobs).where(eq(lookupJobs.id, id));
     if (!loaded || loaded.status !== 'running') return;
     let job = loaded;
-    const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, job.whatsappId));
     const targets = job.kind === 'validator' ? await validatorTargets(job.filePath!) : null;
     for (;;) {
       if (this.killed) return;
-      const state = account ? gateway.state(account.clientid) : null;
-      if (!account || state !== 'connected') {
-        const [failed] = await db
-          .update(lookupJobs)
-          .set({ status: 'error', state: state ?? account?.state ?? null })
-          .where(eq(lookupJobs.id, id))
-          .returning();
+      const [account] = await db
+        .select()
+        .from(whatsappAccounts)
+        .where(eq(whatsappAccounts.id, job.whatsappId));
+      if (!account || !(await connectedSession(gateway, account))) {
+        const state = account ? (gateway.state(account.clientid) ?? account.state) : null;
+        const [failed] = await db.transaction(async (tx) => {
+          await leases.confirm(tx as unknown as Db, 'lookup', id);
+          return tx
+            .update(lookupJobs)
+            .set({ status: 'error', state })
+            .where(eq(lookupJobs.id, id))
+            .returning();
+        });
         this.publish(failed!, EVENTS[job.kind].error, { progress: 100 });
         return;
       }
@@ -163,6 +221,7 @@ export class LookupRunner {
       const bInsert = job.bInsert;
       // The result and the new position in one transaction; a stop (status no longer running) ends the loop.
       const [updated] = await db.transaction(async (tx) => {
+        await leases.confirm(tx as unknown as Db, 'lookup', id);
         const recorded = await tx
           .insert(lookupResults)
           .values({ jobId: id, position, number: target.number, name, found })

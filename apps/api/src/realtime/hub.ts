@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { RealtimeMessage } from '@blaster/contract';
+import type { ClusterBus } from '../cluster/bus';
 
 export interface Subscriber {
   send(data: string): void;
@@ -17,22 +19,58 @@ export interface RealtimeHub {
   tap(listener: (channel: string, message: RealtimeMessage) => void): () => void;
 }
 
-export function createHub(): RealtimeHub {
+const REALTIME_TOPIC = 'realtime';
+/** Remote messages remembered by id, so one event sent to two channels stays one object here too. */
+const REMEMBERED = 1_000;
+
+interface RemoteEvent {
+  channel: string;
+  id: string;
+  message: RealtimeMessage;
+}
+
+/** Delivers to this process's sockets and, through the bus, to every other instance's. */
+export function createHub(bus?: ClusterBus): RealtimeHub {
   const channels = new Map<string, Set<Subscriber>>();
   const taps = new Set<(channel: string, message: RealtimeMessage) => void>();
+  const ids = new WeakMap<RealtimeMessage, string>();
+  const remote = new Map<string, RealtimeMessage>();
+
+  const deliver = (channel: string, message: RealtimeMessage) => {
+    for (const listener of taps) listener(channel, message);
+    const subscribers = channels.get(channel);
+    if (!subscribers?.size) return;
+    const data = JSON.stringify({ payload: {}, ...message });
+    for (const subscriber of subscribers) {
+      try {
+        subscriber.send(data);
+      } catch {
+        // A socket closing mid-send is removed by its close handler.
+      }
+    }
+  };
+
+  bus?.subscribe(REALTIME_TOPIC, (data) => {
+    const event = data as RemoteEvent;
+    let message = remote.get(event.id);
+    if (!message) {
+      message = event.message;
+      remote.set(event.id, message);
+      if (remote.size > REMEMBERED) remote.delete(remote.keys().next().value!);
+    }
+    deliver(event.channel, message);
+  });
+
   return {
     publish(channel, message) {
-      for (const listener of taps) listener(String(channel), message);
-      const subscribers = channels.get(String(channel));
-      if (!subscribers?.size) return;
-      const data = JSON.stringify({ payload: {}, ...message });
-      for (const subscriber of subscribers) {
-        try {
-          subscriber.send(data);
-        } catch {
-          // A socket closing mid-send is removed by its close handler.
-        }
+      deliver(String(channel), message);
+      if (!bus) return;
+      let id = ids.get(message);
+      if (!id) {
+        id = randomUUID();
+        ids.set(message, id);
       }
+      bus.publish(REALTIME_TOPIC, { channel: String(channel), id, message } satisfies RemoteEvent);
     },
     subscribe(channel, subscriber) {
       let subscribers = channels.get(channel);

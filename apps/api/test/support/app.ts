@@ -33,13 +33,8 @@ export interface TestApp {
 
 let counter = 0;
 
-/**
- * A database of its own for one test app: in-memory PGlite, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a fresh database on it that is dropped again on close.
- */
-export async function openTestDatabase(): Promise<Database> {
-  const server = process.env.TEST_DATABASE_URL;
-  if (!server) return openDatabase({});
+/** A fresh, empty database on the PostgreSQL server `server` names, and a way to drop it again. */
+export async function createScratchDatabase(server: string) {
   const name = `blaster_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
@@ -47,15 +42,31 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(server);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: server });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A database of its own for one test app: in-memory PGlite, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a fresh database on it that is dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return openDatabase({});
+  const scratch = await createScratchDatabase(server);
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
     },
   };
 }
@@ -122,6 +133,7 @@ export async function startTestApp(
     async close() {
       await ctx.blast.stopAll();
       await ctx.lookups.stopAll();
+      ctx.leases.stop();
       await app.close();
       await database.close();
     },

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context';
 import { containsText } from '../../lib/search';
 import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
 import { progressOf, validatorTargets, type LookupJob } from '../../jobs/lookup';
-import { sessionConnected } from '../../jobs/blast';
+import { connectedSession } from '../../jobs/blast';
 import { HttpError } from '../../lib/errors';
 import { receiveStoredForm } from '../../lib/uploads';
 import { pageMeta, pageOffset } from '../../lib/paging';
@@ -164,7 +164,8 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
             .select()
             .from(whatsappAccounts)
             .where(eq(whatsappAccounts.id, job.whatsappId));
-          if (!account || !sessionConnected(ctx.gateway, account)) return refuse(reply, account?.id ?? null);
+          if (!account || !(await connectedSession(ctx.gateway, account)))
+            return refuse(reply, account?.id ?? null);
           if (action === 'start') {
             // A finished job starts again from the beginning.
             const restart =

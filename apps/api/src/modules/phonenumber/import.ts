@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { MSG, isValidNumber, normalizeNumber, type ImportAnswer, type ImportRow } from '@blaster/contract';
-import type { Db } from '../../db';
+import { queryRows, type Db } from '../../db';
 import { importStaging, phoneNumbers } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { columnReader, readRecords } from '../../lib/rows';
@@ -63,13 +63,15 @@ export async function importPhoneNumbers(
     if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
 
     const created = await db.transaction(async (tx) => {
-      // Both drivers (PGlite and node-postgres) answer raw statements with { rows }.
-      const moved = (await tx.execute(sql`
+      const moved = await queryRows<ImportRow>(
+        tx,
+        sql`
         insert into ${phoneNumbers} (number, name)
         select number, name from ${importStaging} where import_id = ${importId} order by row_no
         on conflict (number) do nothing
-        returning id, number, name, status`)) as unknown as { rows: ImportRow[] };
-      return moved.rows.map((row) => ({ ...row, id: Number(row.id) }));
+        returning id, number, name, status`,
+      );
+      return moved.map((row) => ({ ...row, id: Number(row.id) }));
     });
     // A large import changes the table's shape; refresh the planner's statistics for the list pages.
     if (created.length > 1_000) await db.execute(sql`analyze ${phoneNumbers}`);

@@ -29,7 +29,7 @@ import {
   presentAccount,
   publishAccountEvent,
   restoreSession,
-  sessionConnected,
+  connectedSession,
   type AccountRow,
 } from '../../jobs/blast';
 import { HttpError } from '../../lib/errors';
@@ -59,9 +59,9 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     await accountFor(user, deviceId);
   };
-  const refuseWhenDisconnected = (account: AccountRow) => {
+  const refuseWhenDisconnected = async (account: AccountRow) => {
     if (account.suspended) throw new HttpError(400, MSG.suspendedRule, { error: MSG.suspendedRule });
-    if (!sessionConnected(ctx.gateway, account))
+    if (!(await connectedSession(ctx.gateway, account)))
       throw new HttpError(400, MSG.connectionLostReconnect, { error: MSG.connectionLostReconnect });
   };
 
@@ -316,7 +316,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const startBlast = async (user: AuthUser, key: number | string) => {
     const account = await accountFor(user, key);
-    refuseWhenDisconnected(account);
+    await refuseWhenDisconnected(account);
     const [sending] = await ctx.db
       .update(whatsappAccounts)
       .set({ status: 'sending' })
@@ -328,7 +328,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
   };
   const stopBlast = async (user: AuthUser, key: number | string) => {
     const account = await accountFor(user, key);
-    refuseWhenDisconnected(account);
+    await refuseWhenDisconnected(account);
     const [idle] = await ctx.db
       .update(whatsappAccounts)
       .set({ status: 'idle' })
@@ -449,12 +449,13 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
     body: sendMessageBodySchema,
     handler: async ({ body, user }) => {
       const account = await accountFor(user, body.senders);
-      const state = ctx.gateway.state(account.clientid);
-      if (state !== 'connected')
+      if (!(await connectedSession(ctx.gateway, account))) {
+        const state = ctx.gateway.state(account.clientid) ?? account.state;
         throw new HttpError(
           400,
           MSG.senderNotConnected(account.phonenumber ?? account.clientid, String(state)),
         );
+      }
       const targets = [
         ...new Set(
           body.targets

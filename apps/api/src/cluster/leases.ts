@@ -1,0 +1,109 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { jobLeases } from '../db/schema';
+
+export type LeaseKind = (typeof jobLeases.$inferSelect)['kind'];
+
+/** A job's loop found that another instance holds its lease now: it stops without touching the job. */
+export class LeaseLost extends Error {
+  constructor(kind: LeaseKind, jobId: number) {
+    super(`lease on ${kind} ${jobId} was taken over`);
+  }
+}
+
+/**
+ * Job leases on the database's clock, so instances never compare their own clocks. A holder renews
+ * its leases in the background and inside every step's transaction; a lease nobody renews expires and
+ * the job goes to whichever instance claims it next.
+ */
+export class JobLeases {
+  private readonly held = new Map<LeaseKind, Set<number>>([
+    ['blast', new Set()],
+    ['lookup', new Set()],
+  ]);
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    readonly holder: string,
+    readonly ttlMs: number,
+    /** Told when a background renewal finds a lease gone (the loop should stop waiting). */
+    private readonly onLost: (kind: LeaseKind, jobId: number) => void = () => {},
+  ) {
+    this.timer = setInterval(() => void this.renewHeld().catch(() => {}), Math.max(200, ttlMs / 3));
+    this.timer.unref();
+  }
+
+  private expiry() {
+    return sql`now() + ${this.ttlMs} * interval '1 millisecond'`;
+  }
+
+  /** Takes the job when nobody holds it, its lease expired, or this instance held it before a restart. */
+  async acquire(kind: LeaseKind, jobId: number): Promise<boolean> {
+    const rows = await this.db
+      .insert(jobLeases)
+      .values({ kind, jobId, holder: this.holder, expiresAt: this.expiry() })
+      .onConflictDoUpdate({
+        target: [jobLeases.kind, jobLeases.jobId],
+        set: { holder: this.holder, expiresAt: this.expiry() },
+        setWhere: sql`${jobLeases.expiresAt} < now() or ${jobLeases.holder} = ${this.holder}`,
+      })
+      .returning({ holder: jobLeases.holder });
+    if (rows.length === 0) return false;
+    this.held.get(kind)!.add(jobId);
+    return true;
+  }
+
+  /**
+   * Inside a job step's transaction: extends the lease and locks it until the step commits, so an
+   * instance taking over waits for the step rather than overlapping it. Throws when the lease is gone.
+   */
+  async confirm(tx: Db, kind: LeaseKind, jobId: number) {
+    const rows = await tx
+      .update(jobLeases)
+      .set({ expiresAt: this.expiry() })
+      .where(and(eq(jobLeases.kind, kind), eq(jobLeases.jobId, jobId), eq(jobLeases.holder, this.holder)))
+      .returning({ jobId: jobLeases.jobId });
+    if (rows.length === 0) {
+      this.held.get(kind)!.delete(jobId);
+      throw new LeaseLost(kind, jobId);
+    }
+  }
+
+  async release(kind: LeaseKind, jobId: number) {
+    this.held.get(kind)!.delete(jobId);
+    await this.db
+      .delete(jobLeases)
+      .where(and(eq(jobLeases.kind, kind), eq(jobLeases.jobId, jobId), eq(jobLeases.holder, this.holder)));
+  }
+
+  /** Jobs of a kind whose lease is live and held by another instance. */
+  heldElsewhere(kind: LeaseKind) {
+    return sql`select ${jobLeases.jobId} from ${jobLeases} where ${jobLeases.kind} = ${kind} and ${jobLeases.expiresAt} > now() and ${jobLeases.holder} <> ${this.holder}`;
+  }
+
+  private async renewHeld() {
+    for (const [kind, ids] of this.held) {
+      if (ids.size === 0) continue;
+      const wanted = [...ids];
+      const renewed = await this.db
+        .update(jobLeases)
+        .set({ expiresAt: this.expiry() })
+        .where(
+          and(eq(jobLeases.kind, kind), inArray(jobLeases.jobId, wanted), eq(jobLeases.holder, this.holder)),
+        )
+        .returning({ jobId: jobLeases.jobId });
+      const kept = new Set(renewed.map((row) => row.jobId));
+      for (const jobId of wanted)
+        if (!kept.has(jobId) && ids.has(jobId)) {
+          ids.delete(jobId);
+          this.onLost(kind, jobId);
+        }
+    }
+  }
+
+  /** Stops renewing (shutdown, or a simulated crash that leaves the leases to expire). */
+  stop() {
+    clearInterval(this.timer);
+  }
+}

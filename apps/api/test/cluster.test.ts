@@ -1,0 +1,316 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, REALTIME_CHANNEL_ADMIN, newDeviceId, type RealtimeMessage } from '@blaster/contract';
+import { createScratchDatabase } from './support/app';
+import { waitFor } from './support/chat';
+
+/*
+ * Two real API processes on one PostgreSQL server: events published on either reach sockets on both,
+ * and when one is killed mid-job the other takes its blast and generator over, sending no target twice.
+ * Needs a PostgreSQL server (TEST_DATABASE_URL); CI runs it in its PostgreSQL pass.
+ */
+const server = process.env.TEST_DATABASE_URL;
+const apiDir = fileURLToPath(new URL('..', import.meta.url));
+const LEASE_SECONDS = 2;
+const TARGETS = 200;
+const GENERATED = 600;
+const FIRST_NUMBER = 6285700000000;
+
+interface Instance {
+  name: string;
+  port: number;
+  realtimePort: number;
+  journal: string;
+  process: ChildProcess;
+  output: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startInstance(name: string, databaseUrl: string, dir: string): Promise<Instance> {
+  const [port, realtimePort] = [await freePort(), await freePort()];
+  const journal = join(dir, `${name}.jsonl`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      REALTIME_PORT: String(realtimePort),
+      INSTANCE_ID: name,
+      DATA_DIR: dir,
+      WEB_DIST: join(dir, 'no-web'),
+      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      SANDBOX_SEED: '11',
+      SANDBOX_TIME_SCALE: '0.02',
+      SANDBOX_JOURNAL: journal,
+    },
+  });
+  const instance: Instance = { name, port, realtimePort, journal, process: child, output: [] };
+  child.stdout!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
+  await waitFor(() => {
+    if (child.exitCode !== null) throw new Error(`${name} exited: ${instance.output.join('')}`);
+    return instance.output.join('').includes('Blaster Panel is running');
+  }, `instance ${name} to start`);
+  return instance;
+}
+
+async function call<T = Record<string, unknown>>(
+  instance: Instance,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const response = await fetch(`http://127.0.0.1:${instance.port}${url}`, {
+    method,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+function listen(instance: Instance, token: string) {
+  const received: RealtimeMessage[] = [];
+  const socket = new WebSocket(
+    `ws://127.0.0.1:${instance.realtimePort}/?id=${REALTIME_CHANNEL_ADMIN}&token=${token}`,
+  );
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeMessage));
+  const open = new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { received, socket, open };
+}
+
+const journalOf = (instance: Instance) => {
+  try {
+    return readFileSync(instance.journal, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { to: string });
+  } catch {
+    return [];
+  }
+};
+
+describe.skipIf(!server)('two API instances on one PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let sql: pg.Client;
+  let dir: string;
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(server!);
+    dir = mkdtempSync(join(tmpdir(), 'blaster-cluster-'));
+    // Started together: migrations and seeding take turns under the setup lock.
+    [a, b] = await Promise.all([startInstance('a', scratch.url, dir), startInstance('b', scratch.url, dir)]);
+    sql = new pg.Client({ connectionString: scratch.url });
+    await sql.connect();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const instance of [a, b]) instance?.process.kill('SIGKILL');
+    await sql?.end();
+    await scratch?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shares events both ways, and takes a killed instance’s blast and generator over without sending a target twice', async () => {
+    // A developer may both blast and run generators; the role is set where only the database can.
+    const dev = { email: 'cluster-dev@test.local', password: 'cluster-dev-password' };
+    const registered = await call<{ user: { id: number } }>(a, 'POST', API.register, {
+      body: {
+        firstName: 'Dev',
+        lastName: 'Cluster',
+        email: dev.email,
+        password: dev.password,
+        password2: dev.password,
+        agreeToTerms: true,
+      },
+    });
+    expect(registered.status).toBe(200);
+    await sql.query(`update users set role = 'dev' where id = $1`, [registered.body.user.id]);
+    const login = await call<{ token: string; user: { id: number } }>(a, 'POST', API.login, { body: dev });
+    expect(login.status).toBe(200);
+    const { token } = login.body;
+    const devId = login.body.user.id;
+    // One signing secret for the cluster: a token from one instance is good on the other.
+    expect((await call(b, 'GET', `${API.whatsappPerPage}?page=1`, { token })).status).toBe(200);
+
+    // A chat account connected through instance a.
+    const deviceId = newDeviceId(Date.now(), 0.5);
+    const created = await call(a, 'POST', API.whatsappNewClient, {
+      token,
+      body: { deviceId, userId: devId, previousDeviceId: null },
+    });
+    expect(created.status).toBe(200);
+    await call(a, 'GET', API.whatsappQr(deviceId), { token });
+    expect((await call(a, 'POST', API.sandboxScan, { token, body: { deviceId } })).status).toBe(200);
+    await waitFor(
+      async () =>
+        (await call<{ state: string }>(a, 'GET', API.whatsappClientState(deviceId), { token })).body.state ===
+        'connected',
+      'the device to connect',
+    );
+    const saved = await call<{ whatsapp: { id: number } }>(a, 'POST', API.whatsappSave, {
+      token,
+      body: { clientid: deviceId, user_id: devId },
+    });
+    expect(saved.status).toBe(200);
+    const accountId = saved.body.whatsapp.id;
+
+    await sql.query('update settings set interval_min = 1, interval_max = 1');
+    await sql.query(
+      `insert into phone_numbers (number, name) select (${FIRST_NUMBER} + i)::text, 'Target ' || i from generate_series(0, $1 - 1) i`,
+      [TARGETS],
+    );
+    await sql.query(`insert into message_templates (text, text_wa) values ('<p>Halo</p>', 'Halo {name}')`);
+
+    const onA = listen(a, token);
+    const onB = listen(b, token);
+    await Promise.all([onA.open, onB.open]);
+
+    const createGenerator = async (instance: Instance, start: number, intervalSeconds = 1) => {
+      const answer = await call<{ generator: { id: number } }>(
+        instance,
+        'POST',
+        API.lookupCreate('generator'),
+        {
+          token,
+          body: {
+            whatsapp_id: accountId,
+            start_number: String(start),
+            end_number: String(start + GENERATED - 1),
+            b_insert: 0,
+            interval_min: intervalSeconds,
+            interval_max: intervalSeconds,
+          },
+        },
+      );
+      expect(answer.status).toBe(200);
+      const id = answer.body.generator.id;
+      expect(
+        (await call(instance, 'POST', API.lookupStart('generator'), { token, body: { id } })).status,
+      ).toBe(200);
+      return id;
+    };
+    // The blast and one generator run on a, another generator on b (b restores the session a saved).
+    expect(
+      (await call(a, 'POST', API.whatsappStart, { token, body: { whatsappClientId: accountId } })).status,
+    ).toBe(200);
+    const onAJob = await createGenerator(a, 6281300000000);
+    const onBJob = await createGenerator(b, 6281400000000);
+
+    const holder = async (kind: string, jobId: number) =>
+      (
+        await sql.query<{ holder: string }>(
+          'select holder from job_leases where kind = $1 and job_id = $2 and expires_at > now()',
+          [kind, jobId],
+        )
+      ).rows[0]?.holder;
+    const results = async (jobId: number) =>
+      Number(
+        (await sql.query('select count(*) from lookup_results where job_id = $1', [jobId])).rows[0].count,
+      );
+
+    await waitFor(async () => journalOf(a).length >= 20 && (await results(onAJob)) >= 40, 'work on a');
+    expect(await holder('blast', accountId)).toBe('a');
+    expect(await holder('lookup', onAJob)).toBe('a');
+    expect(await holder('lookup', onBJob)).toBe('b');
+    // Events published on a reached b's socket, and the other way round.
+    const isBlastCount = (m: RealtimeMessage) =>
+      (m.event === 'count_success' || m.event === 'count_fail') && m.sender?.id === accountId;
+    const isGeneratorStep = (jobId: number) => (m: RealtimeMessage) =>
+      m.event === 'update_target' && m.sender?.id === jobId;
+    expect(onB.received.some(isBlastCount)).toBe(true);
+    expect(onB.received.some(isGeneratorStep(onAJob))).toBe(true);
+    expect(onA.received.some(isGeneratorStep(onBJob))).toBe(true);
+
+    // A stop asked of a reaches the wait on b at once: b's loop ends and gives its lease back,
+    // long before its 20-second wait (1,000 s at this time scale) would have run out.
+    const waiting = await createGenerator(b, 6281500000000, 1_000);
+    await waitFor(async () => (await results(waiting)) === 1, 'the slow generator to wait');
+    expect(await holder('lookup', waiting)).toBe('b');
+    const stopAsked = Date.now();
+    expect(
+      (await call(a, 'POST', API.lookupStop('generator'), { token, body: { id: waiting } })).status,
+    ).toBe(200);
+    await waitFor(async () => (await holder('lookup', waiting)) === undefined, 'b to end the stopped job');
+    expect(Date.now() - stopAsked).toBeLessThan(10_000);
+
+    a.process.kill('SIGKILL');
+    const killedAt = Date.now();
+    await waitFor(
+      async () => (await holder('blast', accountId)) === 'b' && (await holder('lookup', onAJob)) === 'b',
+      'b to take over',
+    );
+    // Within the lease and one look-around, with room for a slow machine.
+    expect(Date.now() - killedAt).toBeLessThan((LEASE_SECONDS + 6) * 1000);
+
+    const finished = async () => {
+      const account = await sql.query('select status from whatsapp_accounts where id = $1', [accountId]);
+      const jobs = await sql.query(`select count(*) from lookup_jobs where status = 'finished'`);
+      return account.rows[0].status === 'idle' && Number(jobs.rows[0].count) === 2;
+    };
+    const deadline = Date.now() + 60_000;
+    while (!(await finished())) {
+      if (Date.now() > deadline) throw new Error(`jobs did not finish:\n${b.output.join('')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    // No target reached twice across both processes, and every number has exactly one settled log.
+    const delivered = [...journalOf(a), ...journalOf(b)].map((entry) => entry.to);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    expect(journalOf(b).length).toBeGreaterThan(0);
+    const logs = await sql.query<{ target: string; status: string }>(
+      'select target, status from message_logs where whatsapp_id = $1',
+      [accountId],
+    );
+    expect(logs.rows).toHaveLength(TARGETS);
+    expect(new Set(logs.rows.map((row) => row.target)).size).toBe(TARGETS);
+    expect(logs.rows.filter((row) => row.status === 'pending')).toEqual([]);
+    const succeeded = logs.rows.filter((row) => row.status === 'success').map((row) => row.target);
+    expect(succeeded.every((target) => delivered.includes(target))).toBe(true);
+    const counts = await sql.query('select count_success, count_fail from whatsapp_accounts where id = $1', [
+      accountId,
+    ]);
+    expect(counts.rows[0].count_success).toBe(succeeded.length);
+    expect(counts.rows[0].count_fail).toBe(TARGETS - succeeded.length);
+
+    // The generator taken over went on from where a stopped: every position once, no gap.
+    const positions = await sql.query<{ position: number; number: string }>(
+      'select position, number from lookup_results where job_id = $1 order by position',
+      [onAJob],
+    );
+    expect(positions.rows.map((row) => row.position)).toEqual([...Array(GENERATED).keys()]);
+    expect(positions.rows.every((row) => row.number === String(6281300000000 + row.position))).toBe(true);
+    // b's socket saw the end of the blast it finished.
+    expect(onB.received.some((m) => m.event === 'finished' && m.sender?.id === accountId)).toBe(true);
+    onA.socket.terminate();
+    onB.socket.close();
+  }, 120_000);
+});
