@@ -4,10 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
+import { sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { API_PREFIX, MSG, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
 import type { AppContext } from './context';
-import { HttpError } from './lib/errors';
+import { HttpError, isDatabaseUnavailable } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
 import { bonusRoutes } from './modules/bonus/routes';
 import { messageLogRoutes } from './modules/messagelog/routes';
@@ -62,11 +63,19 @@ export async function buildApp(
     if (status === 413) return reply.status(413).send({ msg: MSG.payloadTooLarge });
     if (status && status >= 400 && status < 500)
       return reply.status(status).send({ msg: MSG.invalidRequest });
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn(error);
+      return reply.status(503).header('retry-after', '5').send({ msg: MSG.databaseUnavailable });
+    }
     request.log.error(error);
     return reply.status(500).send({ msg: MSG.internalServerError });
   });
 
-  app.get(`${API_PREFIX}/health`, async () => ({ ok: true }));
+  // For load balancers: healthy only while the database answers.
+  app.get(`${API_PREFIX}/health`, async () => {
+    await ctx.db.execute(sql`select 1`);
+    return { ok: true };
+  });
   // The panel learns where the realtime socket listens (its port differs from the page's).
   app.get(`${API_PREFIX}/config`, async () => ({
     realtimePort: ctx.config.realtimePort,

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MSG, ROLES, type Role } from '@blaster/contract';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { API, MSG, ROLES, type Role } from '@blaster/contract';
+import { queryRows } from '../src/db';
 import { startTestApp, type TestApp } from './support/app';
+import { waitFor } from './support/chat';
 
 let t: TestApp;
 const tokens = {} as Record<Role, string>;
@@ -171,5 +175,60 @@ describe('broken requests', () => {
     const xml = await post('<bonus nominal="1"/>', 'application/xml');
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toHaveProperty('msg');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a database restart', () => {
+  it('answers a request caught in it with a clear 503, then serves the next requests again', async () => {
+    const server = process.env.TEST_DATABASE_URL!;
+    const app = await startTestApp();
+    const superuser = new pg.Client({ connectionString: server });
+    let holder: pg.Client | undefined;
+    try {
+      const admin = await app.createUser('admin');
+      const [database] = await queryRows<{ name: string }>(
+        app.ctx.db,
+        sql`select current_database() as name`,
+      );
+      const name = database!.name;
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      await superuser.connect();
+      holder = new pg.Client({ connectionString: url.toString() });
+      // Terminated below like every other connection to the database.
+      holder.on('error', () => {});
+      await holder.connect();
+      // Keep the request waiting inside the database while the restart happens.
+      await holder.query('begin');
+      await holder.query('lock table settings in access exclusive mode');
+      const caught = app.call<{ msg: string }>('GET', API.settingGet, { token: admin.token });
+      await waitFor(async () => {
+        const waiting = await superuser.query(
+          'select count(*) from pg_locks l join pg_database d on d.oid = l.database where not l.granted and d.datname = $1',
+          [name],
+        );
+        return Number(waiting.rows[0].count) > 0;
+      }, 'the request to wait on the lock');
+      // What a restart does to every open connection, the pool's idle ones included.
+      await superuser.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [name],
+      );
+      const answer = await caught;
+      expect(answer.status).toBe(503);
+      expect(answer.body.msg).toBe(MSG.databaseUnavailable);
+
+      const statuses: number[] = [];
+      await waitFor(async () => {
+        statuses.push((await app.call('GET', '/api/health')).status);
+        return statuses.at(-1) === 200;
+      }, 'the health check to pass again');
+      const after = await app.call<{ price: number }>('GET', API.settingGet, { token: admin.token });
+      expect(after.status).toBe(200);
+    } finally {
+      await holder?.end().catch(() => {});
+      await superuser.end().catch(() => {});
+      await app.close();
+    }
   });
 });

@@ -38,6 +38,7 @@ export const MSG = {
   forbidden: 'Forbidden',
   notFoundApi: 'Not found',
   tooManyLogins: 'Too many sign-in attempts. Please try again later.',
+  databaseUnavailable: 'The database is unavailable right now. Please try again in a moment.',
   invalidRequest: 'Invalid request',
   userNotFound: 'No User Found',
   loginSuccess: 'Login successful.',

@@ -8,3 +8,18 @@ export class HttpError extends Error {
     super(msg);
   }
 }
+
+/** PostgreSQL error classes meaning the server went away or refuses connections (a restart). */
+const UNAVAILABLE_CODES = /^(08|57P0[1-3]|53300)/;
+const UNAVAILABLE_SYSTEM = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+
+/** Whether a request failed because the database was unreachable, not because of the request. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; cause;) {
+    const code = typeof cause.code === 'string' ? cause.code : '';
+    if (UNAVAILABLE_CODES.test(code) || UNAVAILABLE_SYSTEM.has(code)) return true;
+    if (typeof cause.message === 'string' && /Connection terminated/i.test(cause.message)) return true;
+    cause = cause.cause as typeof cause;
+  }
+  return false;
+}
