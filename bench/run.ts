@@ -1,6 +1,8 @@
 /**
  * `npm run bench`: measured figures, printed as one JSON summary and written to bench/results.json.
- * Everything runs in this process against an embedded database; nothing leaves the machine.
+ * Everything runs in this process against an embedded database, or, with BENCH_DATABASE_URL, in a
+ * scratch database on that PostgreSQL server (then also across two instances); nothing leaves the
+ * machine.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
@@ -16,11 +18,30 @@ import { startRealtimeServer } from '../apps/api/src/realtime/server';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { openDatabase } from '../apps/api/src/db';
+import { openDatabase, type Database } from '../apps/api/src/db';
+import { createScratchDatabase } from '../apps/api/src/db/scratch';
+import { createPostgresBus } from '../apps/api/src/cluster/bus';
+import { createHub } from '../apps/api/src/realtime/hub';
 import { seed } from '../apps/api/src/db/seed';
 import { importPhoneNumbers } from '../apps/api/src/modules/phonenumber/import';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
+const SERVER = process.env.BENCH_DATABASE_URL;
+
+/** A database of the bench's own: embedded, or a scratch database dropped again on close. */
+async function openBenchDatabase(): Promise<Database & { url?: string }> {
+  if (!SERVER) return openDatabase({});
+  const scratch = await createScratchDatabase(SERVER);
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  return {
+    ...database,
+    url: scratch.url,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
 
 /** A CSV of `rows` numbers produced on the fly, so the file itself never sits in memory. */
 function csvStream(rows: number) {
@@ -39,7 +60,7 @@ function csvStream(rows: number) {
 }
 
 async function phoneNumberImport() {
-  const database = await openDatabase({});
+  const database = await openBenchDatabase();
   await seed(database.db, { email: 'bench@blaster.local', password: 'bench-password' });
   let peak = process.memoryUsage().rss;
   let peakHeap = process.memoryUsage().heapUsed;
@@ -83,7 +104,7 @@ const round = (value: number) => Number(value.toFixed(2));
 
 /** 100,000 accounts and 200,000 numbers, the list page under 50 clients, and realtime fan-out. */
 async function apiAndRealtime() {
-  const database = await openDatabase({});
+  const database = await openBenchDatabase();
   await seed(database.db, { email: 'bench@blaster.local', password: 'bench-password' });
   const db = database.db;
   // Bulk rows straight in SQL: 1,000 members owning the accounts, then the numbers.
@@ -202,6 +223,45 @@ async function apiAndRealtime() {
   };
 }
 
+/**
+ * Two instances on one PostgreSQL: events published on one, delivered to the other's hub through
+ * LISTEN/NOTIFY.
+ */
+async function crossInstanceFanOut() {
+  const database = await openBenchDatabase();
+  const busOf = (instanceId: string) =>
+    createPostgresBus({ connectionString: database.url!, instanceId, db: database.db });
+  const [sender, receiver] = [await busOf('bench-a'), await busOf('bench-b')];
+  const publisher = createHub(sender);
+  const listener = createHub(receiver);
+  const delays: number[] = [];
+  listener.tap((_channel, message) => {
+    delays.push(performance.now() + performance.timeOrigin - Number(message.payload?.sentAt));
+  });
+  const events = Number(process.env.BENCH_CLUSTER_EVENTS ?? 20_000);
+  const started = performance.now();
+  for (let i = 0; i < events; i += 1) {
+    publisher.publish('admin', {
+      event: 'bench',
+      payload: { sentAt: performance.now() + performance.timeOrigin },
+    });
+    if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+  }
+  const deadline = Date.now() + 60_000;
+  while (delays.length < events && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  const seconds = (performance.now() - started) / 1000;
+  await sender.close();
+  await receiver.close();
+  await database.close();
+  return {
+    events,
+    delivered: delays.length,
+    eventsPerSecond: Math.round(delays.length / seconds),
+    delayMs: { p50: round(percentile(delays, 50)), p99: round(percentile(delays, 99)) },
+  };
+}
+
 /** Gzipped size of what the first page loads: the entry script and stylesheet of index.html. */
 function initialBundle() {
   const dist = resolve(import.meta.dirname, '../apps/web/dist');
@@ -226,8 +286,10 @@ const results = {
     node: process.version,
   },
   date: new Date().toISOString(),
+  database: SERVER ? 'postgres' : 'pglite',
   phoneNumberImport: await phoneNumberImport(),
   ...(await apiAndRealtime()),
+  ...(SERVER ? { crossInstanceFanOut: await crossInstanceFanOut() } : {}),
   initialBundle: initialBundle(),
 };
 writeFileSync(resolve(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);

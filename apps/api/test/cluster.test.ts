@@ -8,7 +8,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, REALTIME_CHANNEL_ADMIN, newDeviceId, type RealtimeMessage } from '@blaster/contract';
-import { createScratchDatabase } from './support/app';
+import { createScratchDatabase } from '../src/db/scratch';
 import { waitFor } from './support/chat';
 
 /*

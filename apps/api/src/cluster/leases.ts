@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../db';
 import { jobLeases } from '../db/schema';
 
 export type LeaseKind = (typeof jobLeases.$inferSelect)['kind'];
@@ -77,9 +77,20 @@ export class JobLeases {
       .where(and(eq(jobLeases.kind, kind), eq(jobLeases.jobId, jobId), eq(jobLeases.holder, this.holder)));
   }
 
-  /** Jobs of a kind whose lease is live and held by another instance. */
-  heldElsewhere(kind: LeaseKind) {
-    return sql`select ${jobLeases.jobId} from ${jobLeases} where ${jobLeases.kind} = ${kind} and ${jobLeases.expiresAt} > now() and ${jobLeases.holder} <> ${this.holder}`;
+  /** Of the candidate job ids (a query answering `id`), those no other instance holds a live lease on. */
+  async orphans(kind: LeaseKind, candidates: SQL): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`${candidates} except select ${jobLeases.jobId} from ${jobLeases} where ${jobLeases.kind} = ${kind} and ${jobLeases.expiresAt} > now() and ${jobLeases.holder} <> ${this.holder}`,
+    );
+    return rows.map((row) => Number(row.id));
+  }
+
+  /** Runs `adopt` every quarter of a lease, so a job whose holder went away is taken within seconds. */
+  watch(adopt: () => Promise<void>): () => void {
+    const timer = setInterval(() => void adopt().catch(() => {}), Math.max(100, this.ttlMs / 4));
+    timer.unref();
+    return () => clearInterval(timer);
   }
 
   private async renewHeld() {

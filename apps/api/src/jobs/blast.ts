@@ -9,7 +9,7 @@ import {
 } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
 import { LeaseLost, type JobLeases } from '../cluster/leases';
-import { queryRows, type Db } from '../db';
+import type { Db } from '../db';
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema';
 import type { ChatGateway, SendResult } from '../gateway/gateway';
 import { creditBlastIncome } from '../ledger/ledger';
@@ -135,7 +135,7 @@ export class BlastEngine {
   private killed = false;
   /** Crashed (tests): loops are abandoned and their leases left to expire. */
   private crashed = false;
-  private watcher: NodeJS.Timeout | undefined;
+  private stopWatching = () => {};
   private readonly random: () => number;
 
   constructor(private readonly options: BlastEngineOptions) {
@@ -148,7 +148,7 @@ export class BlastEngine {
    * looking every few seconds for blasts whose holder went away.
    */
   async resume() {
-    const { db, gateway, hub, leases } = this.options;
+    const { db, gateway, hub } = this.options;
     // A number is marked in use together with its pending log; one without is left from a crash.
     await db
       .update(phoneNumbers)
@@ -168,26 +168,21 @@ export class BlastEngine {
       await restoreSession(gateway, account);
     }
     await this.adoptOrphans();
-    clearInterval(this.watcher);
-    this.watcher = setInterval(
-      () => void this.adoptOrphans().catch(() => {}),
-      Math.max(100, leases.ttlMs / 4),
-    );
-    this.watcher.unref();
+    this.stopWatching();
+    this.stopWatching = this.options.leases.watch(() => this.adoptOrphans());
   }
 
   /** Started blasts, and sends left in flight, that no live instance holds: this one takes them. */
   async adoptOrphans() {
     if (this.killed) return;
-    const orphans = await queryRows<{ id: number }>(
-      this.options.db,
+    const orphans = await this.options.leases.orphans(
+      'blast',
       sql`
       select ${whatsappAccounts.id} as id from ${whatsappAccounts} where ${whatsappAccounts.status} = 'sending'
       union
-      select ${messageLogs.whatsappId} from ${messageLogs} where ${messageLogs.status} = 'pending'
-      except ${this.options.leases.heldElsewhere('blast')}`,
+      select ${messageLogs.whatsappId} from ${messageLogs} where ${messageLogs.status} = 'pending'`,
     );
-    for (const { id } of orphans) if (!this.loops.has(Number(id))) this.start(Number(id));
+    for (const id of orphans) if (!this.loops.has(id)) this.start(id);
   }
 
   isRunning(accountId: number) {
@@ -239,7 +234,7 @@ export class BlastEngine {
   /** Finishes current sends and stops every loop, handing their blasts to the other instances. */
   async stopAll() {
     this.killed = true;
-    clearInterval(this.watcher);
+    this.stopWatching();
     for (const loop of this.loops.values()) loop.wake();
     await Promise.all([...this.loops.values()].map((loop) => loop.done));
   }
@@ -248,7 +243,7 @@ export class BlastEngine {
   kill() {
     this.killed = true;
     this.crashed = true;
-    clearInterval(this.watcher);
+    this.stopWatching();
     for (const loop of this.loops.values()) loop.wake();
   }
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { REALTIME_CHANNEL_ADMIN, isValidNumber, normalizeNumber, type LookupKind } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
 import { LeaseLost, type JobLeases } from '../cluster/leases';
-import { queryRows, type Db } from '../db';
+import type { Db } from '../db';
 import { lookupJobs, lookupResults, phoneNumbers, whatsappAccounts } from '../db/schema';
 import type { ChatGateway } from '../gateway/gateway';
 import { columnReader, readRecords } from '../lib/rows';
@@ -64,7 +64,7 @@ export class LookupRunner {
   private readonly loops = new Map<number, { wake(): void; done: Promise<void> }>();
   private killed = false;
   private crashed = false;
-  private watcher: NodeJS.Timeout | undefined;
+  private stopWatching = () => {};
 
   constructor(private readonly options: LookupRunnerOptions) {
     options.bus.subscribe(WAKE_TOPIC, (id) => this.loops.get(Number(id))?.wake());
@@ -94,23 +94,18 @@ export class LookupRunner {
   /** Takes every running job no other instance holds, now and every few seconds. */
   async resume() {
     await this.adoptOrphans();
-    clearInterval(this.watcher);
-    this.watcher = setInterval(
-      () => void this.adoptOrphans().catch(() => {}),
-      Math.max(100, this.options.leases.ttlMs / 4),
-    );
-    this.watcher.unref();
+    this.stopWatching();
+    this.stopWatching = this.options.leases.watch(() => this.adoptOrphans());
   }
 
   async adoptOrphans() {
     if (this.killed) return;
-    const orphans = await queryRows<{ id: number }>(
-      this.options.db,
+    const orphans = await this.options.leases.orphans(
+      'lookup',
       sql`
-      select ${lookupJobs.id} as id from ${lookupJobs} where ${lookupJobs.status} = 'running'
-      except ${this.options.leases.heldElsewhere('lookup')}`,
+      select ${lookupJobs.id} as id from ${lookupJobs} where ${lookupJobs.status} = 'running'`,
     );
-    for (const { id } of orphans) this.start(Number(id));
+    for (const id of orphans) this.start(id);
   }
 
   isRunning(id: number) {
@@ -150,7 +145,7 @@ export class LookupRunner {
   /** Finishes current steps and stops every loop, handing their jobs to the other instances. */
   async stopAll() {
     this.killed = true;
-    clearInterval(this.watcher);
+    this.stopWatching();
     for (const loop of this.loops.values()) loop.wake();
     await Promise.all([...this.loops.values()].map((loop) => loop.done));
   }
@@ -159,7 +154,7 @@ export class LookupRunner {
   kill() {
     this.killed = true;
     this.crashed = true;
-    clearInterval(this.watcher);
+    this.stopWatching();
     for (const loop of this.loops.values()) loop.wake();
   }
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import type { Role } from '@blaster/contract';
 import { configFromEnv } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, type Database } from '../../src/db';
+import { createScratchDatabase } from '../../src/db/scratch';
 import { users } from '../../src/db/schema';
 import { seed } from '../../src/db/seed';
 import { createTokenService } from '../../src/lib/tokens';
@@ -32,26 +32,6 @@ export interface TestApp {
 }
 
 let counter = 0;
-
-/** A fresh, empty database on the PostgreSQL server `server` names, and a way to drop it again. */
-export async function createScratchDatabase(server: string) {
-  const name = `blaster_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: server });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
 
 /**
  * A database of its own for one test app: in-memory PGlite, or, when TEST_DATABASE_URL names a
