@@ -8,7 +8,8 @@ import {
   type RealtimeMessage,
 } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
-import { LeaseLost, type JobLeases } from '../cluster/leases';
+import { LeasedJobs, type Wait } from '../cluster/leased-jobs';
+import type { JobLeases } from '../cluster/leases';
 import type { Db } from '../db';
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema';
 import type { ChatGateway, SendResult } from '../gateway/gateway';
@@ -115,32 +116,17 @@ export interface BlastEngineOptions {
   random?: () => number;
 }
 
-const WAKE_TOPIC = 'blast.wake';
-
-interface Loop {
-  done: Promise<void>;
-  wake: () => void;
-  /** Started again while finishing: run once more after it ends. */
-  again: boolean;
-}
-
 /**
  * Runs blasts: one loop per started account, one target at a time, on whichever instance holds the
  * account's lease. Every send is written as a pending log before it leaves and settled after, so an
  * instance taking over (or a restart) finishes what was in flight without sending anything twice.
  */
-export class BlastEngine {
-  private readonly loops = new Map<number, Loop>();
-  /** Stopping: loops end after their current send. */
-  private killed = false;
-  /** Crashed (tests): loops are abandoned and their leases left to expire. */
-  private crashed = false;
-  private stopWatching = () => {};
+export class BlastEngine extends LeasedJobs {
   private readonly random: () => number;
 
   constructor(private readonly options: BlastEngineOptions) {
+    super('blast', options.leases, options.bus);
     this.random = options.random ?? Math.random;
-    options.bus.subscribe(WAKE_TOPIC, (accountId) => this.loops.get(Number(accountId))?.wake());
   }
 
   /**
@@ -167,84 +153,20 @@ export class BlastEngine {
       publishAccountEvent(hub, { ...account, state: 'reconnecting...' }, 'reconnecting');
       await restoreSession(gateway, account);
     }
-    await this.adoptOrphans();
-    this.stopWatching();
-    this.stopWatching = this.options.leases.watch(() => this.adoptOrphans());
+    await this.watchForOrphans();
   }
 
-  /** Started blasts, and sends left in flight, that no live instance holds: this one takes them. */
-  async adoptOrphans() {
-    if (this.killed) return;
-    const orphans = await this.options.leases.orphans(
-      'blast',
-      sql`
+  /** Started blasts, and accounts with a send left in flight. */
+  protected wanted() {
+    return sql`
       select ${whatsappAccounts.id} as id from ${whatsappAccounts} where ${whatsappAccounts.status} = 'sending'
       union
-      select ${messageLogs.whatsappId} from ${messageLogs} where ${messageLogs.status} = 'pending'`,
-    );
-    for (const id of orphans) if (!this.loops.has(id)) this.start(id);
+      select ${messageLogs.whatsappId} from ${messageLogs} where ${messageLogs.status} = 'pending'`;
   }
 
-  isRunning(accountId: number) {
-    return this.loops.has(accountId);
-  }
-
-  /** Starts the account's loop (the caller has set its status to sending). */
-  start(accountId: number) {
-    if (this.killed) return;
-    const running = this.loops.get(accountId);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    let wake = () => {};
-    const loop: Loop = { wake: () => wake(), done: Promise.resolve(), again: false };
-    loop.done = this.run(accountId, (resolve) => (wake = resolve))
-      .catch(async (error: unknown) => {
-        if (error instanceof LeaseLost) return;
-        const [account] = await this.options.db
-          .select()
-          .from(whatsappAccounts)
-          .where(eq(whatsappAccounts.id, accountId))
-          .catch(() => []);
-        if (account)
-          publishAccountEvent(this.options.hub, account, 'error_blast', { message: String(error) });
-      })
-      .finally(() => {
-        this.loops.delete(accountId);
-        if (loop.again) this.start(accountId);
-      });
-    this.loops.set(accountId, loop);
-  }
-
-  /**
-   * Stops waiting at once, on whichever instance runs the blast; a send in flight finishes first
-   * (the loop checks status after it).
-   */
-  wake(accountId: number) {
-    this.loops.get(accountId)?.wake();
-    this.options.bus.publish(WAKE_TOPIC, accountId);
-  }
-
-  /** The lease went elsewhere: the loop wakes, finds out in its next step and ends. */
-  leaseLost(accountId: number) {
-    this.loops.get(accountId)?.wake();
-  }
-
-  /** Finishes current sends and stops every loop, handing their blasts to the other instances. */
-  async stopAll() {
-    this.killed = true;
-    this.stopWatching();
-    for (const loop of this.loops.values()) loop.wake();
-    await Promise.all([...this.loops.values()].map((loop) => loop.done));
-  }
-
-  /** Abandons every loop where it stands and keeps its leases, as a crash would (tests). */
-  kill() {
-    this.killed = true;
-    this.crashed = true;
-    this.stopWatching();
-    for (const loop of this.loops.values()) loop.wake();
+  protected async failed(accountId: number, error: unknown) {
+    const account = await this.account(accountId);
+    if (account) publishAccountEvent(this.options.hub, account, 'error_blast', { message: String(error) });
   }
 
   private async account(id: number) {
@@ -254,7 +176,7 @@ export class BlastEngine {
 
   private async finish(account: AccountRow, event: 'finished' | 'error_blast' | 'stop', payload = {}) {
     const idle = await this.options.db.transaction(async (tx) => {
-      await this.options.leases.confirm(tx as unknown as Db, 'blast', account.id);
+      await this.confirmLease(tx, account.id);
       const [row] = await tx
         .update(whatsappAccounts)
         .set({ status: 'idle' })
@@ -268,17 +190,9 @@ export class BlastEngine {
     });
   }
 
-  /** Holds the account's lease for as long as the loop runs; another instance may hold it instead. */
-  private async run(accountId: number, onWake: (resolve: () => void) => void) {
-    const { leases } = this.options;
-    if (!(await leases.acquire('blast', accountId))) return;
-    try {
-      await this.settleInterrupted(accountId);
-      await this.loop(accountId, onWake);
-    } finally {
-      // A crash leaves the lease to expire; anything else hands the blast over at once.
-      if (!this.crashed) await leases.release('blast', accountId).catch(() => {});
-    }
+  protected async work(accountId: number, wait: Wait) {
+    await this.settleInterrupted(accountId);
+    await this.loop(accountId, wait);
   }
 
   /** Sends a previous holder left pending: settled by what the network knows, never sent again. */
@@ -300,8 +214,8 @@ export class BlastEngine {
     }
   }
 
-  private async loop(accountId: number, onWake: (resolve: () => void) => void) {
-    const { db, hub, gateway, leases } = this.options;
+  private async loop(accountId: number, wait: Wait) {
+    const { db, hub, gateway } = this.options;
     for (;;) {
       if (this.killed) return;
       const account = await this.account(accountId);
@@ -326,7 +240,7 @@ export class BlastEngine {
 
       // Claim the next target and record the attempt before anything leaves.
       const claim = await db.transaction(async (tx) => {
-        await leases.confirm(tx as unknown as Db, 'blast', accountId);
+        await this.confirmLease(tx, accountId);
         const [phone] = await tx
           .update(phoneNumbers)
           .set({ inUse: 1 })
@@ -386,13 +300,7 @@ export class BlastEngine {
       if (!fresh || fresh.status !== 'sending' || this.killed) return;
       const waitTime = await this.waitSeconds(owner);
       publishAccountEvent(hub, fresh, 'waiting', { waitTime, value: true });
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, waitTime * 1000 * this.options.timeScale);
-        onWake(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      await wait(waitTime * 1000 * this.options.timeScale);
     }
   }
 

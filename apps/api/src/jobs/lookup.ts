@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { REALTIME_CHANNEL_ADMIN, isValidNumber, normalizeNumber, type LookupKind } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
-import { LeaseLost, type JobLeases } from '../cluster/leases';
+import { LeasedJobs, type Wait } from '../cluster/leased-jobs';
+import type { JobLeases } from '../cluster/leases';
 import type { Db } from '../db';
 import { lookupJobs, lookupResults, phoneNumbers, whatsappAccounts } from '../db/schema';
 import type { ChatGateway } from '../gateway/gateway';
@@ -54,20 +55,13 @@ export interface LookupRunnerOptions {
   random?: () => number;
 }
 
-const WAKE_TOPIC = 'lookup.wake';
-
 /**
  * Runs generators and validators: one number at a time, each result and the job's position written in
  * one transaction, so a restart resumes at the next number with no gap and no repeat.
  */
-export class LookupRunner {
-  private readonly loops = new Map<number, { wake(): void; done: Promise<void> }>();
-  private killed = false;
-  private crashed = false;
-  private stopWatching = () => {};
-
+export class LookupRunner extends LeasedJobs {
   constructor(private readonly options: LookupRunnerOptions) {
-    options.bus.subscribe(WAKE_TOPIC, (id) => this.loops.get(Number(id))?.wake());
+    super('lookup', options.leases, options.bus);
   }
 
   publish(job: LookupJob, event: string, extra: Record<string, unknown> = {}) {
@@ -93,84 +87,24 @@ export class LookupRunner {
 
   /** Takes every running job no other instance holds, now and every few seconds. */
   async resume() {
-    await this.adoptOrphans();
-    this.stopWatching();
-    this.stopWatching = this.options.leases.watch(() => this.adoptOrphans());
+    await this.watchForOrphans();
   }
 
-  async adoptOrphans() {
-    if (this.killed) return;
-    const orphans = await this.options.leases.orphans(
-      'lookup',
-      sql`
-      select ${lookupJobs.id} as id from ${lookupJobs} where ${lookupJobs.status} = 'running'`,
-    );
-    for (const id of orphans) this.start(id);
+  protected wanted() {
+    return sql`select ${lookupJobs.id} as id from ${lookupJobs} where ${lookupJobs.status} = 'running'`;
   }
 
-  isRunning(id: number) {
-    return this.loops.has(id);
+  protected async failed(id: number, error: unknown) {
+    const [job] = await this.options.db
+      .update(lookupJobs)
+      .set({ status: 'error' })
+      .where(eq(lookupJobs.id, id))
+      .returning();
+    if (job) this.publish(job, EVENTS[job.kind].error, { message: String(error) });
   }
 
-  start(id: number) {
-    if (this.killed || this.loops.has(id)) return;
-    let wake = () => {};
-    const loop = { wake: () => wake(), done: Promise.resolve() };
-    loop.done = this.run(id, (resolve) => (wake = resolve))
-      .catch(async (error: unknown) => {
-        if (error instanceof LeaseLost) return;
-        const [job] = await this.options.db
-          .update(lookupJobs)
-          .set({ status: 'error' })
-          .where(eq(lookupJobs.id, id))
-          .returning()
-          .catch(() => []);
-        if (job) this.publish(job, EVENTS[job.kind].error, { message: String(error) });
-      })
-      .finally(() => this.loops.delete(id));
-    this.loops.set(id, loop);
-  }
-
-  /** Ends a wait at once, on whichever instance runs the job. */
-  wake(id: number) {
-    this.loops.get(id)?.wake();
-    this.options.bus.publish(WAKE_TOPIC, id);
-  }
-
-  /** The lease went elsewhere: the loop wakes, finds out in its next step and ends. */
-  leaseLost(id: number) {
-    this.loops.get(id)?.wake();
-  }
-
-  /** Finishes current steps and stops every loop, handing their jobs to the other instances. */
-  async stopAll() {
-    this.killed = true;
-    this.stopWatching();
-    for (const loop of this.loops.values()) loop.wake();
-    await Promise.all([...this.loops.values()].map((loop) => loop.done));
-  }
-
-  /** Abandons every loop where it stands and keeps its leases, as a crash would (tests). */
-  kill() {
-    this.killed = true;
-    this.crashed = true;
-    this.stopWatching();
-    for (const loop of this.loops.values()) loop.wake();
-  }
-
-  /** Holds the job's lease for as long as the loop runs; another instance may hold it instead. */
-  private async run(id: number, onWake: (resolve: () => void) => void) {
-    const { leases } = this.options;
-    if (!(await leases.acquire('lookup', id))) return;
-    try {
-      await this.loop(id, onWake);
-    } finally {
-      if (!this.crashed) await leases.release('lookup', id).catch(() => {});
-    }
-  }
-
-  private async loop(id: number, onWake: (resolve: () => void) => void) {
-    const { db, gateway, leases } = this.options;
+  protected async work(id: number, wait: Wait) {
+    const { db, gateway } = this.options;
     const [loaded] = await db.select().from(lookupJobs).where(eq(lookupJobs.id, id));
     if (!loaded || loaded.status !== 'running') return;
     let job = loaded;
@@ -184,7 +118,7 @@ export class LookupRunner {
       if (!account || !(await connectedSession(gateway, account))) {
         const state = account ? (gateway.state(account.clientid) ?? account.state) : null;
         const [failed] = await db.transaction(async (tx) => {
-          await leases.confirm(tx as unknown as Db, 'lookup', id);
+          await this.confirmLease(tx, id);
           return tx
             .update(lookupJobs)
             .set({ status: 'error', state })
@@ -216,7 +150,7 @@ export class LookupRunner {
       const bInsert = job.bInsert;
       // The result and the new position in one transaction; a stop (status no longer running) ends the loop.
       const [updated] = await db.transaction(async (tx) => {
-        await leases.confirm(tx as unknown as Db, 'lookup', id);
+        await this.confirmLease(tx, id);
         const recorded = await tx
           .insert(lookupResults)
           .values({ jobId: id, position, number: target.number, name, found })
@@ -245,14 +179,7 @@ export class LookupRunner {
       const min = job.intervalMin;
       const max = Math.max(min, job.intervalMax);
       const seconds = min + Math.floor((this.options.random ?? Math.random)() * (max - min + 1));
-      if (seconds > 0)
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, seconds * 1000 * this.options.timeScale);
-          onWake(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+      if (seconds > 0) await wait(seconds * 1000 * this.options.timeScale);
     }
   }
 }

@@ -1,0 +1,129 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../db';
+import type { ClusterBus } from './bus';
+import { LeaseLost, type JobLeases, type LeaseKind } from './leases';
+
+/** How a job waits between steps: a timer that a stop, a shutdown or a lost lease cuts short. */
+export type Wait = (ms: number) => Promise<void>;
+
+interface Loop {
+  done: Promise<void>;
+  wake: () => void;
+  /** Started again while finishing: run once more after it ends. */
+  again: boolean;
+}
+
+/**
+ * The loops of one kind of job on this instance: at most one per job, and only while this instance
+ * holds the job's lease. A subclass says what one job does (`work`), which jobs should be running
+ * (`wanted`) and how a failure is told (`failed`).
+ */
+export abstract class LeasedJobs {
+  private readonly loops = new Map<number, Loop>();
+  /** Stopping: loops end after their current step. */
+  protected killed = false;
+  /** Crashed (tests): loops are abandoned and their leases left to expire. */
+  private crashed = false;
+  private stopWatching = () => {};
+
+  constructor(
+    private readonly kind: LeaseKind,
+    private readonly leases: JobLeases,
+    private readonly bus: ClusterBus,
+  ) {
+    bus.subscribe(`${kind}.wake`, (id) => this.loops.get(Number(id))?.wake());
+  }
+
+  /** Runs one job until it ends; called only while this instance holds its lease. */
+  protected abstract work(id: number, wait: Wait): Promise<void>;
+  /** The ids of the jobs that should be running (a query answering `id`). */
+  protected abstract wanted(): SQL;
+  protected abstract failed(id: number, error: unknown): Promise<void>;
+
+  isRunning(id: number) {
+    return this.loops.has(id);
+  }
+
+  /** Starts the job's loop here, unless another instance holds it (the caller has marked it running). */
+  start(id: number) {
+    if (this.killed) return;
+    const running = this.loops.get(id);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    let wake = () => {};
+    const wait: Wait = (ms) =>
+      new Promise((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    const loop: Loop = { wake: () => wake(), done: Promise.resolve(), again: false };
+    loop.done = this.run(id, wait)
+      .catch((error: unknown) => (error instanceof LeaseLost ? undefined : this.failed(id, error)))
+      .catch(() => {})
+      .finally(() => {
+        this.loops.delete(id);
+        if (loop.again) this.start(id);
+      });
+    this.loops.set(id, loop);
+  }
+
+  /** Ends the job's wait at once, on whichever instance runs it (a step in flight finishes first). */
+  wake(id: number) {
+    this.loops.get(id)?.wake();
+    this.bus.publish(`${this.kind}.wake`, id);
+  }
+
+  /** The lease went elsewhere: the loop wakes, finds out in its next step and ends. */
+  leaseLost(id: number) {
+    this.loops.get(id)?.wake();
+  }
+
+  /** Takes the wanted jobs no live instance holds: now, and every few seconds from here on. */
+  protected async watchForOrphans() {
+    await this.adoptOrphans();
+    this.stopWatching();
+    this.stopWatching = this.leases.watch(() => this.adoptOrphans());
+  }
+
+  async adoptOrphans() {
+    if (this.killed) return;
+    for (const id of await this.leases.orphans(this.kind, this.wanted()))
+      if (!this.loops.has(id)) this.start(id);
+  }
+
+  /** Inside a step's transaction: the step goes ahead only while this instance holds the lease. */
+  protected confirmLease(tx: unknown, id: number) {
+    return this.leases.confirm(tx as Db, this.kind, id);
+  }
+
+  /** Finishes current steps and stops every loop, handing their jobs to the other instances. */
+  async stopAll() {
+    this.killed = true;
+    this.stopWatching();
+    for (const loop of this.loops.values()) loop.wake();
+    await Promise.all([...this.loops.values()].map((loop) => loop.done));
+  }
+
+  /** Abandons every loop where it stands and keeps its leases, as a crash would (tests). */
+  kill() {
+    this.killed = true;
+    this.crashed = true;
+    this.stopWatching();
+    for (const loop of this.loops.values()) loop.wake();
+  }
+
+  private async run(id: number, wait: Wait) {
+    if (!(await this.leases.acquire(this.kind, id))) return;
+    try {
+      await this.work(id, wait);
+    } finally {
+      // A crash leaves the lease to expire; anything else hands the job over at once.
+      if (!this.crashed) await this.leases.release(this.kind, id).catch(() => {});
+    }
+  }
+}
