@@ -50,8 +50,11 @@ export function createLocalBus(instanceId: string): ClusterBus {
 const CHANNEL = 'blaster_cluster';
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const NOTIFY_LIMIT = 7_000;
-/** Messages kept while the listening connection is down; older ones are dropped first. */
-const QUEUE_LIMIT = 10_000;
+/**
+ * Messages waiting to leave (a burst, or the connection down); beyond this the oldest are dropped, so a
+ * long outage cannot exhaust memory (about 200 bytes each).
+ */
+const QUEUE_LIMIT = 100_000;
 const RECONNECT_MS = 1_000;
 
 interface Item {
