@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { API } from '@blaster/contract';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+const HTML = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
+const SQLISH = "Robert'); DROP TABLE users; --";
+
+test('markup and SQL typed into names show as the text they are, and nothing runs', async () => {
+  const member = await createUser(stack, 'member', HTML);
+  const admin = await stack.api<{ token: string }>('POST', API.login, {
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+  });
+  const saved = await stack.api(
+    'POST',
+    API.phoneSave,
+    { number: '6281399900001', name: `${SQLISH} ${HTML}` },
+    admin.data.token,
+  );
+  assert.equal(saved.status, 200);
+
+  const { context, page } = await stack.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  await page.goto('/member');
+  await page.getByText(HTML, { exact: false }).first().waitFor();
+  await page.goto('/phonenumber');
+  await page.getByText(`${SQLISH} ${HTML}`).first().waitFor();
+
+  // The member sees their own name in the panel the same way.
+  const { context: memberContext, page: memberPage } = await stack.newPage();
+  memberPage.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signIn(memberPage, member.email, member.password);
+  await memberPage.getByText(HTML, { exact: false }).first().waitFor();
+
+  for (const shown of [page, memberPage]) {
+    assert.equal(await shown.evaluate(() => (window as { __pwned?: number }).__pwned), undefined);
+    assert.equal(await shown.locator('img[src="x"]').count(), 0);
+  }
+  assert.deepEqual(dialogs, []);
+  await context.close();
+  await memberContext.close();
+});
