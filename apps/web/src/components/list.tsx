@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
 import clsx from 'clsx';
-import { RefreshCw } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
 import { DEFAULT_PAGE, LOCALE, MSG, REFRESH_DELAY_MS, SEARCH_DELAY_MS, type Paged } from '@blaster/contract';
 import { apiRequest, errorText } from '../lib/api';
 import { confirmDialog } from '../lib/dialogs';
+import { Button } from './form';
 
 /** A card holding one screen's content, with its title and the screen's buttons. */
 export function PageCard({
@@ -255,19 +256,60 @@ export function useDeleteRow(queryKey: string, pathOf: (id: number) => string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [queryKey] }),
     onError: (error) => toast.error(errorText(error, MSG.networkError)),
   });
+  const button = (id: number, what: string) => (
+    <button
+      type="button"
+      className={dangerLinkClass}
+      disabled={deleting === id}
+      onClick={async () => {
+        if (await confirmDialog(`${what} akan dihapus.`, 'Hapus')) remove.mutate(id);
+      }}
+    >
+      {deleting === id ? MSG.deleting : 'Delete'}
+    </button>
+  );
   return {
     deleting,
-    button: (id: number, what: string) => (
-      <button
-        type="button"
-        className={dangerLinkClass}
-        disabled={deleting === id}
-        onClick={async () => {
-          if (await confirmDialog(`${what} akan dihapus.`, 'Hapus')) remove.mutate(id);
-        }}
-      >
-        {deleting === id ? MSG.deleting : 'Delete'}
-      </button>
+    button,
+    /** A row's 'Edit' link and 'Delete' button. */
+    actions: (editTo: string, id: number, what: string) => (
+      <div className="flex gap-1">
+        <Link className={smallLinkClass} to={editTo}>
+          Edit
+        </Link>
+        {button(id, what)}
+      </div>
     ),
   };
+}
+
+/** The 'Export CSV' / 'Export JSON' buttons of a list; each downloads the whole list. */
+export function ExportButtons({
+  formats,
+  onExport,
+}: {
+  formats: readonly ('csv' | 'json')[];
+  onExport(format: 'csv' | 'json'): Promise<void>;
+}) {
+  return formats.map((format) => (
+    <Button
+      key={format}
+      type="button"
+      variant="outline"
+      className="py-2.5"
+      onClick={() => void onExport(format)}
+    >
+      Export {format.toUpperCase()}
+    </Button>
+  ));
+}
+
+/** The '+ Tambah' link to a list's create page. */
+export function AddLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className={linkButtonClass}>
+      <Plus className="size-4" aria-hidden="true" />
+      {MSG.add}
+    </Link>
+  );
 }

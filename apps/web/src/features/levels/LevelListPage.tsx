@@ -9,7 +9,6 @@ import {
   PagedTable,
   RefreshButton,
   linkButtonClass,
-  smallLinkClass,
   useDeleteRow,
   useListParams,
 } from '../../components/list';
@@ -52,14 +51,8 @@ export function LevelListPage() {
     column.display({
       id: 'action',
       header: 'Action',
-      cell: ({ row }) => (
-        <div className="flex gap-1">
-          <Link className={smallLinkClass} to={`/level/edit?id=${row.original.id}`}>
-            Edit
-          </Link>
-          {remove.button(row.original.id, `Level ${row.original.name}`)}
-        </div>
-      ),
+      cell: ({ row }) =>
+        remove.actions(`/level/edit?id=${row.original.id}`, row.original.id, `Level ${row.original.name}`),
     }),
   ];
 

@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { createColumnHelper } from '@tanstack/react-table';
 import Swal from 'sweetalert2';
 import { toast } from 'sonner';
-import { Plus } from 'lucide-react';
 import {
   API,
   MSG,
@@ -18,16 +17,15 @@ import {
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { inputClass } from '../../components/form';
 import {
-  DataTable,
+  PagedTable,
   PageCard,
-  Pager,
   RefreshButton,
   dangerLinkClass,
-  linkButtonClass,
   smallLinkClass,
   useDebounced,
   useListParams,
   type Columns,
+  AddLink,
 } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
@@ -51,7 +49,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { page, params, set, setPage } = useListParams();
+  const { page, params, set } = useListParams();
   const [typed, setTyped] = useState(params.get('s') ?? '');
   const search = useDebounced(typed.trim());
   const [busy, setBusy] = useState<Record<number, string>>({});
@@ -277,10 +275,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
-            <Link to={`/${kind}/create`} className={linkButtonClass}>
-              <Plus className="size-4" aria-hidden="true" />
-              {MSG.add}
-            </Link>
+            <AddLink to={`/${kind}/create`} />
           </>
         }
       >
@@ -292,15 +287,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
           onChange={(event) => setTyped(event.target.value)}
           className={`${inputClass()} mb-4 sm:max-w-xs`}
         />
-        <DataTable
-          label={TITLES[kind]}
-          columns={columns}
-          rows={rows}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
-          rowKey={(row) => row.id}
-        />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+        <PagedTable label={TITLES[kind]} list={list} columns={columns} rows={rows} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

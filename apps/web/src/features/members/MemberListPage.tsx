@@ -6,16 +6,15 @@ import { API, MSG, formatRupiah, type MemberRow, type Paged } from '@blaster/con
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { inputClass } from '../../components/form';
 import {
-  DataTable,
+  PagedTable,
   PageCard,
-  Pager,
   RefreshButton,
   formatDateTime,
   smallLinkClass,
   useDebounced,
   useListParams,
 } from '../../components/list';
-import { apiRequest, errorText } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 
 const column = createColumnHelper<MemberRow>();
 
@@ -63,7 +62,7 @@ const columns = [
 
 /** /member: members with search (waits 1 s), status filter and pager; page and s live in the address. */
 export function MemberListPage() {
-  const { page, params, set, setPage } = useListParams();
+  const { page, params, set } = useListParams();
   const [typed, setTyped] = useState(params.get('s') ?? '');
   const search = useDebounced(typed.trim());
   const status = params.get('status') ?? '';
@@ -109,15 +108,12 @@ export function MemberListPage() {
             <option value="inactive">Inactive</option>
           </select>
         </div>
-        <DataTable
+        <PagedTable
           label={MSG.memberListTitle}
+          list={members}
           columns={memoColumns}
-          rows={members.data?.data}
-          loading={members.isFetching}
-          error={members.error ? errorText(members.error) : null}
           rowKey={(row) => row.id}
         />
-        <Pager page={page} totalPages={members.data?.meta.totalPages ?? 1} onChange={setPage} />
       </PageCard>
     </>
   );

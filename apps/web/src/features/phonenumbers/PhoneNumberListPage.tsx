@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
-import { Plus } from 'lucide-react';
 import clsx from 'clsx';
 import {
   API,
@@ -14,18 +12,16 @@ import {
   type PhoneNumberRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button } from '../../components/form';
 import {
-  DataTable,
+  PagedTable,
   PageCard,
-  Pager,
   RefreshButton,
   useDeleteRow,
   formatDateTime,
-  linkButtonClass,
-  smallLinkClass,
   useListParams,
   type Columns,
+  AddLink,
+  ExportButtons,
 } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
@@ -35,7 +31,7 @@ const column = createColumnHelper<PhoneNumberRow>();
 
 /** /phonenumber: the blast targets, with exports and live counts from the blast engine. */
 export function PhoneNumberListPage() {
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const [flash, setFlash] = useState<Record<number, boolean>>({});
   const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});
   const list = useQuery({
@@ -104,14 +100,8 @@ export function PhoneNumberListPage() {
     column.display({
       id: 'action',
       header: 'Action',
-      cell: ({ row: { original: row } }) => (
-        <div className="flex gap-1">
-          <Link className={smallLinkClass} to={`/phonenumber/edit?id=${row.id}`}>
-            Edit
-          </Link>
-          {remove.button(row.id, row.number)}
-        </div>
-      ),
+      cell: ({ row: { original: row } }) =>
+        remove.actions(`/phonenumber/edit?id=${row.id}`, row.id, row.number),
     }),
   ];
 
@@ -123,29 +113,19 @@ export function PhoneNumberListPage() {
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
-            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll('csv')}>
-              Export CSV
-            </Button>
-            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll('json')}>
-              Export JSON
-            </Button>
-            <Link to="/phonenumber/create" className={linkButtonClass}>
-              <Plus className="size-4" aria-hidden="true" />
-              {MSG.add}
-            </Link>
+            <ExportButtons formats={['csv', 'json']} onExport={exportAll} />
+            <AddLink to="/phonenumber/create" />
           </>
         }
       >
-        <DataTable
+        <PagedTable
           label="Daftar Phone Number"
+          list={list}
           columns={columns}
           rows={rows}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
           rowKey={(row) => row.id}
           rowClassName={(row) => clsx(flash[row.original.id] && 'bg-brand-50 dark:bg-brand-500/10')}
         />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
       </PageCard>
     </>
   );

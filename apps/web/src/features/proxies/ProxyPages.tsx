@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
-import { Plus } from 'lucide-react';
 import clsx from 'clsx';
 import {
   API,
@@ -21,15 +20,14 @@ import { Alert, Button, FieldError, Label, TextInput } from '../../components/fo
 import { FileField, acceptedFile } from '../../components/FileField';
 import { ImportResult } from '../../components/ImportResult';
 import {
-  DataTable,
+  PagedTable,
   PageCard,
-  Pager,
   RefreshButton,
   useDeleteRow,
-  linkButtonClass,
-  smallLinkClass,
   useListParams,
   type Columns,
+  AddLink,
+  ExportButtons,
 } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
@@ -46,7 +44,7 @@ const statusClass = (status: string) =>
 
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const list = useQuery({
     queryKey: ['proxies', page],
     queryFn: () =>
@@ -84,14 +82,7 @@ export function ProxyListPage() {
     column.display({
       id: 'action',
       header: 'Action',
-      cell: ({ row: { original: row } }) => (
-        <div className="flex gap-1">
-          <Link className={smallLinkClass} to={`/proxy/edit?id=${row.id}`}>
-            Edit
-          </Link>
-          {remove.button(row.id, row.value)}
-        </div>
-      ),
+      cell: ({ row: { original: row } }) => remove.actions(`/proxy/edit?id=${row.id}`, row.id, row.value),
     }),
   ];
   return (
@@ -102,28 +93,12 @@ export function ProxyListPage() {
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
-            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll('csv')}>
-              Export CSV
-            </Button>
-            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll('json')}>
-              Export JSON
-            </Button>
-            <Link to="/proxy/create" className={linkButtonClass}>
-              <Plus className="size-4" aria-hidden="true" />
-              {MSG.add}
-            </Link>
+            <ExportButtons formats={['csv', 'json']} onExport={exportAll} />
+            <AddLink to="/proxy/create" />
           </>
         }
       >
-        <DataTable
-          label="Daftar Proxy"
-          columns={columns}
-          rows={list.data?.data}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
-          rowKey={(row) => row.id}
-        />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+        <PagedTable label="Daftar Proxy" list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

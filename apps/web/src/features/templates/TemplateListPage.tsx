@@ -1,23 +1,21 @@
 import { useRef } from 'react';
-import { Link } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
-import { Plus, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { API, MSG, isImageUrl, type Paged, type TemplateRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
 import {
-  DataTable,
+  PagedTable,
   PageCard,
-  Pager,
   RefreshButton,
   useDeleteRow,
-  linkButtonClass,
-  smallLinkClass,
   useListParams,
   type Columns,
+  AddLink,
+  ExportButtons,
 } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
 import { downloadJson } from '../../lib/download';
@@ -26,7 +24,7 @@ const column = createColumnHelper<TemplateRow>();
 
 /** /message: blast message templates, with a JSON import and export. */
 export function TemplateListPage() {
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const queryClient = useQueryClient();
   const importInput = useRef<HTMLInputElement>(null);
   const list = useQuery({
@@ -89,14 +87,8 @@ export function TemplateListPage() {
     column.display({
       id: 'action',
       header: 'Action',
-      cell: ({ row: { original: row } }) => (
-        <div className="flex gap-1">
-          <Link className={smallLinkClass} to={`/message/edit?id=${row.id}`}>
-            Edit
-          </Link>
-          {remove.button(row.id, 'Template ini')}
-        </div>
-      ),
+      cell: ({ row: { original: row } }) =>
+        remove.actions(`/message/edit?id=${row.id}`, row.id, 'Template ini'),
     }),
   ];
   return (
@@ -130,25 +122,12 @@ export function TemplateListPage() {
             >
               <Upload className="size-4" aria-hidden="true" /> Import JSON
             </Button>
-            <Button type="button" variant="outline" className="py-2.5" onClick={() => void exportAll()}>
-              Export JSON
-            </Button>
-            <Link to="/message/create" className={linkButtonClass}>
-              <Plus className="size-4" aria-hidden="true" />
-              {MSG.add}
-            </Link>
+            <ExportButtons formats={['json']} onExport={exportAll} />
+            <AddLink to="/message/create" />
           </>
         }
       >
-        <DataTable
-          label="Template Pesan Blaster"
-          columns={columns}
-          rows={list.data?.data}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
-          rowKey={(row) => row.id}
-        />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+        <PagedTable label="Template Pesan Blaster" list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

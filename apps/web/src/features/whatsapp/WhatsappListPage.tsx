@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import Swal from 'sweetalert2';
 import { toast } from 'sonner';
 import clsx from 'clsx';
-import { Check, ExternalLink, Plus, X } from 'lucide-react';
+import { Check, ExternalLink, X } from 'lucide-react';
 import {
   API,
   MAX_SUSPENSIONS_FOR_REACTIVATION,
@@ -22,14 +22,13 @@ import {
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { inputClass } from '../../components/form';
 import {
-  DataTable,
+  PagedTable,
   PageCard,
-  Pager,
   RefreshButton,
-  linkButtonClass,
   useDebounced,
   useListParams,
   type Columns,
+  AddLink,
 } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -59,7 +58,7 @@ export function WhatsappListPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { page, params, set, setPage } = useListParams();
+  const { page, params, set } = useListParams();
   const role = user?.role;
   const operator = isOperatorRole(role);
   const chosenUser = params.get('id');
@@ -378,12 +377,7 @@ export function WhatsappListPage() {
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
-            {role === 'member' && (
-              <Link to="/whatsapp/create" className={linkButtonClass}>
-                <Plus className="size-4" aria-hidden="true" />
-                {MSG.add}
-              </Link>
-            )}
+            {role === 'member' && <AddLink to="/whatsapp/create" />}
           </>
         }
       >
@@ -410,16 +404,14 @@ export function WhatsappListPage() {
             ))}
           </select>
         </div>
-        <DataTable
+        <PagedTable
           label={title}
+          list={list}
           columns={columns}
           // Until the live rows take the server's answer, show the answer itself.
           rows={list.data ? (rows.length || list.data.data.length === 0 ? rows : list.data.data) : undefined}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
           rowKey={(row) => row.id}
         />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
       </PageCard>
     </>
   );

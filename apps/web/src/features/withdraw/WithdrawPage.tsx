@@ -19,7 +19,7 @@ import {
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, TextInput } from '../../components/form';
-import { DataTable, PageCard, Pager, RefreshButton, useListParams } from '../../components/list';
+import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
 import { StatCard } from '../dashboard/StatCard';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { errorDialog } from '../../lib/dialogs';
@@ -40,7 +40,7 @@ export function WithdrawPage() {
 function WithdrawScreen({ user }: { user: User }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const balance = useMoneyFigure<{ balance: number }>(
     'balance',
     API.balance(user.id),
@@ -165,16 +165,13 @@ function WithdrawScreen({ user }: { user: User }) {
         </PageCard>
         <div className="xl:col-span-2">
           <PageCard title="Riwayat Withdraw" actions={<RefreshButton onRefresh={() => history.refetch()} />}>
-            <DataTable
+            <PagedTable
               label="Riwayat Withdraw"
+              list={history}
               columns={withdrawColumns({ withMember: false })}
-              rows={history.data?.data}
-              loading={history.isFetching}
-              error={history.error ? errorText(history.error) : null}
               rowKey={(row) => row.id}
               rowClassName={(row) => statusRowClass[row.original.status]}
             />
-            <Pager page={page} totalPages={history.data?.meta.totalPages ?? 1} onChange={setPage} />
           </PageCard>
         </div>
       </div>

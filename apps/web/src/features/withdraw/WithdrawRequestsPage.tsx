@@ -12,7 +12,7 @@ import {
   type WithdrawStatus,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { DataTable, PageCard, Pager, RefreshButton, useListParams } from '../../components/list';
+import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
 import type { Columns } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
@@ -39,7 +39,7 @@ const ACTIONS: Record<WithdrawStatus, { to: WithdrawStatus; label: string; tone:
 export function WithdrawRequestsPage() {
   const { user } = useSession();
   const canDecide = user?.role === 'admin';
-  const { page, setPage } = useListParams();
+  const { page } = useListParams();
   const queryClient = useQueryClient();
   const [updating, setUpdating] = useState<number | null>(null);
   const [openDetails, setOpenDetails] = useState<Set<number>>(new Set());
@@ -148,16 +148,13 @@ export function WithdrawRequestsPage() {
         title={MSG.withdrawRequestsTitle}
         actions={<RefreshButton onRefresh={() => list.refetch()} />}
       >
-        <DataTable
+        <PagedTable
           label={MSG.withdrawRequestsTitle}
+          list={list}
           columns={columns}
-          rows={list.data?.data}
-          loading={list.isFetching}
-          error={list.error ? errorText(list.error) : null}
           rowKey={(row) => row.id}
           rowClassName={(row) => statusRowClass[row.original.status]}
         />
-        <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
       </PageCard>
     </>
   );
