@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,10 +13,10 @@ import {
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, FieldError, Label, TextInput } from '../../components/form';
 import { ImportResult } from '../../components/ImportResult';
+import { UploadCard } from '../../components/UploadCard';
 import { PageCard } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
-import { FileField, acceptedFile } from '../../components/FileField';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
@@ -47,29 +46,12 @@ export function PhoneNumberCreatePage() {
     },
   });
 
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string>();
-  const [result, setResult] = useState<ImportAnswer | null>(null);
-  const upload = useMutation({
-    mutationFn: (chosen: File) => {
-      const form = new FormData();
-      form.append('file', chosen);
-      return apiRequest<ImportAnswer>(API.phoneImport, {
-        method: 'POST',
-        body: form,
-        fallback: MSG.errorImportingFile,
-      });
-    },
-    onSuccess: (answer) => {
-      setResult(answer);
-      void queryClient.invalidateQueries({ queryKey: ['phonenumbers'] });
-    },
-  });
-  const skippedRows = (result?.skipped ?? []).map((row: ImportRow) => ({
-    number: row.number,
-    name: row.name,
-    status: row.reason ?? row.status,
-  }));
+  const skippedRowsOf = (answer: ImportAnswer) =>
+    answer.skipped.map((row: ImportRow) => ({
+      number: row.number,
+      name: row.name,
+      status: row.reason ?? row.status,
+    }));
 
   return (
     <>
@@ -100,48 +82,26 @@ export function PhoneNumberCreatePage() {
             </Button>
           </form>
         </PageCard>
-        <PageCard title="Upload File CSV atau JSON">
-          <form
-            noValidate
-            className="space-y-5"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const problem = acceptedFile(file, ['csv', 'json'], MSG.fileTypeCsvJson);
-              setFileError(problem);
-              if (!problem) upload.mutate(file!);
-            }}
-          >
-            <FileField
-              id="phone-file"
-              label="File"
-              accept=".csv,.json"
-              error={fileError}
-              onChange={(chosen) => {
-                setFile(chosen);
-                setFileError(undefined);
-              }}
+        <UploadCard<ImportAnswer>
+          id="phone-file"
+          path={API.phoneImport}
+          onUploaded={() => queryClient.invalidateQueries({ queryKey: ['phonenumbers'] })}
+          renderResult={(result) => (
+            <ImportResult
+              createdCount={result.createdCount}
+              skipped={skippedRowsOf(result)}
+              columns={[
+                { key: 'number', label: 'Phone Number' },
+                { key: 'name', label: 'Name' },
+                { key: 'status', label: 'Keterangan' },
+              ]}
+              onDownloadCsv={() =>
+                downloadCsv('phone_numbers_skipped.csv', skippedRowsOf(result), ['number', 'name', 'status'])
+              }
+              onDownloadJson={() => downloadJson('phone_numbers_skipped.json', skippedRowsOf(result))}
             />
-            {upload.error && <Alert>{errorText(upload.error, MSG.errorImportingFile)}</Alert>}
-            <Button type="submit" loading={upload.isPending} disabled={upload.isPending}>
-              {upload.isPending ? 'Mengupload File...' : 'Upload File'}
-            </Button>
-            {result && (
-              <ImportResult
-                createdCount={result.createdCount}
-                skipped={skippedRows}
-                columns={[
-                  { key: 'number', label: 'Phone Number' },
-                  { key: 'name', label: 'Name' },
-                  { key: 'status', label: 'Keterangan' },
-                ]}
-                onDownloadCsv={() =>
-                  downloadCsv('phone_numbers_skipped.csv', skippedRows, ['number', 'name', 'status'])
-                }
-                onDownloadJson={() => downloadJson('phone_numbers_skipped.json', skippedRows)}
-              />
-            )}
-          </form>
-        </PageCard>
+          )}
+        />
       </div>
     </>
   );

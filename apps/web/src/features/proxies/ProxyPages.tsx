@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,8 +16,8 @@ import {
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, FieldError, Label, TextInput } from '../../components/form';
-import { FileField, acceptedFile } from '../../components/FileField';
 import { ImportResult } from '../../components/ImportResult';
+import { UploadCard } from '../../components/UploadCard';
 import {
   PagedTable,
   PageCard,
@@ -131,26 +130,11 @@ export function ProxyCreatePage() {
         setError('value', { type: 'server', message: error.errors.value });
     },
   });
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string>();
-  const [result, setResult] = useState<ProxyImport | null>(null);
-  const upload = useMutation({
-    mutationFn: (chosen: File) => {
-      const form = new FormData();
-      form.append('file', chosen);
-      return apiRequest<ProxyImport>(API.proxyImport, {
-        method: 'POST',
-        body: form,
-        fallback: MSG.errorImportingFile,
-      });
-    },
-    onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: ['proxies'] });
-      // Fully successful only when nothing was skipped (spec 02 §9).
-      if (answer.skipped.length === 0) void navigate(-1);
-      else setResult(answer);
-    },
-  });
+  const uploaded = async (answer: ProxyImport) => {
+    await queryClient.invalidateQueries({ queryKey: ['proxies'] });
+    // Fully successful only when nothing was skipped (spec 02 §9).
+    if (answer.skipped.length === 0) void navigate(-1);
+  };
   return (
     <>
       <Breadcrumb title="Tambah Proxy" />
@@ -175,50 +159,31 @@ export function ProxyCreatePage() {
             </Button>
           </form>
         </PageCard>
-        <PageCard title="Upload File CSV atau JSON">
-          <form
-            noValidate
-            className="space-y-5"
-            onSubmit={(event) => {
-              event.preventDefault();
-              const problem = acceptedFile(file, ['csv', 'json'], MSG.fileTypeCsvJson);
-              setFileError(problem);
-              if (!problem) upload.mutate(file!);
-            }}
-          >
-            <FileField
-              id="proxy-file"
-              label="File"
-              accept=".csv,.json"
-              error={fileError}
-              onChange={setFile}
+        <UploadCard<ProxyImport>
+          id="proxy-file"
+          path={API.proxyImport}
+          onUploaded={uploaded}
+          renderResult={(result) => (
+            <ImportResult
+              createdCount={result.created.length}
+              skipped={result.skipped}
+              columns={[
+                { key: 'value', label: 'Proxy' },
+                { key: 'status', label: 'Status' },
+              ]}
+              onDownloadCsv={() =>
+                result.skipped.length
+                  ? downloadCsv('proxies_skipped.csv', result.skipped, ['value', 'status'])
+                  : toast.error(MSG.noProxiesToExport)
+              }
+              onDownloadJson={() =>
+                result.skipped.length
+                  ? downloadJson('proxies_skipped.json', result.skipped)
+                  : toast.error(MSG.noProxiesToExport)
+              }
             />
-            {upload.error && <Alert>{errorText(upload.error, MSG.errorImportingFile)}</Alert>}
-            <Button type="submit" loading={upload.isPending} disabled={upload.isPending}>
-              {upload.isPending ? 'Mengupload File...' : 'Upload File'}
-            </Button>
-            {result && (
-              <ImportResult
-                createdCount={result.created.length}
-                skipped={result.skipped}
-                columns={[
-                  { key: 'value', label: 'Proxy' },
-                  { key: 'status', label: 'Status' },
-                ]}
-                onDownloadCsv={() =>
-                  result.skipped.length
-                    ? downloadCsv('proxies_skipped.csv', result.skipped, ['value', 'status'])
-                    : toast.error(MSG.noProxiesToExport)
-                }
-                onDownloadJson={() =>
-                  result.skipped.length
-                    ? downloadJson('proxies_skipped.json', result.skipped)
-                    : toast.error(MSG.noProxiesToExport)
-                }
-              />
-            )}
-          </form>
-        </PageCard>
+          )}
+        />
       </div>
     </>
   );

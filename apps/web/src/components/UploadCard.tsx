@@ -1,0 +1,68 @@
+import { useState, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { MSG } from '@blaster/contract';
+import { apiRequest, errorText } from '../lib/api';
+import { FileField, acceptedFile } from './FileField';
+import { Alert, Button } from './form';
+import { PageCard } from './list';
+
+/**
+ * The 'Upload File CSV atau JSON' card of a create page: checks the chosen file's type before sending
+ * it, shows the server's error, and then what the import answered.
+ */
+export function UploadCard<Answer>({
+  id,
+  path,
+  onUploaded,
+  renderResult,
+}: {
+  id: string;
+  path: string;
+  onUploaded?(answer: Answer): Promise<void> | void;
+  renderResult(answer: Answer): ReactNode;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [result, setResult] = useState<Answer | null>(null);
+  const upload = useMutation({
+    mutationFn: (chosen: File) => {
+      const form = new FormData();
+      form.append('file', chosen);
+      return apiRequest<Answer>(path, { method: 'POST', body: form, fallback: MSG.errorImportingFile });
+    },
+    onSuccess: async (answer) => {
+      setResult(answer);
+      await onUploaded?.(answer);
+    },
+  });
+  return (
+    <PageCard title="Upload File CSV atau JSON">
+      <form
+        noValidate
+        className="space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const problem = acceptedFile(file, ['csv', 'json'], MSG.fileTypeCsvJson);
+          setFileError(problem);
+          if (!problem) upload.mutate(file!);
+        }}
+      >
+        <FileField
+          id={id}
+          label="File"
+          accept=".csv,.json"
+          error={fileError}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setFileError(undefined);
+          }}
+        />
+        {upload.error && <Alert>{errorText(upload.error, MSG.errorImportingFile)}</Alert>}
+        <Button type="submit" loading={upload.isPending} disabled={upload.isPending}>
+          {upload.isPending ? 'Mengupload File...' : 'Upload File'}
+        </Button>
+        {result && renderResult(result)}
+      </form>
+    </PageCard>
+  );
+}
