@@ -242,3 +242,83 @@ describe('proxies and templates', () => {
     );
   });
 });
+
+describe('records told apart by one value', () => {
+  const kinds = [
+    {
+      name: 'phone numbers',
+      field: 'number',
+      save: API.phoneSave,
+      one: API.phoneNumber,
+      key: 'phoneNumber',
+      taken: MSG.phoneNumberTaken,
+      notFound: MSG.phoneNumberNotFound,
+      body: (value: string) => ({ number: value, name: 'Toko' }),
+      values: ['6281355500001', '6281355500002'],
+    },
+    {
+      name: 'proxies',
+      field: 'value',
+      save: API.proxySave,
+      one: API.proxy,
+      key: 'proxy',
+      taken: MSG.proxyTaken,
+      notFound: MSG.proxyNotFound,
+      body: (value: string) => ({ value }),
+      values: ['10.1.1.1:8080', '10.1.1.2:8080'],
+    },
+  ] as const;
+
+  it.each(kinds)(
+    '$name: a taken value is refused on its field, edits keep their own value, gone records answer 404',
+    async (kind) => {
+      const auth = { token: admin.token };
+      const saved = [];
+      for (const value of kind.values) {
+        const answer = await t.call<Record<string, { id: number }>>('POST', kind.save, {
+          ...auth,
+          body: kind.body(value),
+        });
+        expect(answer.status).toBe(200);
+        saved.push(answer.body[kind.key]!.id);
+      }
+      const [firstId, secondId] = saved as [number, number];
+
+      const again = await t.call<{ msg: string; errors: Record<string, string> }>('POST', kind.save, {
+        ...auth,
+        body: kind.body(kind.values[0]),
+      });
+      expect(again.status).toBe(400);
+      expect(again.body.errors).toEqual({ [kind.field]: kind.taken });
+
+      const stolen = await t.call<{ msg: string }>('PUT', kind.one(secondId), {
+        ...auth,
+        body: { ...kind.body(kind.values[0]), status: 'nonactive' },
+      });
+      expect([stolen.status, stolen.body.msg]).toEqual([400, kind.taken]);
+
+      const kept = await t.call<Record<string, Record<string, unknown>>>('PUT', kind.one(firstId), {
+        ...auth,
+        body: { ...kind.body(kind.values[0]), status: 'nonactive' },
+      });
+      expect(kept.status).toBe(200);
+      expect(kept.body[kind.key]).toMatchObject({ [kind.field]: kind.values[0], status: 'nonactive' });
+      const read = await t.call<Record<string, Record<string, unknown>>>('GET', kind.one(firstId), auth);
+      expect(read.body[kind.key]).toMatchObject({ status: 'nonactive' });
+
+      expect((await t.call('DELETE', kind.one(firstId), auth)).status).toBe(200);
+      for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+        const gone = await t.call<{ msg: string }>(method, kind.one(firstId), {
+          ...auth,
+          body: method === 'PUT' ? kind.body(kind.values[0]) : undefined,
+        });
+        expect([gone.status, gone.body.msg]).toEqual([404, kind.notFound]);
+      }
+      const byMember = await t.call('PUT', kind.one(secondId), {
+        token: member.token,
+        body: kind.body(kind.values[1]),
+      });
+      expect(byMember.status).toBe(403);
+    },
+  );
+});

@@ -1,22 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { count, desc, inArray, sql } from 'drizzle-orm';
 import {
   API,
   MSG,
   PAGE_SIZE,
   UPLOAD_LIMITS,
-  idParamSchema,
   pageQuerySchema,
   phoneNumberSaveSchema,
   phoneNumberUpdateSchema,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { phoneNumbers } from '../../db/schema';
-import { HttpError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { receiveFile } from '../../lib/uploads';
 import { importPhoneNumbers } from './import';
+import { uniqueRecordRoutes } from '../../lib/unique-records';
 
 type PhoneRow = typeof phoneNumbers.$inferSelect;
 export const presentPhone = (row: PhoneRow) => ({
@@ -80,18 +79,6 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
 
   route(app, ctx, {
     method: 'POST',
-    url: API.phoneSave,
-    access: OPERATOR_ROLES,
-    body: phoneNumberSaveSchema,
-    handler: async ({ body }) => {
-      const [row] = await ctx.db.insert(phoneNumbers).values(body).onConflictDoNothing().returning();
-      if (!row) throw new HttpError(400, MSG.phoneNumberTaken, { errors: { number: MSG.phoneNumberTaken } });
-      return { phoneNumber: presentPhone(row), msg: 'OK' };
-    },
-  });
-
-  route(app, ctx, {
-    method: 'POST',
     url: API.phoneImport,
     access: OPERATOR_ROLES,
     handler: async ({ request }) => {
@@ -104,52 +91,16 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  const find = async (id: number) => {
-    const [row] = await ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.id, id));
-    if (!row) throw new HttpError(404, MSG.phoneNumberNotFound);
-    return row;
-  };
-
-  route(app, ctx, {
-    method: 'GET',
-    url: API.phoneNumber(':id'),
+  uniqueRecordRoutes(app, ctx, {
+    table: phoneNumbers,
+    id: phoneNumbers.id,
+    unique: { column: phoneNumbers.number, field: 'number', taken: MSG.phoneNumberTaken },
     access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params }) => ({ phoneNumber: presentPhone(await find(params.id)) }),
-  });
-
-  route(app, ctx, {
-    method: 'PUT',
-    url: API.phoneNumber(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    body: phoneNumberUpdateSchema,
-    handler: async ({ params, body }) => {
-      await find(params.id);
-      const [taken] = await ctx.db
-        .select({ id: phoneNumbers.id })
-        .from(phoneNumbers)
-        .where(eq(phoneNumbers.number, body.number));
-      if (taken && taken.id !== params.id)
-        throw new HttpError(400, MSG.phoneNumberTaken, { errors: { number: MSG.phoneNumberTaken } });
-      const [row] = await ctx.db
-        .update(phoneNumbers)
-        .set(body)
-        .where(eq(phoneNumbers.id, params.id))
-        .returning();
-      return { phoneNumber: presentPhone(row!), msg: 'OK' };
-    },
-  });
-
-  route(app, ctx, {
-    method: 'DELETE',
-    url: API.phoneNumber(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params }) => {
-      const [row] = await ctx.db.delete(phoneNumbers).where(eq(phoneNumbers.id, params.id)).returning();
-      if (!row) throw new HttpError(404, MSG.phoneNumberNotFound);
-      return { msg: 'OK' };
-    },
+    save: { url: API.phoneSave, body: phoneNumberSaveSchema },
+    one: { url: API.phoneNumber(':id'), body: phoneNumberUpdateSchema, notFound: MSG.phoneNumberNotFound },
+    answerKey: 'phoneNumber',
+    present: presentPhone,
+    updates: (body) => body,
+    uniqueValue: (body) => body.number,
   });
 }

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, desc, inArray, sql } from 'drizzle-orm';
 import {
   API,
   MSG,
   PAGE_SIZE,
   UPLOAD_LIMITS,
-  idParamSchema,
   pageQuerySchema,
   proxySaveSchema,
   proxyUpdateSchema,
@@ -18,6 +17,7 @@ import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { columnReader, readRecords } from '../../lib/rows';
 import { receiveFile } from '../../lib/uploads';
+import { uniqueRecordRoutes } from '../../lib/unique-records';
 
 type ProxyRow = typeof proxies.$inferSelect;
 const present = (row: ProxyRow) => ({
@@ -67,18 +67,6 @@ export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
         .limit(PAGE_SIZE)
         .offset(pageOffset(query.page));
       return { data: rows.map(present), meta: pageMeta(query.page, total) };
-    },
-  });
-
-  route(app, ctx, {
-    method: 'POST',
-    url: API.proxySave,
-    access: OPERATOR_ROLES,
-    body: proxySaveSchema,
-    handler: async ({ body }) => {
-      const [row] = await ctx.db.insert(proxies).values(body).onConflictDoNothing().returning();
-      if (!row) throw new HttpError(400, MSG.proxyTaken, { errors: { value: MSG.proxyTaken } });
-      return { proxy: present(row), msg: 'OK' };
     },
   });
 
@@ -156,52 +144,16 @@ export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
-  const find = async (id: number) => {
-    const [row] = await ctx.db.select().from(proxies).where(eq(proxies.id, id));
-    if (!row) throw new HttpError(404, MSG.proxyNotFound);
-    return row;
-  };
-
-  route(app, ctx, {
-    method: 'GET',
-    url: API.proxy(':id'),
+  uniqueRecordRoutes(app, ctx, {
+    table: proxies,
+    id: proxies.id,
+    unique: { column: proxies.value, field: 'value', taken: MSG.proxyTaken },
     access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params }) => ({ proxy: present(await find(params.id)) }),
-  });
-
-  route(app, ctx, {
-    method: 'PUT',
-    url: API.proxy(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    body: proxyUpdateSchema,
-    handler: async ({ params, body }) => {
-      await find(params.id);
-      const [taken] = await ctx.db
-        .select({ id: proxies.id })
-        .from(proxies)
-        .where(eq(proxies.value, body.value));
-      if (taken && taken.id !== params.id)
-        throw new HttpError(400, MSG.proxyTaken, { errors: { value: MSG.proxyTaken } });
-      const [row] = await ctx.db
-        .update(proxies)
-        .set({ value: body.value, status: body.status })
-        .where(eq(proxies.id, params.id))
-        .returning();
-      return { proxy: present(row!), msg: 'OK' };
-    },
-  });
-
-  route(app, ctx, {
-    method: 'DELETE',
-    url: API.proxy(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params }) => {
-      const [row] = await ctx.db.delete(proxies).where(eq(proxies.id, params.id)).returning();
-      if (!row) throw new HttpError(404, MSG.proxyNotFound);
-      return { msg: 'OK' };
-    },
+    save: { url: API.proxySave, body: proxySaveSchema },
+    one: { url: API.proxy(':id'), body: proxyUpdateSchema, notFound: MSG.proxyNotFound },
+    answerKey: 'proxy',
+    present,
+    updates: (body) => ({ value: body.value, status: body.status }),
+    uniqueValue: (body) => body.value,
   });
 }
