@@ -103,3 +103,40 @@ test('admin imports phone numbers, downloads the skipped rows, creates a templat
   ]);
   await context.close();
 });
+
+test('admin edits a proxy: a taken value is refused under the field and nothing is lost, a bad link says so', async () => {
+  const { context, page } = await stack.newPage();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+  // Saving goes back to where the admin came from: the list.
+  await page.goto('/proxy');
+  for (const value of ['http://10.9.0.1:3128', 'http://10.9.0.2:3128']) {
+    await page.goto('/proxy/create');
+    await page.locator('#proxy-value').fill(value);
+    await page.getByRole('button', { name: MSG.save }).click();
+    await page.waitForURL(/\/proxy$/);
+    await page.getByRole('cell', { name: value }).waitFor();
+  }
+  const second = page.getByRole('row').filter({ hasText: 'http://10.9.0.2:3128' });
+  await second.getByRole('link', { name: 'Edit' }).click();
+  const value = page.locator('#proxy-edit-value');
+  await value.waitFor();
+  assert.equal(await value.inputValue(), 'http://10.9.0.2:3128');
+
+  await value.fill('http://10.9.0.1:3128');
+  await page.getByRole('button', { name: MSG.save }).click();
+  await page.locator('#proxy-edit-value-error').getByText(MSG.proxyTaken).waitFor();
+  assert.equal(await value.inputValue(), 'http://10.9.0.1:3128');
+
+  await value.fill('http://10.9.0.3:3128');
+  await page.getByRole('button', { name: MSG.save }).click();
+  await page.waitForURL(/\/proxy$/);
+  await page.getByRole('cell', { name: 'http://10.9.0.3:3128' }).waitFor();
+  assert.equal(await page.getByRole('cell', { name: 'http://10.9.0.2:3128' }).count(), 0);
+
+  for (const id of ['abc', '999999']) {
+    await page.goto(`/proxy/edit?id=${id}`);
+    await page.getByText(id === 'abc' ? MSG.errorFetchingProxy : MSG.proxyNotFound).waitFor();
+  }
+  await context.close();
+});

@@ -7,6 +7,8 @@ import {
 } from 'react';
 import clsx from 'clsx';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from '../lib/api';
 
 export const inputClass = (invalid?: boolean) =>
   clsx(
@@ -122,3 +124,12 @@ export function Alert({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** An `onError` that puts the server's per-field messages under the form's own fields. */
+export const showFieldErrors =
+  <Form extends FieldValues>(setError: UseFormSetError<Form>) =>
+  (error: Error) => {
+    if (error instanceof ApiError)
+      for (const [field, message] of Object.entries(error.errors))
+        setError(field as Path<Form>, { type: 'server', message });
+  };

@@ -5,9 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, MSG, bonusCreateSchema, type BonusCreate, type User } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
+import { Button, FieldError, Label, TextInput, inputClass, showFieldErrors } from '../../components/form';
 import { PageCard } from '../../components/list';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
+import { apiRequest, errorText } from '../../lib/api';
 import { successDialog } from '../../lib/dialogs';
 
 /** /bonus/create?id=: pick a member (preselected by id), nominal and reason; success dialog, then back. */
@@ -43,11 +44,7 @@ export function BonusCreatePage() {
       await successDialog(MSG.bonusCreated);
       void navigate(-1);
     },
-    onError: (error) => {
-      if (error instanceof ApiError)
-        for (const [field, message] of Object.entries(error.errors))
-          setError(field as keyof BonusCreate, { type: 'server', message });
-    },
+    onError: showFieldErrors(setError),
   });
 
   return (

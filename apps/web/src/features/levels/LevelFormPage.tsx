@@ -1,37 +1,33 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, MSG, levelBodySchema, type Level, type LevelBody } from '@blaster/contract';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, FieldError, Label, TextInput } from '../../components/form';
-import { PageCard } from '../../components/list';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { Button, FieldError, Label, TextInput, showFieldErrors } from '../../components/form';
+import { RecordPage } from '../../components/RecordPage';
+import type { ApiError } from '../../lib/api';
+import { apiRequest, errorText } from '../../lib/api';
 import { successDialog } from '../../lib/dialogs';
 
 /** /level/create and /level/edit?id= share this screen; success dialog, then back. */
 export function LevelFormPage() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ? Number(params.get('id')) : null;
-  const level = useQuery({
-    queryKey: ['level', id],
-    enabled: id !== null,
-    retry: false,
-    queryFn: () => apiRequest<{ level: Level }>(API.level(id!), { fallback: MSG.errorFetchingLevel }),
-  });
-  const title = id === null ? MSG.addLevel : 'Edit Level';
-  let body;
-  if (id === null)
-    body = <LevelForm id={null} defaults={{ name: '', blast_fee: '', requirement_blast: '' }} />;
-  else if (level.isError)
-    body = <p className="text-sm text-red-500">{errorText(level.error, MSG.errorFetchingLevel)}</p>;
-  else if (!level.data) body = <p>{MSG.loading}</p>;
-  else body = <LevelForm id={id} defaults={level.data.level} />;
   return (
-    <>
-      <Breadcrumb title={title} />
-      <PageCard title={title}>{body}</PageCard>
-    </>
+    <RecordPage
+      title={{ create: MSG.addLevel, edit: 'Edit Level' }}
+      creates
+      queryKey={['level']}
+      path={API.level}
+      fallback={MSG.errorFetchingLevel}
+      pick={(answer: { level: Level }) => answer.level}
+    >
+      {(level) =>
+        level ? (
+          <LevelForm id={level.id} defaults={level} />
+        ) : (
+          <LevelForm id={null} defaults={{ name: '', blast_fee: '', requirement_blast: '' }} />
+        )
+      }
+    </RecordPage>
   );
 }
 
@@ -56,11 +52,7 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
       await successDialog(answer.msg);
       void navigate(-1);
     },
-    onError: (error) => {
-      if (error instanceof ApiError)
-        for (const [field, message] of Object.entries(error.errors))
-          setError(field as keyof LevelBody, { type: 'server', message });
-    },
+    onError: showFieldErrors(setError),
   });
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">

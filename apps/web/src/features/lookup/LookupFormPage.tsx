@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Swal from 'sweetalert2';
 import {
@@ -14,10 +14,9 @@ import {
   type LookupRow,
   type WhatsappRow,
 } from '@blaster/contract';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { RecordPage } from '../../components/RecordPage';
 import { Alert, Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
-import { PageCard } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -26,24 +25,16 @@ const NEW = 'new';
 
 /** /generator/create and /validator/create (edit mode with ?id=). */
 export function LookupFormPage({ kind }: { kind: LookupKind }) {
-  const [params] = useSearchParams();
-  const id = params.get('id') ? Number(params.get('id')) : null;
-  const existing = useQuery({
-    queryKey: ['lookup-item', kind, id],
-    enabled: id !== null,
-    retry: false,
-    queryFn: () => apiRequest<Record<LookupKind, LookupRow>>(API.lookup(kind, id!)),
-  });
-  let body;
-  if (id === null) body = <LookupForm kind={kind} row={null} />;
-  else if (existing.isError) body = <p className="text-sm text-red-500">{errorText(existing.error)}</p>;
-  else if (!existing.data) body = <p>{MSG.loading}</p>;
-  else body = <LookupForm kind={kind} row={existing.data[kind]} />;
   return (
-    <>
-      <Breadcrumb title={TITLES[kind]} />
-      <PageCard title={TITLES[kind]}>{body}</PageCard>
-    </>
+    <RecordPage
+      title={TITLES[kind]}
+      creates
+      queryKey={['lookup-item', kind]}
+      path={(id) => API.lookup(kind, id)}
+      pick={(answer: Record<LookupKind, LookupRow>) => answer[kind]}
+    >
+      {(row) => <LookupForm kind={kind} row={row} />}
+    </RecordPage>
   );
 }
 

@@ -11,7 +11,7 @@ import {
   type PhoneNumberSave,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Alert, Button, FieldError, Label, TextInput } from '../../components/form';
+import { Alert, Button, FieldError, Label, TextInput, showFieldErrors } from '../../components/form';
 import { ImportResult } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import { PageCard } from '../../components/list';
@@ -39,11 +39,7 @@ export function PhoneNumberCreatePage() {
       reset();
       void queryClient.invalidateQueries({ queryKey: ['phonenumbers'] });
     },
-    onError: (error) => {
-      if (error instanceof ApiError)
-        for (const [field, message] of Object.entries(error.errors))
-          setError(field as keyof PhoneNumberSave, { type: 'server', message });
-    },
+    onError: showFieldErrors(setError),
   });
 
   const skippedRowsOf = (answer: ImportAnswer) =>

@@ -1,7 +1,7 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   MSG,
@@ -9,34 +9,22 @@ import {
   type PhoneNumberRow,
   type PhoneNumberUpdate,
 } from '@blaster/contract';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, FieldError, Label, TextInput } from '../../components/form';
-import { PageCard } from '../../components/list';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { Button, FieldError, Label, TextInput, showFieldErrors } from '../../components/form';
+import { RecordPage } from '../../components/RecordPage';
+import { apiRequest, errorText } from '../../lib/api';
 
 /** /phonenumber/edit?id=: number, name and the active checkbox; goes back after saving. */
 export function PhoneNumberEditPage() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const phone = useQuery({
-    queryKey: ['phonenumber', id],
-    enabled: id > 0,
-    retry: false,
-    queryFn: () =>
-      apiRequest<{ phoneNumber: PhoneNumberRow }>(API.phoneNumber(id), {
-        fallback: MSG.errorFetchingPhoneNumber,
-      }),
-  });
-  let body;
-  if (!(id > 0) || phone.isError)
-    body = <p className="text-sm text-red-500">{errorText(phone.error, MSG.errorFetchingPhoneNumber)}</p>;
-  else if (!phone.data) body = <p>{MSG.loading}</p>;
-  else body = <EditForm row={phone.data.phoneNumber} />;
   return (
-    <>
-      <Breadcrumb title="Edit Phone Number" />
-      <PageCard title="Edit Phone Number">{body}</PageCard>
-    </>
+    <RecordPage
+      title="Edit Phone Number"
+      queryKey={['phonenumber']}
+      path={API.phoneNumber}
+      fallback={MSG.errorFetchingPhoneNumber}
+      pick={(answer: { phoneNumber: PhoneNumberRow }) => answer.phoneNumber}
+    >
+      {(row) => <EditForm row={row!} />}
+    </RecordPage>
   );
 }
 
@@ -61,11 +49,7 @@ function EditForm({ row }: { row: PhoneNumberRow }) {
       await queryClient.invalidateQueries({ queryKey: ['phonenumbers'] });
       void navigate(-1);
     },
-    onError: (error) => {
-      if (error instanceof ApiError)
-        for (const [field, message] of Object.entries(error.errors))
-          setError(field as keyof PhoneNumberUpdate, { type: 'server', message });
-    },
+    onError: showFieldErrors(setError),
   });
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">

@@ -21,8 +21,10 @@ import {
   PasswordInput,
   TextInput,
   inputClass,
+  showFieldErrors,
 } from '../../components/form';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
+import { apiRequest, errorText } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 
 export function EditProfileModal({ user, onClose }: { user: User; onClose(): void }) {
@@ -77,13 +79,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
       toast.success('Profil berhasil disimpan.');
       onClose();
     },
-    onError: (error) => {
-      if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.errors)) {
-          setError(field as keyof ProfileForm, { type: 'server', message });
-        }
-      }
-    },
+    onError: showFieldErrors(setError),
   });
 
   return (

@@ -1,4 +1,4 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,8 +14,9 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
+import { RecordPage } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Alert, Button, FieldError, Label, TextInput } from '../../components/form';
+import { Alert, Button, FieldError, Label, TextInput, showFieldErrors } from '../../components/form';
 import { ImportResult } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import {
@@ -125,10 +126,7 @@ export function ProxyCreatePage() {
       await queryClient.invalidateQueries({ queryKey: ['proxies'] });
       void navigate(-1);
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.errors.value)
-        setError('value', { type: 'server', message: error.errors.value });
-    },
+    onError: showFieldErrors(setError),
   });
   const uploaded = async (answer: ProxyImport) => {
     await queryClient.invalidateQueries({ queryKey: ['proxies'] });
@@ -191,24 +189,16 @@ export function ProxyCreatePage() {
 
 /** /proxy/edit?id=: the value and the active toggle. */
 export function ProxyEditPage() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  const proxy = useQuery({
-    queryKey: ['proxy', id],
-    enabled: id > 0,
-    retry: false,
-    queryFn: () => apiRequest<{ proxy: ProxyRow }>(API.proxy(id), { fallback: MSG.errorFetchingProxy }),
-  });
-  let body;
-  if (!(id > 0) || proxy.isError)
-    body = <p className="text-sm text-red-500">{errorText(proxy.error, MSG.errorFetchingProxy)}</p>;
-  else if (!proxy.data) body = <p>{MSG.loading}</p>;
-  else body = <ProxyEditForm row={proxy.data.proxy} />;
   return (
-    <>
-      <Breadcrumb title="Edit Proxy" />
-      <PageCard title="Edit Proxy">{body}</PageCard>
-    </>
+    <RecordPage
+      title="Edit Proxy"
+      queryKey={['proxy']}
+      path={API.proxy}
+      fallback={MSG.errorFetchingProxy}
+      pick={(answer: { proxy: ProxyRow }) => answer.proxy}
+    >
+      {(row) => <ProxyEditForm row={row!} />}
+    </RecordPage>
   );
 }
 
@@ -220,6 +210,7 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
     handleSubmit,
     watch,
     setValue,
+    setError,
     formState: { errors },
   } = useForm<ProxyUpdate>({
     resolver: zodResolver(proxyUpdateSchema),
@@ -236,6 +227,7 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
       await queryClient.invalidateQueries({ queryKey: ['proxies'] });
       void navigate(-1);
     },
+    onError: showFieldErrors(setError),
   });
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">

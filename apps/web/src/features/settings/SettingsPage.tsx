@@ -12,9 +12,10 @@ import {
   type SettingForm,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
+import { Button, FieldError, Label, TextInput, inputClass, showFieldErrors } from '../../components/form';
 import { PageCard } from '../../components/list';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
+import { apiRequest, errorText } from '../../lib/api';
 
 /** /settings: blast intervals, price, banks, level colours, referral share and the member announcement. */
 export function SettingsPage() {
@@ -56,11 +57,7 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
       void queryClient.invalidateQueries({ queryKey: ['levels'] });
       toast.success(MSG.settingsSaved);
     },
-    onError: (error) => {
-      if (error instanceof ApiError)
-        for (const [field, message] of Object.entries(error.errors))
-          setError(field as Field, { type: 'server', message });
-    },
+    onError: showFieldErrors(setError),
   });
 
   const input = (name: Field, label: string, options: { numeric?: boolean; hint?: string } = {}) => (

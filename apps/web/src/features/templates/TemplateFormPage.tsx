@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Swal from 'sweetalert2';
 import { Plus, Trash2 } from 'lucide-react';
 import {
@@ -14,10 +14,9 @@ import {
   type TemplateButton,
   type TemplateRow,
 } from '@blaster/contract';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, Label, inputClass } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
-import { PageCard } from '../../components/list';
+import { RecordPage } from '../../components/RecordPage';
 import { apiRequest, errorText } from '../../lib/api';
 import { CaptionEditor } from './CaptionEditor';
 
@@ -25,25 +24,16 @@ const emptyButton = (): TemplateButton => ({ title: '', url: '', type: 'reply_bu
 
 /** /message/create and /message/edit?id=: media, rich-text caption, optional buttons, status. */
 export function TemplateFormPage() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ? Number(params.get('id')) : null;
-  const template = useQuery({
-    queryKey: ['template', id],
-    enabled: id !== null,
-    retry: false,
-    queryFn: () => apiRequest<{ message: TemplateRow }>(API.message(id!)),
-  });
-  const title = id === null ? 'Tambah Template Pesan' : 'Edit Template Pesan';
-  let body;
-  if (id === null) body = <TemplateForm template={null} />;
-  else if (template.isError) body = <p className="text-sm text-red-500">{errorText(template.error)}</p>;
-  else if (!template.data) body = <p>{MSG.loading}</p>;
-  else body = <TemplateForm template={template.data.message} />;
   return (
-    <>
-      <Breadcrumb title={title} />
-      <PageCard title={title}>{body}</PageCard>
-    </>
+    <RecordPage
+      title={{ create: 'Tambah Template Pesan', edit: 'Edit Template Pesan' }}
+      creates
+      queryKey={['template']}
+      path={API.message}
+      pick={(answer: { message: TemplateRow }) => answer.message}
+    >
+      {(template) => <TemplateForm template={template} />}
+    </RecordPage>
   );
 }
 
