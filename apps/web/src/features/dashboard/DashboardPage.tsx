@@ -19,7 +19,8 @@ import { ALL_USERS, API, BANNER_SPEED, MSG, formatRupiah, type Setting, type Use
 import { errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { StatCard } from './StatCard';
+import { StatCard, type StatCardProps } from './StatCard';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { adminChannel, useFigure, useLiveFigures } from './figures';
 
 // The package ships CommonJS only; the bundler hands its default export over wrapped once more.
@@ -53,6 +54,48 @@ function AnnouncementBanner() {
   );
 }
 
+interface Stat extends Omit<StatCardProps, 'loading' | 'error'> {
+  /** The figure's query: its loading and error states are the card's. */
+  query: { isPending: boolean; error: unknown };
+}
+
+function StatGrid({ stats }: { stats: Stat[] }) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-6 xl:grid-cols-4">
+      {stats.map(({ query, ...card }) => (
+        <StatCard
+          key={card.testId}
+          {...card}
+          loading={query.isPending}
+          error={query.error ? errorText(query.error) : undefined}
+        />
+      ))}
+    </div>
+  );
+}
+
+type AccountCounts = UseQueryResult<{ connectedCount: number; disconnectedCount: number }>;
+
+/** Both dashboards open with the connected and disconnected chat accounts they can see. */
+const accountStats = (accounts: AccountCounts): Stat[] => [
+  {
+    testId: 'card-active-accounts',
+    title: 'Akun Aktif',
+    icon: Smartphone,
+    tone: 'green',
+    value: number(accounts.data?.connectedCount),
+    query: accounts,
+  },
+  {
+    testId: 'card-inactive-accounts',
+    title: 'Akun Tidak Aktif',
+    icon: PhoneOff,
+    tone: 'gray',
+    value: number(accounts.data?.disconnectedCount),
+    query: accounts,
+  },
+];
+
 function MemberDashboard({ user }: { user: User }) {
   useLiveFigures(String(user.id));
   const accounts = useFigure<{ connectedCount: number; disconnectedCount: number }>(
@@ -72,73 +115,66 @@ function MemberDashboard({ user }: { user: User }) {
     API.totalBonus(user.id),
     MSG.errorFetchingBonusList,
   );
-  const state = (query: { isPending: boolean; error: unknown }) => ({
-    loading: query.isPending,
-    error: query.error ? errorText(query.error) : undefined,
-  });
 
   return (
     <>
       <Greeting title={MSG.dashboardMember} user={user} />
       <AnnouncementBanner />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-6 xl:grid-cols-4">
-        <StatCard
-          testId="card-active-accounts"
-          title="Akun Aktif"
-          icon={Smartphone}
-          tone="green"
-          value={number(accounts.data?.connectedCount)}
-          {...state(accounts)}
-        />
-        <StatCard
-          testId="card-inactive-accounts"
-          title="Akun Tidak Aktif"
-          icon={PhoneOff}
-          tone="gray"
-          value={number(accounts.data?.disconnectedCount)}
-          {...state(accounts)}
-        />
-        <StatCard
-          testId="card-success"
-          title="Blast Berhasil"
-          icon={CheckCircle2}
-          tone="green"
-          value={number(blasts.data?.successCount)}
-          {...state(blasts)}
-        />
-        <StatCard
-          testId="card-fail"
-          title="Blast Gagal"
-          icon={XCircle}
-          tone="red"
-          value={number(blasts.data?.failCount)}
-          {...state(blasts)}
-        />
-        <StatCard
-          testId="card-today-income"
-          title="Pendapatan Hari Ini"
-          icon={TrendingUp}
-          value={formatRupiah(income.data?.income ?? 0)}
-          {...state(income)}
-        />
-        <StatCard
-          testId="card-balance"
-          title="Sisa Saldo"
-          icon={Wallet}
-          tone="amber"
-          value={formatRupiah(balance.data?.balance ?? 0)}
-          {...state(balance)}
-        />
-        <StatCard
-          testId="card-total-bonus"
-          title="Total Bonus"
-          icon={Gift}
-          tone="brand"
-          value={formatRupiah(bonus.data?.totalBonus ?? 0)}
-          {...state(bonus)}
-        />
-      </div>
+      <StatGrid
+        stats={[
+          ...accountStats(accounts),
+          {
+            testId: 'card-success',
+            title: 'Blast Berhasil',
+            icon: CheckCircle2,
+            tone: 'green',
+            value: number(blasts.data?.successCount),
+            query: blasts,
+          },
+          {
+            testId: 'card-fail',
+            title: 'Blast Gagal',
+            icon: XCircle,
+            tone: 'red',
+            value: number(blasts.data?.failCount),
+            query: blasts,
+          },
+          {
+            testId: 'card-today-income',
+            title: 'Pendapatan Hari Ini',
+            icon: TrendingUp,
+            value: formatRupiah(income.data?.income ?? 0),
+            query: income,
+          },
+          {
+            testId: 'card-balance',
+            title: 'Sisa Saldo',
+            icon: Wallet,
+            tone: 'amber',
+            value: formatRupiah(balance.data?.balance ?? 0),
+            query: balance,
+          },
+          {
+            testId: 'card-total-bonus',
+            title: 'Total Bonus',
+            icon: Gift,
+            tone: 'brand',
+            value: formatRupiah(bonus.data?.totalBonus ?? 0),
+            query: bonus,
+          },
+        ]}
+      />
     </>
+  );
+}
+
+function SuccessFail({ value }: { value: { success: number; fail: number } | undefined }) {
+  return (
+    <span className="flex items-baseline gap-3">
+      <span className="text-emerald-600 dark:text-emerald-400">{number(value?.success)}</span>
+      <span className="text-base font-medium text-gray-400">/</span>
+      <span className="text-red-500">{number(value?.fail)}</span>
+    </span>
   );
 }
 
@@ -170,81 +206,57 @@ function AdminDashboard({ user }: { user: User }) {
     API.totalCount,
     MSG.errorTodayCount,
   );
-  const state = (query: { isPending: boolean; error: unknown }) => ({
-    loading: query.isPending,
-    error: query.error ? errorText(query.error) : undefined,
-  });
-  const successFail = (value: { success: number; fail: number } | undefined) => (
-    <span className="flex items-baseline gap-3">
-      <span className="text-emerald-600 dark:text-emerald-400">{number(value?.success)}</span>
-      <span className="text-base font-medium text-gray-400">/</span>
-      <span className="text-red-500">{number(value?.fail)}</span>
-    </span>
-  );
 
   return (
     <>
       <Greeting title={MSG.dashboardAdmin} user={user} />
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-6 xl:grid-cols-4">
-        <StatCard
-          testId="card-unused-proxies"
-          title="Proxy Belum Dipakai"
-          icon={Network}
-          value={number(proxies.data?.unUsed)}
-          footer={`${number(proxies.data?.used)} sudah dipakai`}
-          {...state(proxies)}
-        />
-        <StatCard
-          testId="card-unblasted-numbers"
-          title="Nomor Belum Diblast"
-          icon={Ban}
-          tone="amber"
-          value={number(numbers.data?.unBlasted)}
-          footer={`${number(numbers.data?.blasted)} sudah diblast`}
-          {...state(numbers)}
-        />
-        <StatCard
-          testId="card-active-accounts"
-          title="Akun Aktif"
-          icon={Smartphone}
-          tone="green"
-          value={number(accounts.data?.connectedCount)}
-          {...state(accounts)}
-        />
-        <StatCard
-          testId="card-inactive-accounts"
-          title="Akun Tidak Aktif"
-          icon={PhoneOff}
-          tone="gray"
-          value={number(accounts.data?.disconnectedCount)}
-          {...state(accounts)}
-        />
-        <StatCard
-          testId="card-active-members"
-          title="Member Aktif"
-          icon={Users}
-          value={number(members.data?.count)}
-          footer="Member dengan akun tersambung"
-          {...state(members)}
-        />
-        <StatCard
-          testId="card-today-blasts"
-          title="Blast Hari Ini"
-          icon={CalendarCheck}
-          tone="green"
-          value={successFail(today.data)}
-          footer="Berhasil / Gagal"
-          {...state(today)}
-        />
-        <StatCard
-          testId="card-total-blasts"
-          title="Total Blast"
-          icon={BarChart3}
-          value={successFail(total.data)}
-          footer="Berhasil / Gagal"
-          {...state(total)}
-        />
-      </div>
+      <StatGrid
+        stats={[
+          {
+            testId: 'card-unused-proxies',
+            title: 'Proxy Belum Dipakai',
+            icon: Network,
+            value: number(proxies.data?.unUsed),
+            footer: `${number(proxies.data?.used)} sudah dipakai`,
+            query: proxies,
+          },
+          {
+            testId: 'card-unblasted-numbers',
+            title: 'Nomor Belum Diblast',
+            icon: Ban,
+            tone: 'amber',
+            value: number(numbers.data?.unBlasted),
+            footer: `${number(numbers.data?.blasted)} sudah diblast`,
+            query: numbers,
+          },
+          ...accountStats(accounts),
+          {
+            testId: 'card-active-members',
+            title: 'Member Aktif',
+            icon: Users,
+            value: number(members.data?.count),
+            footer: 'Member dengan akun tersambung',
+            query: members,
+          },
+          {
+            testId: 'card-today-blasts',
+            title: 'Blast Hari Ini',
+            icon: CalendarCheck,
+            tone: 'green',
+            value: <SuccessFail value={today.data} />,
+            footer: 'Berhasil / Gagal',
+            query: today,
+          },
+          {
+            testId: 'card-total-blasts',
+            title: 'Total Blast',
+            icon: BarChart3,
+            value: <SuccessFail value={total.data} />,
+            footer: 'Berhasil / Gagal',
+            query: total,
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 
-interface StatCardProps {
+export interface StatCardProps {
   testId: string;
   title: string;
   icon: LucideIcon;
