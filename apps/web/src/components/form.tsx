@@ -90,6 +90,48 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function P
   );
 });
 
+/**
+ * A labelled text or password input with its hint and error under it; the input points at both
+ * (aria-describedby).
+ */
+export const TextField = forwardRef<
+  HTMLInputElement,
+  Omit<InputProps, 'invalid'> & {
+    id: string;
+    label: ReactNode;
+    error?: string;
+    /** A line of help under the input, read out with it. */
+    hint?: ReactNode;
+    optional?: boolean;
+    password?: boolean;
+    /** Classes of the wrapper (grid placement). */
+    fieldClassName?: string;
+  }
+>(function TextField({ id, label, error, hint, optional, password, fieldClassName, ...props }, ref) {
+  const Input = password ? PasswordInput : TextInput;
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={fieldClassName}>
+      <Label htmlFor={id} optional={optional}>
+        {label}
+      </Label>
+      <Input
+        ref={ref}
+        id={id}
+        invalid={Boolean(error)}
+        aria-describedby={describedBy || undefined}
+        {...props}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+});
+
 export function Button({
   loading,
   children,

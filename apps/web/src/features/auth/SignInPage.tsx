@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { API, MSG, type AuthAnswer } from '@blaster/contract';
-import { Alert, Button, Label, PasswordInput, TextInput } from '../../components/form';
+import { Alert, Button, TextField } from '../../components/form';
 import { apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
@@ -46,29 +46,26 @@ export function SignInPage() {
       </div>
       <form onSubmit={submit} noValidate className="space-y-5">
         {error && <Alert>{error}</Alert>}
-        <div>
-          <Label htmlFor="email">Email</Label>
-          <TextInput
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="info@gmail.com"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div>
-          <Label htmlFor="password">Password</Label>
-          <PasswordInput
-            id="password"
-            name="password"
-            autoComplete="current-password"
-            placeholder="Enter your password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="email"
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="info@gmail.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          password
+          name="password"
+          autoComplete="current-password"
+          placeholder="Enter your password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <div className="flex items-center justify-between">
           <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-400">
             <input

@@ -12,7 +12,7 @@ import {
   type AuthAnswer,
   type RegisterField,
 } from '@blaster/contract';
-import { Alert, Button, FieldError, Label, PasswordInput, TextInput } from '../../components/form';
+import { Alert, Button, FieldError, TextField } from '../../components/form';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
 import { storedReferral } from '../../app/referral-capture';
@@ -79,81 +79,58 @@ export function SignUpPage() {
       <form onSubmit={submit} noValidate className="space-y-5">
         {error && <Alert>{error}</Alert>}
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="firstName">First Name</Label>
-            <TextInput
-              id="firstName"
-              autoComplete="given-name"
-              placeholder="Enter your first name"
-              invalid={Boolean(errors.firstName)}
-              aria-describedby={describedBy('firstName')}
-              {...field('firstName')}
-            />
-            <FieldError id="firstName-error" message={errors.firstName?.message} />
-          </div>
-          <div>
-            <Label htmlFor="lastName">Last Name</Label>
-            <TextInput
-              id="lastName"
-              autoComplete="family-name"
-              placeholder="Enter your last name"
-              invalid={Boolean(errors.lastName)}
-              aria-describedby={describedBy('lastName')}
-              {...field('lastName')}
-            />
-            <FieldError id="lastName-error" message={errors.lastName?.message} />
-          </div>
-        </div>
-        <div>
-          <Label htmlFor="email">Email</Label>
-          <TextInput
-            id="email"
-            type="email"
-            autoComplete="email"
-            placeholder="Enter your email"
-            invalid={Boolean(errors.email)}
-            aria-describedby={describedBy('email')}
-            {...field('email')}
+          <TextField
+            id="firstName"
+            label="First Name"
+            error={errors.firstName?.message}
+            autoComplete="given-name"
+            placeholder="Enter your first name"
+            {...field('firstName')}
           />
-          <FieldError id="email-error" message={errors.email?.message} />
-        </div>
-        <div>
-          <Label htmlFor="password">Password</Label>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            placeholder="Enter your password"
-            invalid={Boolean(errors.password)}
-            aria-describedby={describedBy('password')}
-            {...field('password')}
+          <TextField
+            id="lastName"
+            label="Last Name"
+            error={errors.lastName?.message}
+            autoComplete="family-name"
+            placeholder="Enter your last name"
+            {...field('lastName')}
           />
-          <FieldError id="password-error" message={errors.password?.message} />
         </div>
-        <div>
-          <Label htmlFor="password2">Confirm Password</Label>
-          <PasswordInput
-            id="password2"
-            autoComplete="new-password"
-            placeholder="Confirm your password"
-            invalid={Boolean(errors.password2)}
-            aria-describedby={describedBy('password2')}
-            {...field('password2')}
-          />
-          <FieldError id="password2-error" message={errors.password2?.message} />
-        </div>
-        <div>
-          <Label htmlFor="referral_code" optional>
-            Kode Referal
-          </Label>
-          <TextInput
-            id="referral_code"
-            placeholder="Kode referal (jika ada)"
-            invalid={Boolean(errors.referral_code)}
-            aria-describedby={describedBy('referral_code')}
-            {...field('referral_code')}
-          />
-          <FieldError id="referral_code-error" message={errors.referral_code?.message} />
-        </div>
+        <TextField
+          id="email"
+          label="Email"
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          placeholder="Enter your email"
+          {...field('email')}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          password
+          error={errors.password?.message}
+          autoComplete="new-password"
+          placeholder="Enter your password"
+          {...field('password')}
+        />
+        <TextField
+          id="password2"
+          label="Confirm Password"
+          password
+          error={errors.password2?.message}
+          autoComplete="new-password"
+          placeholder="Confirm your password"
+          {...field('password2')}
+        />
+        <TextField
+          id="referral_code"
+          label="Kode Referal"
+          optional
+          error={errors.referral_code?.message}
+          placeholder="Kode referal (jika ada)"
+          {...field('referral_code')}
+        />
         <div>
           <label className="flex items-start gap-3 text-sm text-gray-600 dark:text-gray-400">
             <input

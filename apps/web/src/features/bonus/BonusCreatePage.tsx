@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API, MSG, bonusCreateSchema, type BonusCreate, type User } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, FieldError, Label, TextInput, inputClass, showFieldErrors } from '../../components/form';
+import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { PageCard } from '../../components/list';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
@@ -73,23 +73,21 @@ export function BonusCreatePage() {
             </select>
             <FieldError id="bonus-member-error" message={errors.userId?.message} />
           </div>
-          <div>
-            <Label htmlFor="bonus-nominal">Nominal (Rp)</Label>
-            <TextInput
-              id="bonus-nominal"
-              type="number"
-              min={1}
-              inputMode="numeric"
-              invalid={Boolean(errors.nominal)}
-              {...register('nominal')}
-            />
-            <FieldError id="bonus-nominal-error" message={errors.nominal?.message} />
-          </div>
-          <div>
-            <Label htmlFor="bonus-reason">{MSG.bonusReason}</Label>
-            <TextInput id="bonus-reason" invalid={Boolean(errors.reason)} {...register('reason')} />
-            <FieldError id="bonus-reason-error" message={errors.reason?.message} />
-          </div>
+          <TextField
+            id="bonus-nominal"
+            label="Nominal (Rp)"
+            error={errors.nominal?.message}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            {...register('nominal')}
+          />
+          <TextField
+            id="bonus-reason"
+            label={MSG.bonusReason}
+            error={errors.reason?.message}
+            {...register('reason')}
+          />
           {create.error && Object.keys((create.error as ApiError).errors ?? {}).length === 0 && (
             <p className="text-sm text-red-500">{MSG.editError(errorText(create.error))}</p>
           )}

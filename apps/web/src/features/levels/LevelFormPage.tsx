@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, MSG, levelBodySchema, type Level, type LevelBody } from '@blaster/contract';
-import { Button, FieldError, Label, TextInput, showFieldErrors } from '../../components/form';
+import { Button, showFieldErrors, TextField } from '../../components/form';
 import { RecordPage } from '../../components/RecordPage';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
@@ -56,35 +56,25 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
   });
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
-      <div>
-        <Label htmlFor="level-name">Nama Level</Label>
-        <TextInput id="level-name" invalid={Boolean(errors.name)} {...register('name')} />
-        <FieldError id="level-name-error" message={errors.name?.message} />
-      </div>
-      <div>
-        <Label htmlFor="level-fee">Blast Fee (Rp per blast)</Label>
-        <TextInput
-          id="level-fee"
-          type="number"
-          min={0}
-          inputMode="numeric"
-          invalid={Boolean(errors.blast_fee)}
-          {...register('blast_fee')}
-        />
-        <FieldError id="level-fee-error" message={errors.blast_fee?.message} />
-      </div>
-      <div>
-        <Label htmlFor="level-requirement">Minimal Blast</Label>
-        <TextInput
-          id="level-requirement"
-          type="number"
-          min={0}
-          inputMode="numeric"
-          invalid={Boolean(errors.requirement_blast)}
-          {...register('requirement_blast')}
-        />
-        <FieldError id="level-requirement-error" message={errors.requirement_blast?.message} />
-      </div>
+      <TextField id="level-name" label="Nama Level" error={errors.name?.message} {...register('name')} />
+      <TextField
+        id="level-fee"
+        label="Blast Fee (Rp per blast)"
+        error={errors.blast_fee?.message}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        {...register('blast_fee')}
+      />
+      <TextField
+        id="level-requirement"
+        label="Minimal Blast"
+        error={errors.requirement_blast?.message}
+        type="number"
+        min={0}
+        inputMode="numeric"
+        {...register('requirement_blast')}
+      />
       {save.error && Object.keys((save.error as ApiError).errors ?? {}).length === 0 && (
         <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>
       )}

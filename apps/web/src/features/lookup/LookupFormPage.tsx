@@ -15,7 +15,7 @@ import {
   type WhatsappRow,
 } from '@blaster/contract';
 import { RecordPage } from '../../components/RecordPage';
-import { Alert, Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
+import { Alert, Button, FieldError, Label, inputClass, TextField } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -141,32 +141,26 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
       </div>
       {kind === 'generator' ? (
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="lookup-start">Nomor Awal</Label>
-            <TextInput
-              id="lookup-start"
-              inputMode="numeric"
-              placeholder="6281200000000"
-              disabled={Boolean(row)}
-              value={values.start_number}
-              invalid={Boolean(errors.start_number)}
-              onChange={change('start_number')}
-            />
-            <FieldError id="lookup-start-error" message={errors.start_number} />
-          </div>
-          <div>
-            <Label htmlFor="lookup-end">Nomor Akhir</Label>
-            <TextInput
-              id="lookup-end"
-              inputMode="numeric"
-              placeholder="6281299999999"
-              disabled={Boolean(row)}
-              value={values.end_number}
-              invalid={Boolean(errors.end_number)}
-              onChange={change('end_number')}
-            />
-            <FieldError id="lookup-end-error" message={errors.end_number} />
-          </div>
+          <TextField
+            id="lookup-start"
+            label="Nomor Awal"
+            error={errors.start_number}
+            inputMode="numeric"
+            placeholder="6281200000000"
+            disabled={Boolean(row)}
+            value={values.start_number}
+            onChange={change('start_number')}
+          />
+          <TextField
+            id="lookup-end"
+            label="Nomor Akhir"
+            error={errors.end_number}
+            inputMode="numeric"
+            placeholder="6281299999999"
+            disabled={Boolean(row)}
+            value={values.end_number}
+            onChange={change('end_number')}
+          />
         </div>
       ) : (
         !row && (
@@ -180,30 +174,24 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
         )
       )}
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <div>
-          <Label htmlFor="lookup-min">Interval Min</Label>
-          <TextInput
-            id="lookup-min"
-            type="number"
-            min={0}
-            value={values.interval_min}
-            invalid={Boolean(errors.interval_min)}
-            onChange={change('interval_min')}
-          />
-          <FieldError id="lookup-min-error" message={errors.interval_min} />
-        </div>
-        <div>
-          <Label htmlFor="lookup-max">Interval Max</Label>
-          <TextInput
-            id="lookup-max"
-            type="number"
-            min={0}
-            value={values.interval_max}
-            invalid={Boolean(errors.interval_max)}
-            onChange={change('interval_max')}
-          />
-          <FieldError id="lookup-max-error" message={errors.interval_max} />
-        </div>
+        <TextField
+          id="lookup-min"
+          label="Interval Min"
+          error={errors.interval_min}
+          type="number"
+          min={0}
+          value={values.interval_min}
+          onChange={change('interval_min')}
+        />
+        <TextField
+          id="lookup-max"
+          label="Interval Max"
+          error={errors.interval_max}
+          type="number"
+          min={0}
+          value={values.interval_max}
+          onChange={change('interval_max')}
+        />
       </div>
       <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
         <input

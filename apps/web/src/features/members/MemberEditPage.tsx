@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { API, MSG, memberEditSchema, type MemberEdit, type Setting, type User } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, FieldError, Label, TextInput } from '../../components/form';
+import { Button, TextField } from '../../components/form';
 import { PageCard } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
 
@@ -76,19 +76,15 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
     },
   });
   const field = (name: keyof MemberEdit, label: string) => (
-    <div>
-      <Label htmlFor={`member-${name}`}>{label}</Label>
-      <TextInput
-        id={`member-${name}`}
-        type="number"
-        min={0}
-        inputMode="numeric"
-        invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `member-${name}-error` : undefined}
-        {...register(name)}
-      />
-      <FieldError id={`member-${name}-error`} message={errors[name]?.message} />
-    </div>
+    <TextField
+      id={`member-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      type="number"
+      min={0}
+      inputMode="numeric"
+      {...register(name)}
+    />
   );
   return (
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="max-w-xl space-y-5">

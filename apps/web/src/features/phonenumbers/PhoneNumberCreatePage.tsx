@@ -11,7 +11,7 @@ import {
   type PhoneNumberSave,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Alert, Button, FieldError, Label, TextInput, showFieldErrors } from '../../components/form';
+import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { ImportResult } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import { PageCard } from '../../components/list';
@@ -55,21 +55,14 @@ export function PhoneNumberCreatePage() {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <PageCard title="Tambah Manual">
           <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="space-y-5">
-            <div>
-              <Label htmlFor="phone-number">Nomor Telepon</Label>
-              <TextInput
-                id="phone-number"
-                inputMode="tel"
-                invalid={Boolean(errors.number)}
-                {...register('number')}
-              />
-              <FieldError id="phone-number-error" message={errors.number?.message} />
-            </div>
-            <div>
-              <Label htmlFor="phone-name">Nama</Label>
-              <TextInput id="phone-name" invalid={Boolean(errors.name)} {...register('name')} />
-              <FieldError id="phone-name-error" message={errors.name?.message} />
-            </div>
+            <TextField
+              id="phone-number"
+              label="Nomor Telepon"
+              error={errors.number?.message}
+              inputMode="tel"
+              {...register('number')}
+            />
+            <TextField id="phone-name" label="Nama" error={errors.name?.message} {...register('name')} />
             {save.error && !(save.error instanceof ApiError && Object.keys(save.error.errors).length) && (
               <Alert>{errorText(save.error, MSG.networkError)}</Alert>
             )}

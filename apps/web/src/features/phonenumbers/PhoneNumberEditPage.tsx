@@ -9,7 +9,7 @@ import {
   type PhoneNumberRow,
   type PhoneNumberUpdate,
 } from '@blaster/contract';
-import { Button, FieldError, Label, TextInput, showFieldErrors } from '../../components/form';
+import { Button, showFieldErrors, TextField } from '../../components/form';
 import { RecordPage } from '../../components/RecordPage';
 import { apiRequest, errorText } from '../../lib/api';
 
@@ -53,16 +53,13 @@ function EditForm({ row }: { row: PhoneNumberRow }) {
   });
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
-      <div>
-        <Label htmlFor="edit-number">Nomor Telepon</Label>
-        <TextInput id="edit-number" invalid={Boolean(errors.number)} {...register('number')} />
-        <FieldError id="edit-number-error" message={errors.number?.message} />
-      </div>
-      <div>
-        <Label htmlFor="edit-name">Nama</Label>
-        <TextInput id="edit-name" invalid={Boolean(errors.name)} {...register('name')} />
-        <FieldError id="edit-name-error" message={errors.name?.message} />
-      </div>
+      <TextField
+        id="edit-number"
+        label="Nomor Telepon"
+        error={errors.number?.message}
+        {...register('number')}
+      />
+      <TextField id="edit-name" label="Nama" error={errors.name?.message} {...register('name')} />
       <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
         <input
           type="checkbox"

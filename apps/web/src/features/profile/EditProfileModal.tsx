@@ -16,12 +16,12 @@ import {
 import {
   Alert,
   Button,
-  FieldError,
   Label,
   PasswordInput,
   TextInput,
   inputClass,
   showFieldErrors,
+  TextField,
 } from '../../components/form';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
@@ -115,34 +115,26 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
               <Alert>{errorText(save.error, MSG.errorUpdatingUser)}</Alert>
             )}
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-              <div>
-                <Label htmlFor="profile-firstname">First Name</Label>
-                <TextInput
-                  id="profile-firstname"
-                  invalid={Boolean(errors.firstname)}
-                  {...register('firstname')}
-                />
-                <FieldError id="profile-firstname-error" message={errors.firstname?.message} />
-              </div>
-              <div>
-                <Label htmlFor="profile-lastname">Last Name</Label>
-                <TextInput
-                  id="profile-lastname"
-                  invalid={Boolean(errors.lastname)}
-                  {...register('lastname')}
-                />
-                <FieldError id="profile-lastname-error" message={errors.lastname?.message} />
-              </div>
-              <div className="sm:col-span-2">
-                <Label htmlFor="profile-email">Email</Label>
-                <TextInput
-                  id="profile-email"
-                  type="email"
-                  invalid={Boolean(errors.email)}
-                  {...register('email')}
-                />
-                <FieldError id="profile-email-error" message={errors.email?.message} />
-              </div>
+              <TextField
+                id="profile-firstname"
+                label="First Name"
+                error={errors.firstname?.message}
+                {...register('firstname')}
+              />
+              <TextField
+                id="profile-lastname"
+                label="Last Name"
+                error={errors.lastname?.message}
+                {...register('lastname')}
+              />
+              <TextField
+                id="profile-email"
+                label="Email"
+                error={errors.email?.message}
+                fieldClassName="sm:col-span-2"
+                type="email"
+                {...register('email')}
+              />
               <div className="sm:col-span-2">
                 <Label htmlFor="profile-password" optional>
                   Password baru
@@ -181,18 +173,14 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
                   </p>
                 )}
               </div>
-              <div>
-                <Label htmlFor="profile-account-number" optional>
-                  Nomor Rekening
-                </Label>
-                <TextInput
-                  id="profile-account-number"
-                  inputMode="numeric"
-                  invalid={Boolean(errors.account_number)}
-                  {...register('account_number')}
-                />
-                <FieldError id="profile-account-number-error" message={errors.account_number?.message} />
-              </div>
+              <TextField
+                id="profile-account-number"
+                label="Nomor Rekening"
+                optional
+                error={errors.account_number?.message}
+                inputMode="numeric"
+                {...register('account_number')}
+              />
             </div>
           </div>
           <div className="mt-6 flex justify-end gap-3">

@@ -16,7 +16,7 @@ import {
 } from '@blaster/contract';
 import { RecordPage } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Alert, Button, FieldError, Label, TextInput, showFieldErrors } from '../../components/form';
+import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { ImportResult } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import {
@@ -139,16 +139,13 @@ export function ProxyCreatePage() {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <PageCard title="Tambah Manual">
           <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="space-y-5">
-            <div>
-              <Label htmlFor="proxy-value">Proxy</Label>
-              <TextInput
-                id="proxy-value"
-                placeholder="http://host:port"
-                invalid={Boolean(errors.value)}
-                {...register('value')}
-              />
-              <FieldError id="proxy-value-error" message={errors.value?.message} />
-            </div>
+            <TextField
+              id="proxy-value"
+              label="Proxy"
+              error={errors.value?.message}
+              placeholder="http://host:port"
+              {...register('value')}
+            />
             {save.error && !(save.error instanceof ApiError && save.error.errors.value) && (
               <Alert>{errorText(save.error, MSG.networkError)}</Alert>
             )}
@@ -231,11 +228,7 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
   });
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
-      <div>
-        <Label htmlFor="proxy-edit-value">Proxy</Label>
-        <TextInput id="proxy-edit-value" invalid={Boolean(errors.value)} {...register('value')} />
-        <FieldError id="proxy-edit-value-error" message={errors.value?.message} />
-      </div>
+      <TextField id="proxy-edit-value" label="Proxy" error={errors.value?.message} {...register('value')} />
       <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
         <input
           type="checkbox"

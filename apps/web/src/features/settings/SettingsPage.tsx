@@ -12,7 +12,7 @@ import {
   type SettingForm,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, FieldError, Label, TextInput, inputClass, showFieldErrors } from '../../components/form';
+import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { PageCard } from '../../components/list';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
@@ -61,24 +61,16 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
   });
 
   const input = (name: Field, label: string, options: { numeric?: boolean; hint?: string } = {}) => (
-    <div>
-      <Label htmlFor={`setting-${name}`}>{label}</Label>
-      <TextInput
-        id={`setting-${name}`}
-        type={options.numeric ? 'number' : 'text'}
-        min={options.numeric ? 0 : undefined}
-        inputMode={options.numeric ? 'numeric' : undefined}
-        invalid={Boolean(errors[name])}
-        aria-describedby={options.hint ? `setting-${name}-hint` : undefined}
-        {...register(name)}
-      />
-      {options.hint && (
-        <p id={`setting-${name}-hint`} className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
-          {options.hint}
-        </p>
-      )}
-      <FieldError id={`setting-${name}-error`} message={errors[name]?.message} />
-    </div>
+    <TextField
+      id={`setting-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      hint={options.hint}
+      type={options.numeric ? 'number' : 'text'}
+      min={options.numeric ? 0 : undefined}
+      inputMode={options.numeric ? 'numeric' : undefined}
+      {...register(name)}
+    />
   );
 
   return (

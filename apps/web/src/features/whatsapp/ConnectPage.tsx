@@ -19,7 +19,7 @@ import {
   pairingPhoneSchema,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Alert, Button, FieldError, Label, TextInput, inputClass } from '../../components/form';
+import { Alert, Button, Label, inputClass, TextField } from '../../components/form';
 import { PageCard } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
@@ -237,21 +237,18 @@ export function ConnectPage() {
             <input id="device-id" readOnly value={deviceId} className={`${inputClass()} font-mono`} />
           </div>
           {mode === 'code' && (
-            <div>
-              <Label htmlFor="pairing-phone">Nomor Whatsapp</Label>
-              <TextInput
-                id="pairing-phone"
-                inputMode="numeric"
-                value={phone}
-                invalid={Boolean(phoneError)}
-                disabled={phase.name !== 'idle'}
-                onChange={(event) => {
-                  const digits = event.target.value.replace(/\D/g, '');
-                  setPhone(digits.startsWith(PHONE_PREFIX) ? digits : PHONE_PREFIX);
-                }}
-              />
-              <FieldError id="pairing-phone-error" message={phoneError} />
-            </div>
+            <TextField
+              id="pairing-phone"
+              label="Nomor Whatsapp"
+              error={phoneError}
+              inputMode="numeric"
+              value={phone}
+              disabled={phase.name !== 'idle'}
+              onChange={(event) => {
+                const digits = event.target.value.replace(/\D/g, '');
+                setPhone(digits.startsWith(PHONE_PREFIX) ? digits : PHONE_PREFIX);
+              }}
+            />
           )}
 
           <div className="flex min-h-64 flex-col items-center justify-center rounded-2xl border border-dashed border-gray-300 p-6 text-center dark:border-gray-700">

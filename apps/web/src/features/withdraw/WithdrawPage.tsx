@@ -18,7 +18,7 @@ import {
   type WithdrawRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, FieldError, Label, TextInput } from '../../components/form';
+import { Button, TextField } from '../../components/form';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
 import { StatCard } from '../dashboard/StatCard';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
@@ -140,23 +140,17 @@ function WithdrawScreen({ user }: { user: User }) {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <PageCard title="Tarik Saldo">
           <form onSubmit={handleSubmit((body) => request.mutate(body))} noValidate className="space-y-5">
-            <div>
-              <Label htmlFor="withdraw-nominal">Nominal (Rp)</Label>
-              <TextInput
-                id="withdraw-nominal"
-                type="number"
-                min={MIN_WITHDRAW}
-                step={1000}
-                inputMode="numeric"
-                invalid={Boolean(errors.nominal)}
-                aria-describedby="withdraw-nominal-hint"
-                {...register('nominal')}
-              />
-              <p id="withdraw-nominal-hint" className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
-                Minimal {formatRupiah(MIN_WITHDRAW)}
-              </p>
-              <FieldError id="withdraw-nominal-error" message={errors.nominal?.message} />
-            </div>
+            <TextField
+              id="withdraw-nominal"
+              label="Nominal (Rp)"
+              error={errors.nominal?.message}
+              hint={`Minimal ${formatRupiah(MIN_WITHDRAW)}`}
+              type="number"
+              min={MIN_WITHDRAW}
+              step={1000}
+              inputMode="numeric"
+              {...register('nominal')}
+            />
             {requestError && <p className="text-sm text-red-500">{requestError}</p>}
             <Button type="submit" className="w-full" loading={request.isPending} disabled={request.isPending}>
               {request.isPending ? MSG.sendingUpdate : 'Request Withdraw'}
