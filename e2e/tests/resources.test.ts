@@ -104,7 +104,7 @@ test('admin imports phone numbers, downloads the skipped rows, creates a templat
   await context.close();
 });
 
-test('admin edits a proxy: a taken value is refused under the field and nothing is lost, a bad link says so', async () => {
+test('admin edits a proxy and a phone number: a taken value is refused under the field and nothing is lost, a bad link says so', async () => {
   const { context, page } = await stack.newPage();
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
@@ -133,6 +133,24 @@ test('admin edits a proxy: a taken value is refused under the field and nothing 
   await page.waitForURL(/\/proxy$/);
   await page.getByRole('cell', { name: 'http://10.9.0.3:3128' }).waitFor();
   assert.equal(await page.getByRole('cell', { name: 'http://10.9.0.2:3128' }).count(), 0);
+
+  // A phone number's edit keeps the number, renames it and turns it off.
+  await page.goto('/phonenumber');
+  await page
+    .getByRole('row')
+    .filter({ hasText: '6281377700001' })
+    .getByRole('link', { name: 'Edit' })
+    .click();
+  await page.locator('#edit-name').fill('Ani Baru');
+  await page.getByLabel('Status aktif').uncheck();
+  await page.getByRole('button', { name: MSG.save }).click();
+  await page.waitForURL(/\/phonenumber$/);
+  const renamed = page.getByRole('row').filter({ hasText: '6281377700001' });
+  await renamed.getByText('Ani Baru').waitFor();
+  await renamed.getByRole('link', { name: 'Edit' }).click();
+  await page.locator('#edit-name').waitFor();
+  assert.equal(await page.locator('#edit-number').inputValue(), '6281377700001');
+  assert.equal(await page.getByLabel('Status aktif').isChecked(), false);
 
   for (const id of ['abc', '999999']) {
     await page.goto(`/proxy/edit?id=${id}`);

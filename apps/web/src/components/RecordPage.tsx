@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { MSG } from '@blaster/contract';
 import { Breadcrumb } from '../app/layout/Breadcrumb';
 import { apiRequest, errorText } from '../lib/api';
+import { Button, showFieldErrors } from './form';
 import { PageCard } from './list';
 
 interface RecordPageProps<Answer, Row> {
@@ -41,6 +43,10 @@ export function RecordPage<Answer, Row>({
     queryKey: [...queryKey, id],
     enabled: valid,
     retry: false,
+    // A form starts from the record as it is now: a copy kept from an earlier visit would be saved
+    // back over newer changes.
+    staleTime: 0,
+    gcTime: 0,
     queryFn: () => apiRequest<Answer>(path(id!), { fallback }),
   });
   const creating = creates && id === null;
@@ -56,6 +62,62 @@ export function RecordPage<Answer, Row>({
     <>
       <Breadcrumb title={heading} />
       <PageCard title={heading}>{body}</PageCard>
+    </>
+  );
+}
+
+/**
+ * Saves an edited record: on success the list it came from is refreshed and the screen goes back;
+ * the server's field messages land under the fields.
+ */
+export function useUpdateAndGoBack<Body extends FieldValues>(
+  path: string,
+  listKey: string,
+  setError: UseFormSetError<Body>,
+) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) => apiRequest(path, { method: 'PUT', body, fallback: MSG.networkError }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [listKey] });
+      void navigate(-1);
+    },
+    onError: showFieldErrors(setError),
+  });
+}
+
+/** The active / nonactive checkbox of an edit form. */
+export function StatusCheckbox({
+  label,
+  active,
+  onChange,
+}: {
+  label: string;
+  active: boolean;
+  onChange: (status: 'active' | 'nonactive') => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+      <input
+        type="checkbox"
+        checked={active}
+        onChange={(event) => onChange(event.target.checked ? 'active' : 'nonactive')}
+        className="size-4 accent-brand-500"
+      />
+      {label}
+    </label>
+  );
+}
+
+/** The save button of an edit form, with the failure above it. */
+export function SaveWithError({ save }: { save: Pick<UseMutationResult, 'error' | 'isPending'> }) {
+  return (
+    <>
+      {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
+      <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+        {save.isPending ? MSG.saving : MSG.save}
+      </Button>
     </>
   );
 }

@@ -1,7 +1,5 @@
-import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   API,
   MSG,
@@ -9,9 +7,8 @@ import {
   type PhoneNumberRow,
   type PhoneNumberUpdate,
 } from '@blaster/contract';
-import { Button, showFieldErrors, TextField } from '../../components/form';
-import { RecordPage } from '../../components/RecordPage';
-import { apiRequest, errorText } from '../../lib/api';
+import { TextField } from '../../components/form';
+import { RecordPage, SaveWithError, StatusCheckbox, useUpdateAndGoBack } from '../../components/RecordPage';
 
 /** /phonenumber/edit?id=: number, name and the active checkbox; goes back after saving. */
 export function PhoneNumberEditPage() {
@@ -29,8 +26,6 @@ export function PhoneNumberEditPage() {
 }
 
 function EditForm({ row }: { row: PhoneNumberRow }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -42,15 +37,7 @@ function EditForm({ row }: { row: PhoneNumberRow }) {
     resolver: zodResolver(phoneNumberUpdateSchema),
     defaultValues: { number: row.number, name: row.name, status: row.status },
   });
-  const save = useMutation({
-    mutationFn: (body: PhoneNumberUpdate) =>
-      apiRequest(API.phoneNumber(row.id), { method: 'PUT', body, fallback: MSG.networkError }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['phonenumbers'] });
-      void navigate(-1);
-    },
-    onError: showFieldErrors(setError),
-  });
+  const save = useUpdateAndGoBack(API.phoneNumber(row.id), 'phonenumbers', setError);
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField
@@ -60,19 +47,12 @@ function EditForm({ row }: { row: PhoneNumberRow }) {
         {...register('number')}
       />
       <TextField id="edit-name" label="Nama" error={errors.name?.message} {...register('name')} />
-      <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-        <input
-          type="checkbox"
-          checked={watch('status') === 'active'}
-          onChange={(event) => setValue('status', event.target.checked ? 'active' : 'nonactive')}
-          className="size-4 accent-brand-500"
-        />
-        Status aktif
-      </label>
-      {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
-      <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-        {save.isPending ? MSG.saving : MSG.save}
-      </Button>
+      <StatusCheckbox
+        label="Status aktif"
+        active={watch('status') === 'active'}
+        onChange={(status) => setValue('status', status)}
+      />
+      <SaveWithError save={save} />
     </form>
   );
 }

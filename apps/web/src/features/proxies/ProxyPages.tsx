@@ -14,7 +14,7 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
-import { RecordPage } from '../../components/RecordPage';
+import { RecordPage, SaveWithError, StatusCheckbox, useUpdateAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { ImportResult } from '../../components/ImportResult';
@@ -200,8 +200,6 @@ export function ProxyEditPage() {
 }
 
 function ProxyEditForm({ row }: { row: ProxyRow }) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
@@ -217,31 +215,16 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
       status: row.status === 'nonactive' ? 'nonactive' : 'active',
     },
   });
-  const save = useMutation({
-    mutationFn: (body: ProxyUpdate) =>
-      apiRequest(API.proxy(row.id), { method: 'PUT', body, fallback: MSG.networkError }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['proxies'] });
-      void navigate(-1);
-    },
-    onError: showFieldErrors(setError),
-  });
+  const save = useUpdateAndGoBack(API.proxy(row.id), 'proxies', setError);
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField id="proxy-edit-value" label="Proxy" error={errors.value?.message} {...register('value')} />
-      <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-        <input
-          type="checkbox"
-          checked={watch('status') === 'active'}
-          onChange={(event) => setValue('status', event.target.checked ? 'active' : 'nonactive')}
-          className="size-4 accent-brand-500"
-        />
-        Aktif
-      </label>
-      {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
-      <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-        {save.isPending ? MSG.saving : MSG.save}
-      </Button>
+      <StatusCheckbox
+        label="Aktif"
+        active={watch('status') === 'active'}
+        onChange={(status) => setValue('status', status)}
+      />
+      <SaveWithError save={save} />
     </form>
   );
 }
