@@ -136,6 +136,98 @@ describe('generators and validators', () => {
   });
 });
 
+describe('editing a generator or validator', () => {
+  let t: TestApp;
+  let staff: Caller;
+  let account: { id: number; deviceId: string };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    staff = await t.createUser('staff');
+    account = await connect(t, staff, 'qr');
+  });
+  afterAll(() => t.close());
+
+  it('changes the account and pacing but keeps the range and the file; a running job is refused', async () => {
+    const second = await connect(t, staff, 'qr');
+    const id = await createGenerator(t, staff, account.id, 500);
+    const edited = await t.call<{ generator: Record<string, unknown> }>('PUT', API.lookup('generator', id), {
+      token: staff.token,
+      body: {
+        whatsapp_id: second.id,
+        start_number: '6281911111111',
+        end_number: '6281911111199',
+        b_insert: 1,
+        interval_min: 2,
+        interval_max: 4,
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.generator).toMatchObject({
+      whatsapp_id: second.id,
+      ...range(500),
+      b_insert: 1,
+      interval_min: 2,
+      interval_max: 4,
+    });
+    const backwards = await t.call('PUT', API.lookup('generator', id), {
+      token: staff.token,
+      body: { whatsapp_id: second.id, ...range(500), interval_min: 9, interval_max: 1 },
+    });
+    expect([backwards.status, backwards.body.msg]).toEqual([400, MSG.intervalOrder]);
+
+    const boundary = '----edit';
+    const form = (fields: Record<string, string | number>, file?: string) => ({
+      payload:
+        Object.entries(fields)
+          .map(
+            ([name, value]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+          )
+          .join('') +
+        (file
+          ? `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.csv"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n`
+          : '') +
+        `--${boundary}--\r\n`,
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${staff.token}`,
+      },
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: API.lookupCreate('validator'),
+      ...form({ whatsapp_id: account.id }, 'number\n081900000001\n081900000002\n'),
+    });
+    const validator = created.json<{ validator: { id: number; fileName: string } }>().validator;
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: API.lookup('validator', validator.id),
+      ...form({ whatsapp_id: second.id, interval_min: 1, interval_max: 3 }),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<{ validator: Record<string, unknown> }>().validator).toMatchObject({
+      whatsapp_id: second.id,
+      interval_min: 1,
+      interval_max: 3,
+      fileName: 't.csv',
+    });
+
+    await t.call('PUT', API.lookup('generator', id), {
+      token: staff.token,
+      body: { whatsapp_id: second.id, ...range(500), interval_min: 5, interval_max: 5 },
+    });
+    const started = await t.call('POST', API.lookupStart('generator'), { token: staff.token, body: { id } });
+    expect(started.status).toBe(200);
+    const whileRunning = await t.call('PUT', API.lookup('generator', id), {
+      token: staff.token,
+      body: { whatsapp_id: account.id, ...range(500) },
+    });
+    expect([whileRunning.status, whileRunning.body.msg]).toEqual([400, MSG.lookupRunning]);
+    await t.call('POST', API.lookupStop('generator'), { token: staff.token, body: { id } });
+  });
+});
+
 describe('a generator across a restart', () => {
   it('resumes from the next number with no gap and no repeat', async () => {
     const gateway = new SandboxGateway({ seed: 3, timeScale: 0.001 });

@@ -249,6 +249,25 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   });
 
+  /** An edit changes the account and the pacing; the range or the file stays as it was created. */
+  const updatePacing = async (
+    jobId: number,
+    whatsappId: number,
+    body: { b_insert: 0 | 1; interval_min: number; interval_max: number },
+  ) => {
+    const [updated] = await ctx.db
+      .update(lookupJobs)
+      .set({
+        whatsappId,
+        bInsert: body.b_insert,
+        intervalMin: body.interval_min,
+        intervalMax: body.interval_max,
+      })
+      .where(eq(lookupJobs.id, jobId))
+      .returning();
+    return updated!;
+  };
+
   route(app, ctx, {
     method: 'PUT',
     url: API.lookup('generator', ':id'),
@@ -260,17 +279,8 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
       notRunning(job);
       const account = await accountFor(user, body.whatsapp_id);
       // The range is fixed once created (the form disables it when editing).
-      const [updated] = await ctx.db
-        .update(lookupJobs)
-        .set({
-          whatsappId: account.id,
-          bInsert: body.b_insert,
-          intervalMin: body.interval_min,
-          intervalMax: body.interval_max,
-        })
-        .where(eq(lookupJobs.id, job.id))
-        .returning();
-      return { generator: present(updated!, account), msg: 'OK' };
+      const updated = await updatePacing(job.id, account.id, body);
+      return { generator: present(updated, account), msg: 'OK' };
     },
   });
 
@@ -331,17 +341,8 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
       const { fields } = await readValidatorForm(request, false);
       const body = validatorBodySchema.parse(fields);
       const account = await accountFor(user, body.whatsapp_id);
-      const [updated] = await ctx.db
-        .update(lookupJobs)
-        .set({
-          whatsappId: account.id,
-          bInsert: body.b_insert,
-          intervalMin: body.interval_min,
-          intervalMax: body.interval_max,
-        })
-        .where(eq(lookupJobs.id, job.id))
-        .returning();
-      return { validator: present(updated!, account), msg: 'OK' };
+      const updated = await updatePacing(job.id, account.id, body);
+      return { validator: present(updated, account), msg: 'OK' };
     },
   });
 
