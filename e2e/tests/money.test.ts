@@ -29,6 +29,14 @@ test('admin gives a bonus, member withdraws it, staff lists it, admin accepts, m
   await admin.page.getByLabel(MSG.searchMember).fill('Wulan');
   await admin.page.waitForURL(/s=Wulan/);
   const row = admin.page.getByRole('row', { name: new RegExp(member.email) });
+  // Wulan has no connected account: the 'Active' filter hides her, 'Inactive' shows her again.
+  await admin.page.getByLabel(MSG.filterStatus).selectOption('active');
+  await admin.page.waitForURL(/status=active/);
+  await admin.page.getByText(MSG.empty, { exact: true }).waitFor();
+  assert.equal(await row.count(), 0);
+  await admin.page.getByLabel(MSG.filterStatus).selectOption('inactive');
+  await row.waitFor();
+  assert.match(admin.page.url(), /s=Wulan/);
   await row.getByRole('link', { name: MSG.giveBonus }).click();
   await admin.page.waitForURL(`**/bonus/create?id=${member.id}`);
   // Nothing is sent while the form is incomplete.

@@ -8,7 +8,7 @@ import { Plus, RefreshCw } from 'lucide-react';
 import { DEFAULT_PAGE, LOCALE, MSG, REFRESH_DELAY_MS, SEARCH_DELAY_MS, type Paged } from '@blaster/contract';
 import { apiRequest, errorText } from '../lib/api';
 import { confirmDialog } from '../lib/dialogs';
-import { Button } from './form';
+import { Button, inputClass } from './form';
 
 /** A card holding one screen's content, with its title and the screen's buttons. */
 export function PageCard({
@@ -120,6 +120,62 @@ export function useDebounced<T>(value: T, delay = SEARCH_DELAY_MS): T {
     return () => clearTimeout(timer);
   }, [value, delay]);
   return settled;
+}
+
+/**
+ * The search box of a list: what is typed, and the settled search kept in the address as `s`
+ * (a new search starts again at page 1).
+ */
+export function useListSearch() {
+  const { params, set } = useListParams();
+  const [typed, setTyped] = useState(params.get('s') ?? '');
+  const search = useDebounced(typed.trim());
+  useEffect(() => {
+    if (search !== (params.get('s') ?? '')) set({ s: search, page: 1 });
+  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { typed, setTyped, search };
+}
+
+/** A list's search box and, when given, its status filter (kept in the address as `status`). */
+export function ListFilters({
+  search,
+  searchLabel,
+  placeholder = searchLabel,
+  statuses,
+}: {
+  search: { typed: string; setTyped: (value: string) => void };
+  searchLabel: string;
+  placeholder?: string;
+  statuses?: { all: string; options: { value: string; label: string }[] };
+}) {
+  const { params, set } = useListParams();
+  return (
+    <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+      <input
+        type="search"
+        aria-label={searchLabel}
+        placeholder={placeholder}
+        value={search.typed}
+        onChange={(event) => search.setTyped(event.target.value)}
+        className={`${inputClass()} sm:max-w-xs`}
+      />
+      {statuses && (
+        <select
+          aria-label={MSG.filterStatus}
+          value={params.get('status') ?? ''}
+          onChange={(event) => set({ status: event.target.value, page: 1 })}
+          className={`${inputClass()} sm:max-w-48`}
+        >
+          <option value="">{statuses.all}</option>
+          {statuses.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </div>
+  );
 }
 
 /** Column helpers type each column by its value; `any` is how the table library takes a mixed list. */

@@ -15,17 +15,17 @@ import {
   type Paged,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { inputClass } from '../../components/form';
 import {
   PagedTable,
   PageCard,
   RefreshButton,
   dangerLinkClass,
   smallLinkClass,
-  useDebounced,
   useListParams,
   type Columns,
   AddLink,
+  ListFilters,
+  useListSearch,
 } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
@@ -49,15 +49,11 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { page, params, set } = useListParams();
-  const [typed, setTyped] = useState(params.get('s') ?? '');
-  const search = useDebounced(typed.trim());
+  const { page } = useListParams();
+  const searchBox = useListSearch();
+  const search = searchBox.search;
   const [busy, setBusy] = useState<Record<number, string>>({});
   const [live, setLive] = useState<Record<number, Partial<LookupRow>>>({});
-
-  useEffect(() => {
-    if (search !== (params.get('s') ?? '')) set({ s: search, page: 1 });
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const query = new URLSearchParams({ page: String(page) });
   // Dev lists everyone's items (user_id null); everyone else their own (spec 02 §6).
@@ -279,14 +275,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
           </>
         }
       >
-        <input
-          type="search"
-          aria-label="Cari"
-          placeholder="Cari akun"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          className={`${inputClass()} mb-4 sm:max-w-xs`}
-        />
+        <ListFilters search={searchBox} searchLabel="Cari" placeholder="Cari akun" />
         <PagedTable label={TITLES[kind]} list={list} columns={columns} rows={rows} rowKey={(row) => row.id} />
       </PageCard>
     </>

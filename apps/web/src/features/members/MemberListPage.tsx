@@ -1,18 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { API, MSG, formatRupiah, type MemberRow, type Paged } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { inputClass } from '../../components/form';
 import {
   PagedTable,
   PageCard,
   RefreshButton,
   formatDateTime,
   smallLinkClass,
-  useDebounced,
   useListParams,
+  ListFilters,
+  useListSearch,
 } from '../../components/list';
 import { apiRequest } from '../../lib/api';
 
@@ -62,14 +62,10 @@ const columns = [
 
 /** /member: members with search (waits 1 s), status filter and pager; page and s live in the address. */
 export function MemberListPage() {
-  const { page, params, set } = useListParams();
-  const [typed, setTyped] = useState(params.get('s') ?? '');
-  const search = useDebounced(typed.trim());
+  const { page, params } = useListParams();
+  const searchBox = useListSearch();
+  const search = searchBox.search;
   const status = params.get('status') ?? '';
-
-  useEffect(() => {
-    if (search !== (params.get('s') ?? '')) set({ s: search, page: 1 });
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const query = new URLSearchParams({ page: String(page) });
   if (search) query.set('search', search);
@@ -88,26 +84,17 @@ export function MemberListPage() {
     <>
       <Breadcrumb title={MSG.memberListTitle} />
       <PageCard title={MSG.memberListTitle} actions={<RefreshButton onRefresh={() => members.refetch()} />}>
-        <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-          <input
-            type="search"
-            aria-label={MSG.searchMember}
-            placeholder={MSG.searchMember}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className={`${inputClass()} sm:max-w-xs`}
-          />
-          <select
-            aria-label={MSG.filterStatus}
-            value={status}
-            onChange={(event) => set({ status: event.target.value, page: 1 })}
-            className={`${inputClass()} sm:max-w-48`}
-          >
-            <option value="">{MSG.filterStatus}</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </select>
-        </div>
+        <ListFilters
+          search={searchBox}
+          searchLabel={MSG.searchMember}
+          statuses={{
+            all: MSG.filterStatus,
+            options: [
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+            ],
+          }}
+        />
         <PagedTable
           label={MSG.memberListTitle}
           list={members}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -20,15 +20,15 @@ import {
   type WhatsappRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { inputClass } from '../../components/form';
 import {
   PagedTable,
   PageCard,
   RefreshButton,
-  useDebounced,
   useListParams,
   type Columns,
   AddLink,
+  ListFilters,
+  useListSearch,
 } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -58,18 +58,14 @@ export function WhatsappListPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { page, params, set } = useListParams();
+  const { page, params } = useListParams();
   const role = user?.role;
   const operator = isOperatorRole(role);
   const chosenUser = params.get('id');
-  const [typed, setTyped] = useState(params.get('s') ?? '');
-  const search = useDebounced(typed.trim());
+  const searchBox = useListSearch();
+  const search = searchBox.search;
   const status = params.get('status') ?? '';
   const [busy, setBusy] = useState<Record<number, string>>({});
-
-  useEffect(() => {
-    if (search !== (params.get('s') ?? '')) set({ s: search, page: 1 });
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const query = new URLSearchParams({ page: String(page) });
   if (chosenUser) query.set('user_id', chosenUser);
@@ -381,29 +377,14 @@ export function WhatsappListPage() {
           </>
         }
       >
-        <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-          <input
-            type="search"
-            aria-label={MSG.searchWhatsapp}
-            placeholder={MSG.searchWhatsapp}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className={`${inputClass()} sm:max-w-xs`}
-          />
-          <select
-            aria-label={MSG.filterStatus}
-            value={status}
-            onChange={(event) => set({ status: event.target.value, page: 1 })}
-            className={`${inputClass()} sm:max-w-48`}
-          >
-            <option value="">{MSG.filterStatus}: Semua</option>
-            {WHATSAPP_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ListFilters
+          search={searchBox}
+          searchLabel={MSG.searchWhatsapp}
+          statuses={{
+            all: `${MSG.filterStatus}: Semua`,
+            options: WHATSAPP_FILTERS.map((value) => ({ value, label: value })),
+          }}
+        />
         <PagedTable
           label={title}
           list={list}
