@@ -16,10 +16,9 @@ import {
   Megaphone,
 } from 'lucide-react';
 import { ALL_USERS, API, BANNER_SPEED, MSG, formatRupiah, type Setting, type User } from '@blaster/contract';
-import { errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { StatCard, type StatCardProps } from './StatCard';
+import { StatGrid, type Stat } from './StatCard';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { adminChannel, useFigure, useLiveFigures } from './figures';
 
@@ -50,26 +49,6 @@ function AnnouncementBanner() {
       <Marquee speed={BANNER_SPEED} gradient={false} pauseOnHover>
         <span className="pr-16 text-sm font-medium">{info}</span>
       </Marquee>
-    </div>
-  );
-}
-
-interface Stat extends Omit<StatCardProps, 'loading' | 'error'> {
-  /** The figure's query: its loading and error states are the card's. */
-  query: { isPending: boolean; error: unknown };
-}
-
-function StatGrid({ stats }: { stats: Stat[] }) {
-  return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-6 xl:grid-cols-4">
-      {stats.map(({ query, ...card }) => (
-        <StatCard
-          key={card.testId}
-          {...card}
-          loading={query.isPending}
-          error={query.error ? errorText(query.error) : undefined}
-        />
-      ))}
     </div>
   );
 }

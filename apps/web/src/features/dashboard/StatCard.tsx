@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import clsx from 'clsx';
+import { errorText } from '../../lib/api';
 
 export interface StatCardProps {
   testId: string;
@@ -54,6 +56,27 @@ export function StatCard({
         </div>
         {footer && <div className="mt-2 text-xs text-gray-500 dark:text-gray-400">{footer}</div>}
       </div>
+    </div>
+  );
+}
+
+export interface Stat extends Omit<StatCardProps, 'loading' | 'error'> {
+  /** The figure's query: its loading and error states are the card's. */
+  query: { isPending: boolean; error: unknown };
+}
+
+/** Cards four to a row on wide screens, one on a phone. */
+export function StatGrid({ stats, className }: { stats: Stat[]; className?: string }) {
+  return (
+    <div className={clsx('grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-6 xl:grid-cols-4', className)}>
+      {stats.map(({ query, ...card }) => (
+        <StatCard
+          key={card.testId}
+          {...card}
+          loading={query.isPending}
+          error={query.error ? errorText(query.error) : undefined}
+        />
+      ))}
     </div>
   );
 }

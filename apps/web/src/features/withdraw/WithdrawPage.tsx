@@ -20,7 +20,7 @@ import {
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, TextField } from '../../components/form';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
-import { StatCard } from '../dashboard/StatCard';
+import { StatGrid } from '../dashboard/StatCard';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { errorDialog } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
@@ -99,44 +99,45 @@ function WithdrawScreen({ user }: { user: User }) {
       ? errorText(request.error)
       : null;
 
-  const figure = (query: { isPending: boolean; error: unknown }, value: number | undefined) => ({
-    loading: query.isPending,
-    error: query.error ? errorText(query.error) : undefined,
-    value: formatRupiah(value),
-  });
-
   return (
     <>
       <Breadcrumb title="Withdraw" />
-      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard
-          testId="withdraw-balance"
-          title="Saldo"
-          icon={Wallet}
-          {...figure(balance, balance.data?.balance)}
-        />
-        <StatCard
-          testId="withdraw-income"
-          title="Pendapatan"
-          icon={Banknote}
-          tone="green"
-          {...figure(income, income.data?.income)}
-        />
-        <StatCard
-          testId="withdraw-requested"
-          title="Sedang Diproses"
-          icon={Hourglass}
-          tone="amber"
-          {...figure(requested, requested.data?.total)}
-        />
-        <StatCard
-          testId="withdraw-accepted"
-          title="Sudah Ditarik"
-          icon={CircleCheck}
-          tone="gray"
-          {...figure(accepted, accepted.data?.total)}
-        />
-      </div>
+      <StatGrid
+        className="mb-6"
+        stats={[
+          {
+            testId: 'withdraw-balance',
+            title: 'Saldo',
+            icon: Wallet,
+            value: formatRupiah(balance.data?.balance),
+            query: balance,
+          },
+          {
+            testId: 'withdraw-income',
+            title: 'Pendapatan',
+            icon: Banknote,
+            tone: 'green',
+            value: formatRupiah(income.data?.income),
+            query: income,
+          },
+          {
+            testId: 'withdraw-requested',
+            title: 'Sedang Diproses',
+            icon: Hourglass,
+            tone: 'amber',
+            value: formatRupiah(requested.data?.total),
+            query: requested,
+          },
+          {
+            testId: 'withdraw-accepted',
+            title: 'Sudah Ditarik',
+            icon: CircleCheck,
+            tone: 'gray',
+            value: formatRupiah(accepted.data?.total),
+            query: accepted,
+          },
+        ]}
+      />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <PageCard title="Tarik Saldo">
           <form onSubmit={handleSubmit((body) => request.mutate(body))} noValidate className="space-y-5">
