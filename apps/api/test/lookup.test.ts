@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { API, MSG, RESULT_FILES } from '@blaster/contract';
-import { lookupResults, phoneNumbers } from '../src/db/schema';
+import { lookupResults, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, waitFor, type Caller } from './support/chat';
@@ -147,6 +147,32 @@ describe('editing a generator or validator', () => {
     account = await connect(t, staff, 'qr');
   });
   afterAll(() => t.close());
+
+  it('finds accounts, and the jobs that use them, by number or device id', async () => {
+    const other = await t.createUser('staff');
+    const mine = await connect(t, other, 'code');
+    const theirs = await connect(t, other, 'qr');
+    const [mineRow] = await t.ctx.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, mine.id));
+    const number = mineRow!.phonenumber!;
+    const jobOnMine = await createGenerator(t, other, mine.id, 10);
+    await createGenerator(t, other, theirs.id, 10);
+
+    const search = (path: string, text: string) =>
+      t.call<{ data: { id: number }[] }>(
+        'GET',
+        `${path}?${new URLSearchParams({ page: '1', search: text })}`,
+        {
+          token: other.token,
+        },
+      );
+    for (const text of [number.slice(-6), mine.deviceId]) {
+      expect((await search(API.whatsappPerPage, text)).body.data.map((row) => row.id)).toEqual([mine.id]);
+      expect((await search(API.lookupPerPage('generator'), text)).body.data.map((row) => row.id)).toEqual([
+        jobOnMine,
+      ]);
+    }
+    expect((await search(API.whatsappPerPage, '%')).body.data).toEqual([]);
+  });
 
   it('changes the account and pacing but keeps the range and the file; a running job is refused', async () => {
     const second = await connect(t, staff, 'qr');

@@ -1,4 +1,5 @@
 import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { whatsappAccounts } from '../db/schema';
 
 /** `%` and `_` in what a user typed are letters, not wildcards. */
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -8,3 +9,7 @@ export function containsText(text: string, columns: (AnyColumn | SQL)[]): SQL {
   const pattern = `%${escapeLike(text)}%`;
   return or(...columns.map((column) => ilike(column, pattern)))!;
 }
+
+/** Chat accounts (and the jobs that use them) are found by push name, number or device id. */
+export const accountMatches = (text: string) =>
+  containsText(text, [whatsappAccounts.pushname, whatsappAccounts.phonenumber, whatsappAccounts.clientid]);

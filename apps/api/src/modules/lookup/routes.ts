@@ -16,7 +16,7 @@ import {
   type Role,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
-import { containsText } from '../../lib/search';
+import { accountMatches } from '../../lib/search';
 import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
 import { progressOf, validatorTargets, type LookupJob } from '../../jobs/lookup';
 import { connectedSession } from '../../jobs/blast';
@@ -102,13 +102,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
           user.role === 'dev' ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
         if (owner !== null) conditions.push(eq(lookupJobs.userId, owner));
         if (query.search) {
-          conditions.push(
-            containsText(query.search, [
-              whatsappAccounts.pushname,
-              whatsappAccounts.phonenumber,
-              whatsappAccounts.clientid,
-            ]),
-          );
+          conditions.push(accountMatches(query.search));
         }
         const where = and(...conditions);
         const [{ total } = { total: 0 }] = await ctx.db

@@ -23,7 +23,7 @@ import {
   type Role,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
-import { containsText } from '../../lib/search';
+import { accountMatches } from '../../lib/search';
 import { proxies, users, whatsappAccounts } from '../../db/schema';
 import {
   presentAccount,
@@ -275,13 +275,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       const owner = isOperator(user) ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
       if (owner !== null) conditions.push(eq(whatsappAccounts.userId, owner));
       if (query.search) {
-        conditions.push(
-          containsText(query.search, [
-            whatsappAccounts.pushname,
-            whatsappAccounts.phonenumber,
-            whatsappAccounts.clientid,
-          ]),
-        );
+        conditions.push(accountMatches(query.search));
       }
       if (query.s === 'sending') conditions.push(eq(whatsappAccounts.status, 'sending'));
       else if (query.s === 'suspended') conditions.push(eq(whatsappAccounts.suspended, true));
