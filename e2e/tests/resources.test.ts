@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { MSG } from '@blaster/contract';
+import { API, MSG } from '@blaster/contract';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -133,6 +133,29 @@ test('admin edits a proxy and a phone number: a taken value is refused under the
   await page.waitForURL(/\/proxy$/);
   await page.getByRole('cell', { name: 'http://10.9.0.3:3128' }).waitFor();
   assert.equal(await page.getByRole('cell', { name: 'http://10.9.0.2:3128' }).count(), 0);
+
+  // A proxy marked 'in use' keeps that mark through an edit of its value.
+  const token = (
+    await stack.api<{ token: string }>('POST', API.login, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
+  ).data.token;
+  const busy = await stack.api<{ proxy: { id: number } }>(
+    'POST',
+    API.proxySave,
+    { value: 'http://10.9.0.4:3128' },
+    token,
+  );
+  await stack.api(
+    'PUT',
+    API.proxy(busy.data.proxy.id),
+    { value: 'http://10.9.0.4:3128', status: 'in use' },
+    token,
+  );
+  await page.goto(`/proxy/edit?id=${busy.data.proxy.id}`);
+  await page.locator('#proxy-edit-value').fill('http://10.9.0.5:3128');
+  assert.equal(await page.getByLabel('Aktif').isChecked(), true);
+  await page.getByRole('button', { name: MSG.save }).click();
+  await page.waitForURL(/\/proxy$/);
+  await page.getByRole('row').filter({ hasText: 'http://10.9.0.5:3128' }).getByText('In use').waitFor();
 
   // A phone number's edit keeps the number, renames it and turns it off.
   await page.goto('/phonenumber');

@@ -56,6 +56,7 @@ export interface ImportAnswer {
 
 // Proxies (02 §3, §5)
 export const PROXY_STATUSES = ['active', 'nonactive', 'in use'] as const;
+export type ProxyStatus = (typeof PROXY_STATUSES)[number];
 export const proxySaveSchema = z.object({
   value: z.string({ error: MSG.proxyRequired }).trim().min(1, { error: MSG.proxyRequired }).max(500),
 });

@@ -10,6 +10,8 @@ import {
   MSG,
   proxySaveSchema,
   proxyUpdateSchema,
+  PROXY_STATUSES,
+  type ProxyStatus,
   type Paged,
   type ProxyRow,
   type ProxyUpdate,
@@ -199,6 +201,9 @@ export function ProxyEditPage() {
   );
 }
 
+const storedStatus = (row: ProxyRow): ProxyStatus =>
+  (PROXY_STATUSES as readonly string[]).includes(row.status) ? (row.status as ProxyStatus) : 'active';
+
 function ProxyEditForm({ row }: { row: ProxyRow }) {
   const {
     register,
@@ -212,17 +217,19 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
     defaultValues: {
       id: row.id,
       value: row.value,
-      status: row.status === 'nonactive' ? 'nonactive' : 'active',
+      status: storedStatus(row),
     },
   });
   const save = useUpdateAndGoBack(API.proxy(row.id), 'proxies', setError);
+  const activeStatus = storedStatus(row) === 'in use' ? 'in use' : 'active';
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField id="proxy-edit-value" label="Proxy" error={errors.value?.message} {...register('value')} />
       <StatusCheckbox
         label="Aktif"
-        active={watch('status') === 'active'}
-        onChange={(status) => setValue('status', status)}
+        active={watch('status') !== 'nonactive'}
+        // 'in use' counts as active; switching off and on again must not lose it.
+        onChange={(status) => setValue('status', status === 'active' ? activeStatus : status)}
       />
       <SaveWithError save={save} />
     </form>
