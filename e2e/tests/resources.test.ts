@@ -175,6 +175,21 @@ test('admin edits a proxy and a phone number: a taken value is refused under the
   assert.equal(await page.locator('#edit-number').inputValue(), '6281377700001');
   assert.equal(await page.getByLabel('Status aktif').isChecked(), false);
 
+  // Settings changed elsewhere while the admin was away show when the form is opened again.
+  await page.getByRole('link', { name: 'Pengaturan' }).click();
+  await page.locator('#setting-info').waitFor();
+  const setting = await stack.api<{ setting: Record<string, unknown> }>(
+    'GET',
+    API.settingGet,
+    undefined,
+    token,
+  );
+  await stack.api('PUT', API.settingUpdate, { ...setting.data.setting, info: 'Info dari admin lain' }, token);
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Pengaturan' }).click();
+  await page.locator('#setting-info').waitFor();
+  assert.equal(await page.locator('#setting-info').inputValue(), 'Info dari admin lain');
+
   for (const id of ['abc', '999999']) {
     await page.goto(`/proxy/edit?id=${id}`);
     await page.getByText(id === 'abc' ? MSG.errorFetchingProxy : MSG.proxyNotFound).waitFor();

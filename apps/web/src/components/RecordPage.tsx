@@ -8,6 +8,12 @@ import { apiRequest, errorText } from '../lib/api';
 import { Button, showFieldErrors } from './form';
 import { PageCard } from './list';
 
+/**
+ * Query options for what a form starts from: read afresh on every visit, never from a copy kept
+ * since an earlier one, which would be saved back over newer changes.
+ */
+export const FRESH_RECORD = { staleTime: 0, gcTime: 0 } as const;
+
 interface RecordPageProps<Answer, Row> {
   /** One title, or one for creating and one for editing when the page does both. */
   title: string | { create: string; edit: string };
@@ -43,10 +49,7 @@ export function RecordPage<Answer, Row>({
     queryKey: [...queryKey, id],
     enabled: valid,
     retry: false,
-    // A form starts from the record as it is now: a copy kept from an earlier visit would be saved
-    // back over newer changes.
-    staleTime: 0,
-    gcTime: 0,
+    ...FRESH_RECORD,
     queryFn: () => apiRequest<Answer>(path(id!), { fallback }),
   });
   const creating = creates && id === null;

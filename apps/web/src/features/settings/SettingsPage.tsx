@@ -11,6 +11,7 @@ import {
   type Setting,
   type SettingForm,
 } from '@blaster/contract';
+import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { PageCard } from '../../components/list';
@@ -22,6 +23,7 @@ export function SettingsPage() {
   const settings = useQuery({
     queryKey: ['setting'],
     queryFn: () => apiRequest<{ setting: Setting }>(API.settingGet, { fallback: MSG.errorFetchingSetting }),
+    ...FRESH_RECORD,
   });
   let body;
   if (settings.isError) body = <p className="text-sm text-red-500">{errorText(settings.error)}</p>;
