@@ -19,18 +19,21 @@ export interface ReceivedFile {
   truncated(): boolean;
 }
 
-/** The file's extension when it is one of `extensions`; otherwise the upload is refused with `typeError`. */
-function allowedExtension(filename: string, extensions: readonly string[], typeError: string) {
-  const extension = (filename.split('.').pop() ?? '').toLowerCase();
-  if (!filename.includes('.') || !extensions.includes(extension))
-    throw new HttpError(400, typeError, { errors: { file: typeError } });
-  return extension;
-}
-
 interface UploadRules {
   maxBytes: number;
   extensions: readonly string[];
   typeError: string;
+}
+
+/**
+ * The file's extension when it is one of the allowed ones; otherwise the upload is refused with the
+ * rules' type error (the rest of the file is drained unread, so the request can still be answered).
+ */
+function allowedExtension(part: { filename: string; file: Readable }, rules: UploadRules) {
+  const extension = (part.filename.split('.').pop() ?? '').toLowerCase();
+  if (part.filename.includes('.') && rules.extensions.includes(extension)) return extension;
+  part.file.resume();
+  throw new HttpError(400, rules.typeError, { errors: { file: rules.typeError } });
 }
 
 /**
@@ -48,13 +51,7 @@ export async function receiveFile(request: FastifyRequest, options: UploadRules)
       fields[part.fieldname] = String(part.value ?? '');
       continue;
     }
-    let extension: string;
-    try {
-      extension = allowedExtension(part.filename, options.extensions, options.typeError);
-    } catch (error) {
-      part.file.resume();
-      throw error;
-    }
+    const extension = allowedExtension(part, options);
     return {
       filename: part.filename,
       extension,
@@ -86,13 +83,7 @@ export async function receiveStoredForm(request: FastifyRequest, options: Upload
       part.file.resume();
       continue;
     }
-    let extension: string;
-    try {
-      extension = allowedExtension(part.filename, options.extensions, options.typeError);
-    } catch (error) {
-      part.file.resume();
-      throw error;
-    }
+    const extension = allowedExtension(part, options);
     file = {
       ...(await storeUpload(part.file, options.dir, extension)),
       original: part.filename.slice(0, 200),
