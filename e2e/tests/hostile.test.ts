@@ -14,7 +14,7 @@ after(async () => {
 const HTML = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';
 const SQLISH = "Robert'); DROP TABLE users; --";
 
-test('markup and SQL typed into names, reasons, proxies and the announcement show as the text they are, and nothing runs', async () => {
+test('markup and SQL typed into names, reasons, proxies, template buttons and the announcement show as the text they are, and nothing runs', async () => {
   const member = await createUser(stack, 'member', HTML);
   const admin = await stack.api<{ token: string }>('POST', API.login, {
     email: ADMIN_EMAIL,
@@ -43,6 +43,17 @@ test('markup and SQL typed into names, reasons, proxies and the announcement sho
       token,
     ),
   ];
+  writes.push(
+    await stack.api(
+      'POST',
+      API.messageCreate,
+      {
+        text: '<p>Promo</p>',
+        button: JSON.stringify([{ title: `Tombol ${HTML}`, url: '', type: 'reply_button' }]),
+      },
+      token,
+    ),
+  );
   const setting = await stack.api<{ setting: Record<string, unknown> }>(
     'GET',
     API.settingGet,
@@ -54,7 +65,7 @@ test('markup and SQL typed into names, reasons, proxies and the announcement sho
   );
   assert.deepEqual(
     writes.map((answer) => answer.status),
-    [200, 200, 200, 200],
+    [200, 200, 200, 200, 200],
   );
 
   const { context, page } = await stack.newPage();
@@ -75,6 +86,8 @@ test('markup and SQL typed into names, reasons, proxies and the announcement sho
   await page.getByText(`proxy ${SQLISH} ${HTML}`).first().waitFor();
   await page.goto('/bonus');
   await page.getByText(`Bonus ${HTML}`).first().waitFor();
+  await page.goto('/message');
+  await page.getByText(`Tombol ${HTML}`).first().waitFor();
 
   // The member sees their own name in the panel the same way.
   const { context: memberContext, page: memberPage } = await stack.newPage();

@@ -180,6 +180,25 @@ describe('hostile text in valid requests', () => {
         list.body.data.find((row) => row.value === value)?.value.slice(0, -`-${index}`.length) ?? 'missing'
       );
     },
+    'template button title and plain caption text': async (text) => {
+      const saved = await t.call<{ message: { id: number } }>('POST', API.messageCreate, {
+        ...admin(),
+        body: {
+          text: `<p>${text.replace(/[<>&]/g, (char) => `&#${char.charCodeAt(0)};`)}</p>`,
+          button: JSON.stringify([{ title: text, url: '', type: 'reply_button' }]),
+          status: 'active',
+        },
+      });
+      if (saved.status !== 200) return saved.status;
+      const read = await t.call<{ message: { text_wa: string; button: { title: string }[] } }>(
+        'GET',
+        API.message(saved.body.message.id),
+        admin(),
+      );
+      // Markup typed as text stays text: the chat text is what was typed, the title too.
+      expect(read.body.message.text_wa).toBe(text.trim());
+      return read.body.message.button[0]!.title;
+    },
     'settings bank names and info': async (text) => {
       const current = await t.call<{ setting: Record<string, unknown> }>('GET', API.settingGet, admin());
       const saved = await t.call('PUT', API.settingUpdate, {
