@@ -322,3 +322,36 @@ describe('records told apart by one value', () => {
     },
   );
 });
+
+describe('two edits racing to the same value', () => {
+  it('saves one and refuses the other with the taken message, never a 500', async () => {
+    const ids: number[] = [];
+    for (const value of ['10.7.0.1:1', '10.7.0.2:1', '10.7.0.3:1']) {
+      const saved = await t.call<{ proxy: { id: number } }>('POST', API.proxySave, {
+        token: admin.token,
+        body: { value },
+      });
+      ids.push(saved.body.proxy.id);
+    }
+    const answers = await Promise.all(
+      ids.map((id) =>
+        t.call<{ msg: string }>('PUT', API.proxy(id), { token: admin.token, body: { value: '10.7.0.9:1' } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    for (const answer of answers.filter((one) => one.status === 400))
+      expect(answer.body.msg).toBe(MSG.proxyTaken);
+
+    const emails = await Promise.all(
+      [member, await t.createUser('member'), await t.createUser('member')].map((user) =>
+        t.call<{ msg: string }>('PUT', API.user(user.id), {
+          token: user.token,
+          body: { email: 'sama@test.local' },
+        }),
+      ),
+    );
+    expect(emails.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
+    for (const answer of emails.filter((one) => one.status === 400))
+      expect(answer.body.msg).toBe(MSG.emailTaken);
+  });
+});

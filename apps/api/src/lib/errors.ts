@@ -23,3 +23,25 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether the database refused a write because another row already holds a unique value. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error as { code?: unknown; cause?: unknown } | undefined; cause;) {
+    if (cause.code === '23505') return true;
+    cause = cause.cause as typeof cause;
+  }
+  return false;
+}
+
+/**
+ * Runs a write that a check just cleared; when a concurrent request took the value in between, the
+ * database's unique index refuses it and the caller's "taken" answer is given instead of a 500.
+ */
+export async function unlessTaken<T>(write: Promise<T>, taken: () => HttpError): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken();
+    throw error;
+  }
+}

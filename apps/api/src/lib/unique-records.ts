@@ -4,7 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { idParamSchema, type Role } from '@blaster/contract';
 import type { AppContext } from '../context';
-import { HttpError } from './errors';
+import { HttpError, unlessTaken } from './errors';
 import { route } from './routes';
 
 interface UniqueRecordsSpec<Row, SaveBody extends z.ZodType, UpdateBody extends z.ZodType> {
@@ -81,11 +81,14 @@ export function uniqueRecordRoutes<Row, SaveBody extends z.ZodType, UpdateBody e
         .from(spec.table)
         .where(eq(spec.unique.column, spec.uniqueValue(body)));
       if (holder && holder.id !== params.id) throw taken();
-      const [row] = await ctx.db
-        .update(spec.table)
-        .set(spec.updates(body) as never)
-        .where(eq(spec.id, params.id))
-        .returning();
+      const [row] = await unlessTaken(
+        ctx.db
+          .update(spec.table)
+          .set(spec.updates(body) as never)
+          .where(eq(spec.id, params.id))
+          .returning(),
+        taken,
+      );
       return answer(row);
     },
   });

@@ -14,13 +14,15 @@ import {
 import type { AppContext } from '../../context';
 import { containsText } from '../../lib/search';
 import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
-import { HttpError } from '../../lib/errors';
+import { HttpError, unlessTaken } from '../../lib/errors';
 import { OPERATOR_ROLES, isOperator, route } from '../../lib/routes';
 import { hashPassword } from '../auth/passwords';
 import { blastFeeOf, presentOne, presentUsers } from './service';
 
 // Correlated subqueries must name the outer table: a bare column would bind to the inner one.
 const outerUserId = sql.raw('"users"."id"');
+
+const emailTaken = () => new HttpError(400, MSG.emailTaken, { errors: { email: MSG.emailTaken } });
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const findUser = async (id: number) => {
@@ -138,7 +140,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const email = changes.email?.toLowerCase();
       if (email && email !== target.email) {
         const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-        if (taken) throw new HttpError(400, MSG.emailTaken, { errors: { email: MSG.emailTaken } });
+        if (taken) throw emailTaken();
       }
       const values = Object.fromEntries(
         Object.entries({
@@ -153,7 +155,10 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         }).filter(([, value]) => value !== undefined),
       );
       if (Object.keys(values).length === 0) return { user: await presentOne(ctx.db, target) };
-      const [updated] = await ctx.db.update(users).set(values).where(eq(users.id, target.id)).returning();
+      const [updated] = await unlessTaken(
+        ctx.db.update(users).set(values).where(eq(users.id, target.id)).returning(),
+        emailTaken,
+      );
       return { user: await presentOne(ctx.db, updated!) };
     },
   });
