@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MSG } from '@blaster/contract';
+import { API, MSG, newDeviceId } from '@blaster/contract';
 import {
   ledgerEntries,
   messageLogs,
@@ -72,6 +72,33 @@ describe('connect flow and blasting', () => {
     expect(list.body.data.every((row) => row.pushname.startsWith('Sandbox '))).toBe(true);
     const count = await t.call('GET', API.whatsappCount(member.id), { token: member.token });
     expect(count.body).toEqual({ connectedCount: 2, disconnectedCount: 0 });
+  });
+
+  it('a device saved twice at once (a double click) becomes one account, answered to both', async () => {
+    const owner = await t.createUser('member');
+    const deviceId = newDeviceId(Date.now(), 0.4242);
+    await t.call('POST', API.whatsappNewClient, {
+      token: owner.token,
+      body: { deviceId, userId: owner.id, previousDeviceId: null },
+    });
+    await t.call('GET', API.whatsappQr(deviceId), { token: owner.token });
+    await t.call('POST', API.sandboxScan, { token: owner.token, body: { deviceId } });
+    await waitFor(() => t.ctx.gateway.state(deviceId) === 'connected', 'connected');
+    const saves = await Promise.all(
+      [1, 2].map(() =>
+        t.call<{ whatsapp: { id: number } }>('POST', API.whatsappSave, {
+          token: owner.token,
+          body: { clientid: deviceId, user_id: owner.id },
+        }),
+      ),
+    );
+    expect(saves.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(saves[0]!.body.whatsapp.id).toBe(saves[1]!.body.whatsapp.id);
+    const rows = await t.ctx.db
+      .select()
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.clientid, deviceId));
+    expect(rows).toHaveLength(1);
   });
 
   it('blasts every active number once, with live counts on the member and admin channels, and pays the fee', async () => {

@@ -180,7 +180,16 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ body, user }) => {
       const deviceId = body.clientid;
       const owner = ctx.pendingDevices.get(deviceId);
-      if (owner === undefined) throw new HttpError(404, MSG.whatsappNotFound);
+      if (owner === undefined) {
+        // A second save of a device already saved (a double click, a retry) answers that account.
+        const [saved] = await ctx.db
+          .select()
+          .from(whatsappAccounts)
+          .where(eq(whatsappAccounts.clientid, deviceId));
+        if (!saved) throw new HttpError(404, MSG.whatsappNotFound);
+        if (saved.userId !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+        return { whatsapp: presentAccount(saved), msg: 'OK' };
+      }
       if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
       // What the account is comes from the gateway, never from the request.
       const info = ctx.gateway.info(deviceId);
@@ -215,7 +224,16 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
           [account] = await tx
             .insert(whatsappAccounts)
             .values({ ...values, userId: owner })
+            .onConflictDoNothing({ target: whatsappAccounts.clientid })
             .returning();
+          // Two saves of one device at once: the second answers the account the first created.
+          if (!account) {
+            const [first] = await tx
+              .select()
+              .from(whatsappAccounts)
+              .where(eq(whatsappAccounts.clientid, deviceId));
+            return { account: first!, previousClient };
+          }
         }
         if (proxyId !== null)
           await tx
