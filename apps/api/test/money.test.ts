@@ -375,3 +375,28 @@ describe('levels', () => {
     expect((await t.call('GET', API.level(id), { token: admin.token })).status).toBe(404);
   });
 });
+
+describe('revoking one bonus twice at once', () => {
+  it('takes the money back once: one revoke succeeds, the other finds the bonus gone', async () => {
+    const member = await memberWithBank();
+    for (const nominal of [30_000, 40_000]) {
+      const given = await t.call('POST', API.bonusCreate, {
+        token: admin.token,
+        body: { nominal, reason: 'Hadiah', userId: member.id },
+      });
+      expect(given.status).toBe(200);
+    }
+    const list = await t.call<{ data: { id: number; nominal: number }[] }>(
+      'GET',
+      `${API.bonusPerPage}?page=1&user_id=${member.id}`,
+      { token: admin.token },
+    );
+    const bonus = list.body.data.find((row) => row.nominal === 30_000)!;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => t.call<{ msg: string }>('DELETE', API.bonus(bonus.id), { token: admin.token })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404]);
+    const balance = await t.call<{ balance: number }>('GET', API.balance(member.id), { token: admin.token });
+    expect(balance.body.balance).toBe(40_000);
+  });
+});

@@ -98,15 +98,18 @@ export async function grantBonus(
 /** Takes a bonus back with a reversing entry; refused when the member already spent it. */
 export async function revokeBonus(db: Db, bonusId: number) {
   return db.transaction(async (tx) => {
-    const [bonus] = await tx.select().from(bonuses).where(eq(bonuses.id, bonusId));
+    const [found] = await tx.select().from(bonuses).where(eq(bonuses.id, bonusId));
+    if (!found) throw new HttpError(404, MSG.bonusNotFound);
+    await lockUser(tx, found.userId);
+    // Under the lock, the delete decides: a revoke that ran meanwhile already took the bonus (and its
+    // money) back, and this one must not book the reversal a second time.
+    const [bonus] = await tx.delete(bonuses).where(eq(bonuses.id, found.id)).returning();
     if (!bonus) throw new HttpError(404, MSG.bonusNotFound);
-    await lockUser(tx, bonus.userId);
     const { balance } = await moneySummary(tx, bonus.userId);
     if (balance < bonus.nominal) throw new HttpError(400, MSG.withdrawOverBalance);
     await tx
       .insert(ledgerEntries)
       .values({ userId: bonus.userId, kind: 'bonus', amount: -bonus.nominal, refId: bonus.id });
-    await tx.delete(bonuses).where(eq(bonuses.id, bonus.id));
   });
 }
 
