@@ -34,8 +34,8 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Runs a write that a check just cleared; when a concurrent request took the value in between, the
- * database's unique index refuses it and the caller's "taken" answer is given instead of a 500.
+ * Runs a write a unique index may refuse (the value is another row's, or a concurrent request just
+ * took it); the refusal becomes the caller's "taken" answer instead of a 500.
  */
 export async function unlessTaken<T>(write: Promise<T>, taken: () => HttpError): Promise<T> {
   try {

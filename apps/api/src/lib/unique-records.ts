@@ -10,8 +10,8 @@ import { route } from './routes';
 interface UniqueRecordsSpec<Row, SaveBody extends z.ZodType, UpdateBody extends z.ZodType> {
   table: PgTable;
   id: PgColumn;
-  /** The column no two records may share, and the form field it is typed into. */
-  unique: { column: PgColumn; field: string; taken: string };
+  /** The form field of the value no two records may share (a unique column), and its refusal. */
+  unique: { field: string; taken: string };
   access: readonly Role[];
   save: { url: string; body: SaveBody };
   /** The record's own path with `:id` in it (read, update, delete). */
@@ -21,7 +21,6 @@ interface UniqueRecordsSpec<Row, SaveBody extends z.ZodType, UpdateBody extends 
   present: (row: Row) => unknown;
   /** The columns an update writes (a body may carry more fields than the table takes). */
   updates: (body: z.output<UpdateBody>) => Record<string, unknown>;
-  uniqueValue: (body: z.output<SaveBody> | z.output<UpdateBody>) => string;
 }
 
 /**
@@ -76,11 +75,7 @@ export function uniqueRecordRoutes<Row, SaveBody extends z.ZodType, UpdateBody e
     body: spec.one.body,
     handler: async ({ params, body }) => {
       await find(params.id);
-      const [holder] = await ctx.db
-        .select({ id: spec.id })
-        .from(spec.table)
-        .where(eq(spec.unique.column, spec.uniqueValue(body)));
-      if (holder && holder.id !== params.id) throw taken();
+      // The unique index decides whether another record holds the value, race or no race.
       const [row] = await unlessTaken(
         ctx.db
           .update(spec.table)

@@ -36,6 +36,14 @@ function allowedExtension(part: { filename: string; file: Readable }, rules: Upl
   throw new HttpError(400, rules.typeError, { errors: { file: rules.typeError } });
 }
 
+/** The file parts of a multipart request (at most one, up to `maxBytes`); text fields go into `fields`. */
+async function* fileParts(request: FastifyRequest, maxBytes: number, fields: Record<string, string>) {
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fieldSize: 100_000 } })) {
+    if (part.type === 'field') fields[part.fieldname] = String(part.value ?? '');
+    else yield part;
+  }
+}
+
 /**
  * Reads the one file of a multipart request, checking its extension before any byte is processed;
  * its size is enforced while streaming (`truncated`). Fields must come before the file.
@@ -44,13 +52,7 @@ export async function receiveFile(request: FastifyRequest, options: UploadRules)
   if (!request.isMultipart())
     throw new HttpError(400, MSG.fileRequired, { errors: { file: MSG.fileRequired } });
   const fields: Record<string, string> = {};
-  for await (const part of request.parts({
-    limits: { fileSize: options.maxBytes, files: 1, fieldSize: 100_000 },
-  })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value ?? '');
-      continue;
-    }
+  for await (const part of fileParts(request, options.maxBytes, fields)) {
     const extension = allowedExtension(part, options);
     return {
       filename: part.filename,
@@ -72,13 +74,7 @@ export async function receiveStoredForm(request: FastifyRequest, options: Upload
   let file: { name: string; path: string; original: string } | null = null;
   if (!request.isMultipart()) return { fields: { ...(request.body ?? {}) } as Record<string, string>, file };
   const fields: Record<string, string> = {};
-  for await (const part of request.parts({
-    limits: { fileSize: options.maxBytes, files: 1, fieldSize: 100_000 },
-  })) {
-    if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value ?? '');
-      continue;
-    }
+  for await (const part of fileParts(request, options.maxBytes, fields)) {
     if (!part.filename) {
       part.file.resume();
       continue;

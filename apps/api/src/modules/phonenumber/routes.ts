@@ -94,13 +94,12 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   uniqueRecordRoutes(app, ctx, {
     table: phoneNumbers,
     id: phoneNumbers.id,
-    unique: { column: phoneNumbers.number, field: 'number', taken: MSG.phoneNumberTaken },
+    unique: { field: 'number', taken: MSG.phoneNumberTaken },
     access: OPERATOR_ROLES,
     save: { url: API.phoneSave, body: phoneNumberSaveSchema },
     one: { url: API.phoneNumber(':id'), body: phoneNumberUpdateSchema, notFound: MSG.phoneNumberNotFound },
     answerKey: 'phoneNumber',
     present: presentPhone,
     updates: (body) => body,
-    uniqueValue: (body) => body.number,
   });
 }

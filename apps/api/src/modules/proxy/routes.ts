@@ -147,13 +147,12 @@ export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
   uniqueRecordRoutes(app, ctx, {
     table: proxies,
     id: proxies.id,
-    unique: { column: proxies.value, field: 'value', taken: MSG.proxyTaken },
+    unique: { field: 'value', taken: MSG.proxyTaken },
     access: OPERATOR_ROLES,
     save: { url: API.proxySave, body: proxySaveSchema },
     one: { url: API.proxy(':id'), body: proxyUpdateSchema, notFound: MSG.proxyNotFound },
     answerKey: 'proxy',
     present,
     updates: (body) => ({ value: body.value, status: body.status }),
-    uniqueValue: (body) => body.value,
   });
 }
