@@ -70,18 +70,19 @@ export function RecordPage<Answer, Row>({
 }
 
 /**
- * Saves an edited record: on success the list it came from is refreshed and the screen goes back;
- * the server's field messages land under the fields.
+ * Saves a record (PUT an edit, POST a new one): on success the list it belongs to is refreshed and the
+ * screen goes back; the server's field messages land under the fields.
  */
-export function useUpdateAndGoBack<Body extends FieldValues>(
+export function useSaveAndGoBack<Body extends FieldValues>(
   path: string,
   listKey: string,
   setError: UseFormSetError<Body>,
+  method: 'PUT' | 'POST' = 'PUT',
 ) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => apiRequest(path, { method: 'PUT', body, fallback: MSG.networkError }),
+    mutationFn: (body: Body) => apiRequest(path, { method, body, fallback: MSG.networkError }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [listKey] });
       void navigate(-1);

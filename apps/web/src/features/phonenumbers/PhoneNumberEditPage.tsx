@@ -8,7 +8,7 @@ import {
   type PhoneNumberUpdate,
 } from '@blaster/contract';
 import { TextField } from '../../components/form';
-import { RecordPage, SaveWithError, StatusCheckbox, useUpdateAndGoBack } from '../../components/RecordPage';
+import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 
 /** /phonenumber/edit?id=: number, name and the active checkbox; goes back after saving. */
 export function PhoneNumberEditPage() {
@@ -37,7 +37,7 @@ function EditForm({ row }: { row: PhoneNumberRow }) {
     resolver: zodResolver(phoneNumberUpdateSchema),
     defaultValues: { number: row.number, name: row.name, status: row.status },
   });
-  const save = useUpdateAndGoBack(API.phoneNumber(row.id), 'phonenumbers', setError);
+  const save = useSaveAndGoBack(API.phoneNumber(row.id), 'phonenumbers', setError);
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField

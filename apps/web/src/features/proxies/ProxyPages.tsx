@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import clsx from 'clsx';
@@ -16,9 +16,9 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
-import { RecordPage, SaveWithError, StatusCheckbox, useUpdateAndGoBack } from '../../components/RecordPage';
+import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
+import { Alert, Button, TextField } from '../../components/form';
 import { ImportResult } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import {
@@ -121,15 +121,7 @@ export function ProxyCreatePage() {
     setError,
     formState: { errors },
   } = useForm<{ value: string }>({ resolver: zodResolver(proxySaveSchema), defaultValues: { value: '' } });
-  const save = useMutation({
-    mutationFn: (body: { value: string }) =>
-      apiRequest(API.proxySave, { method: 'POST', body, fallback: MSG.networkError }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['proxies'] });
-      void navigate(-1);
-    },
-    onError: showFieldErrors(setError),
-  });
+  const save = useSaveAndGoBack(API.proxySave, 'proxies', setError, 'POST');
   const uploaded = async (answer: ProxyImport) => {
     await queryClient.invalidateQueries({ queryKey: ['proxies'] });
     // Fully successful only when nothing was skipped (spec 02 §9).
@@ -220,7 +212,7 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
       status: storedStatus(row),
     },
   });
-  const save = useUpdateAndGoBack(API.proxy(row.id), 'proxies', setError);
+  const save = useSaveAndGoBack(API.proxy(row.id), 'proxies', setError);
   const activeStatus = storedStatus(row) === 'in use' ? 'in use' : 'active';
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
