@@ -1,286 +1,28 @@
 /**
  * `npm run bench`: measured figures, printed as one JSON summary and written to bench/results.json.
- * Everything runs in this process against an embedded database, or, with BENCH_DATABASE_URL, in a
- * scratch database on that PostgreSQL server (then also across two instances); nothing leaves the
- * machine.
+ * Everything runs on this machine against an embedded database, or, with BENCH_DATABASE_URL, in a
+ * scratch database on that PostgreSQL server (then also across two instances); nothing leaves it.
+ * BENCH_ONLY=name,name runs only the named sections (see `sections` below).
  */
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
-import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import WebSocket from 'ws';
-import { configFromEnv } from '../apps/api/src/config';
-import { createAppContext } from '../apps/api/src/runtime';
-import { createTokenService } from '../apps/api/src/lib/tokens';
-import { buildApp } from '../apps/api/src/server';
-import { startRealtimeServer } from '../apps/api/src/realtime/server';
+import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { openDatabase, type Database } from '../apps/api/src/db';
-import { createScratchDatabase } from '../apps/api/src/db/scratch';
-import { createPostgresBus } from '../apps/api/src/cluster/bus';
-import { createHub } from '../apps/api/src/realtime/hub';
-import { seed } from '../apps/api/src/db/seed';
-import { importPhoneNumbers } from '../apps/api/src/modules/phonenumber/import';
+import { initialBundle } from './sections/bundle';
+import { crossInstanceFanOut } from './sections/cluster';
+import { phoneNumberImport } from './sections/import';
+import { apiAndRealtime } from './sections/pages';
+import { SERVER } from './support';
 
-const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
-const SERVER = process.env.BENCH_DATABASE_URL;
-
-/** A database of the bench's own: embedded, or a scratch database dropped again on close. */
-async function openBenchDatabase(): Promise<Database & { url?: string }> {
-  if (!SERVER) return openDatabase({});
-  const scratch = await createScratchDatabase(SERVER);
-  const database = await openDatabase({ databaseUrl: scratch.url });
-  return {
-    ...database,
-    url: scratch.url,
-    async close() {
-      await database.close();
-      await scratch.drop();
-    },
-  };
-}
-
-/** A CSV of `rows` numbers produced on the fly, so the file itself never sits in memory. */
-function csvStream(rows: number) {
-  let i = 0;
-  return Readable.from(
-    (function* () {
-      yield 'number,name\n';
-      while (i < rows) {
-        const lines: string[] = [];
-        for (let j = 0; j < 1_000 && i < rows; j += 1, i += 1)
-          lines.push(`08${String(1_000_000_000 + i)},"Kontak ${i}"`);
-        yield `${lines.join('\n')}\n`;
-      }
-    })(),
-  );
-}
-
-async function phoneNumberImport() {
-  const database = await openBenchDatabase();
-  await seed(database.db, { email: 'bench@blaster.local', password: 'bench-password' });
-  let peak = process.memoryUsage().rss;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const baseline = peak;
-  const sampler = setInterval(() => {
-    const usage = process.memoryUsage();
-    peak = Math.max(peak, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  }, 25);
-  const started = performance.now();
-  const answer = await importPhoneNumbers(database.db, {
-    stream: csvStream(ROWS),
-    extension: 'csv',
-    truncated: () => false,
-  });
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  await database.close();
-  return {
-    rows: ROWS,
-    created: answer.createdCount,
-    skipped: answer.skippedCount,
-    seconds: Number(seconds.toFixed(2)),
-    rowsPerSecond: Math.round(ROWS / seconds),
-    peakRssMb: Math.round(peak / 1024 / 1024),
-    rssGrowthMb: Math.round((peak - baseline) / 1024 / 1024),
-    /** JavaScript heap: what the import itself holds (the embedded database lives outside it). */
-    peakHeapMb: Math.round(peakHeap / 1024 / 1024),
-  };
-}
-
-const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
-const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 200_000);
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1_000);
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+/** Each section adds its figures under its own keys; they run one after another, never together. */
+const sections: Record<string, () => Promise<Record<string, unknown>>> = {
+  import: async () => ({ phoneNumberImport: await phoneNumberImport() }),
+  pages: apiAndRealtime,
+  cluster: async () => (SERVER ? { crossInstanceFanOut: await crossInstanceFanOut() } : {}),
+  bundle: async () => ({ initialBundle: initialBundle() }),
 };
-const round = (value: number) => Number(value.toFixed(2));
 
-/** 100,000 accounts and 200,000 numbers, the list page under 50 clients, and realtime fan-out. */
-async function apiAndRealtime() {
-  const database = await openBenchDatabase();
-  await seed(database.db, { email: 'bench@blaster.local', password: 'bench-password' });
-  const db = database.db;
-  // Bulk rows straight in SQL: 1,000 members owning the accounts, then the numbers.
-  await db.execute(sql`insert into users (firstname, lastname, email, password_hash, referral_code)
-    select 'Member', 'No ' || i, 'member' || i || '@bench.local', 'x', 'REF' || i from generate_series(1, 1000) i`);
-  await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, phonenumber, pushname, state, count_success, count_fail)
-    select 2 + (i % 1000), 'id-1700000000000-' || i, '62811' || lpad(i::text, 8, '0'), 'Bench ' || i,
-      case when i % 3 = 0 then 'disconnected' else 'connected' end, i % 50, i % 7
-    from generate_series(1, ${ACCOUNTS}) i`);
-  await db.execute(sql`insert into phone_numbers (number, name)
-    select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, ${NUMBERS}) i`);
-  // What the server does on start (db/index.ts): fresh planner statistics.
-  await db.execute(sql`analyze`);
-
-  const config = configFromEnv({ HOST: '127.0.0.1', PORT: '0', REALTIME_PORT: '0' });
-  const ctx = createAppContext({
-    db,
-    tokens: createTokenService('bench-secret-bench-secret-bench-secret'),
-    config,
-  });
-  const app = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const token = await ctx.tokens.sign(1);
-  const page = Math.floor(ACCOUNTS / 10 / 2);
-
-  const load = async (path: string) => {
-    const result = await autocannon({
-      url: `${base}${path}`,
-      connections: 50,
-      duration: Number(process.env.BENCH_SECONDS ?? 10),
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return {
-      path,
-      requestsPerSecond: round(result.requests.average),
-      // autocannon reports p97.5 rather than p95.
-      latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
-      errors: result.errors + result.non2xx,
-    };
-  };
-  const accountsPage = await load(`/api/admin/whatsapp/list-per-page?page=${page}`);
-  const numbersPage = await load(`/api/admin/phonenumber/list-per-page?page=${Math.floor(NUMBERS / 10 / 2)}`);
-
-  // The same page's own SQL, run directly, for comparison.
-  const rawTimes: number[] = [];
-  for (let i = 0; i < 30; i += 1) {
-    const started = performance.now();
-    await db.execute(sql`select count(*) from whatsapp_accounts`);
-    await db.execute(sql`select w.*, u.firstname, u.lastname from whatsapp_accounts w join users u on u.id = w.user_id
-      order by w.id desc limit 10 offset ${(page - 1) * 10}`);
-    rawTimes.push(performance.now() - started);
-  }
-  const rawMs = round(percentile(rawTimes, 50));
-
-  // Realtime: SOCKETS sockets on the admin channel, 100 events each delivered to all of them.
-  const realtime = startRealtimeServer(ctx, { port: 0, host: '127.0.0.1' });
-  await realtime.ready;
-  const wsPort = (realtime.server.address() as { port: number }).port;
-  const delays: number[] = [];
-  let delivered = 0;
-  const connect = () =>
-    new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${wsPort}/?id=admin&token=${token}`);
-      socket.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { payload: { sentAt: number } };
-        delays.push(performance.now() + performance.timeOrigin - message.payload.sentAt);
-        delivered += 1;
-      });
-      socket.once('open', () => {
-        // A socket reset while the bench tears down is not a failure of the bench.
-        socket.on('error', () => {});
-        resolve(socket);
-      });
-      socket.once('error', reject);
-    });
-  // Connected in batches, as real panels arrive: a thousand at the same instant overflows the backlog.
-  const sockets: WebSocket[] = [];
-  while (sockets.length < SOCKETS)
-    sockets.push(
-      ...(await Promise.all(Array.from({ length: Math.min(100, SOCKETS - sockets.length) }, connect))),
-    );
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const events = 100;
-  const started = performance.now();
-  for (let i = 0; i < events; i += 1) {
-    ctx.hub.publish('admin', {
-      event: 'bench',
-      payload: { sentAt: performance.now() + performance.timeOrigin },
-    });
-    if (i % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
-  }
-  const deadline = Date.now() + 60_000;
-  while (delivered < events * SOCKETS && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  const seconds = (performance.now() - started) / 1000;
-  for (const socket of sockets) socket.terminate();
-  await realtime.close();
-  await app.close();
-  await database.close();
-  return {
-    data: { accounts: ACCOUNTS, phoneNumbers: NUMBERS },
-    listPerPage: {
-      ...accountsPage,
-      rawSqlP50Ms: rawMs,
-      apiToRawP50: round(accountsPage.latencyMs.p50 / Math.max(rawMs, 0.01)),
-    },
-    phoneNumberListPerPage: numbersPage,
-    realtimeFanOut: {
-      sockets: SOCKETS,
-      events,
-      delivered,
-      eventsDeliveredPerSecond: Math.round(delivered / seconds),
-      delayMs: { p50: round(percentile(delays, 50)), p99: round(percentile(delays, 99)) },
-    },
-  };
-}
-
-/**
- * Two instances on one PostgreSQL: events published on one, delivered to the other's hub through
- * LISTEN/NOTIFY.
- */
-async function crossInstanceFanOut() {
-  const database = await openBenchDatabase();
-  const busOf = (instanceId: string) =>
-    createPostgresBus({ connectionString: database.url!, instanceId, db: database.db });
-  const [sender, receiver] = [await busOf('bench-a'), await busOf('bench-b')];
-  const publisher = createHub(sender);
-  const listener = createHub(receiver);
-  const delays: number[] = [];
-  let lastDelivery = 0;
-  listener.tap((_channel, message) => {
-    delays.push(performance.now() + performance.timeOrigin - Number(message.payload?.sentAt));
-    lastDelivery = performance.now();
-  });
-  const events = Number(process.env.BENCH_CLUSTER_EVENTS ?? 20_000);
-  const started = performance.now();
-  for (let i = 0; i < events; i += 1) {
-    publisher.publish('admin', {
-      event: 'bench',
-      payload: { sentAt: performance.now() + performance.timeOrigin },
-    });
-    if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
-  }
-  const deadline = Date.now() + 60_000;
-  while (delays.length < events && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  const seconds = (lastDelivery - started) / 1000;
-  await sender.close();
-  await receiver.close();
-  await database.close();
-  return {
-    events,
-    delivered: delays.length,
-    eventsPerSecond: Math.round(delays.length / seconds),
-    delayMs: { p50: round(percentile(delays, 50)), p99: round(percentile(delays, 99)) },
-  };
-}
-
-/** Gzipped size of what the first page loads: the entry script and stylesheet of index.html. */
-function initialBundle() {
-  const dist = resolve(import.meta.dirname, '../apps/web/dist');
-  if (!existsSync(resolve(dist, 'index.html')))
-    execSync('npm run build -w @blaster/web', { stdio: 'ignore' });
-  const html = readFileSync(resolve(dist, 'index.html'), 'utf8');
-  const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
-    (match) => match[1]!,
-  );
-  const sizes = assets.map((asset) => ({
-    asset,
-    gzipBytes: gzipSync(readFileSync(resolve(dist, asset))).length,
-  }));
-  return { assets: sizes, totalGzipKb: round(sizes.reduce((sum, item) => sum + item.gzipBytes, 0) / 1024) };
-}
-
-const results = {
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const results: Record<string, unknown> = {
   machine: {
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model ?? 'unknown',
@@ -289,10 +31,10 @@ const results = {
   },
   date: new Date().toISOString(),
   database: SERVER ? 'postgres' : 'pglite',
-  phoneNumberImport: await phoneNumberImport(),
-  ...(await apiAndRealtime()),
-  ...(SERVER ? { crossInstanceFanOut: await crossInstanceFanOut() } : {}),
-  initialBundle: initialBundle(),
 };
+for (const [name, run] of Object.entries(sections)) {
+  if (only && !only.includes(name)) continue;
+  Object.assign(results, await run());
+}
 writeFileSync(resolve(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results));

@@ -1,0 +1,47 @@
+/** What every bench section shares: its own database, percentiles, memory sampling. */
+import { openDatabase, type Database } from '../apps/api/src/db';
+import { createScratchDatabase } from '../apps/api/src/db/scratch';
+
+/** A PostgreSQL server to bench against; without it the embedded database is used. */
+export const SERVER = process.env.BENCH_DATABASE_URL;
+
+/** A database of the bench's own: embedded, or a scratch database dropped again on close. */
+export async function openBenchDatabase(): Promise<Database & { url?: string }> {
+  if (!SERVER) return openDatabase({});
+  const scratch = await createScratchDatabase(SERVER);
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  return {
+    ...database,
+    url: scratch.url,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
+};
+
+export const round = (value: number) => Number(value.toFixed(2));
+
+/** Samples this process's memory until stopped: peak RSS and heap, and growth over the start. */
+export function memorySampler() {
+  let peak = process.memoryUsage().rss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const baseline = peak;
+  const timer = setInterval(() => {
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+  }, 25);
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { peakRssMb: mb(peak), rssGrowthMb: mb(peak - baseline), peakHeapMb: mb(peakHeap) };
+    },
+  };
+}
