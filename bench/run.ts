@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
+import { blast } from './sections/blast';
 import { initialBundle } from './sections/bundle';
 import { crossInstanceFanOut } from './sections/cluster';
 import { phoneNumberImport } from './sections/import';
@@ -15,6 +16,7 @@ import { SERVER } from './support';
 
 /** Each section adds its figures under its own keys; they run one after another, never together. */
 const sections: Record<string, () => Promise<Record<string, unknown>>> = {
+  blast,
   import: async () => ({ phoneNumberImport: await phoneNumberImport() }),
   pages: apiAndRealtime,
   cluster: async () => (SERVER ? { crossInstanceFanOut: await crossInstanceFanOut() } : {}),

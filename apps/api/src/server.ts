@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { API_PREFIX, MSG, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
+import { API, API_PREFIX, MSG, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
 import type { AppContext } from './context';
 import { HttpError, isDatabaseUnavailable } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
@@ -81,6 +81,25 @@ export async function buildApp(
     realtimePort: ctx.config.realtimePort,
     gateway: ctx.gateway.kind,
   }));
+
+  // Blasts keep settings, levels and active templates in memory: a change to any of them, from any
+  // route, makes every instance read them again before its next round.
+  const blastConfigRoutes = new Set([
+    API.settingUpdate,
+    API.levelCreate,
+    API.level(':id'),
+    API.messageCreate,
+    API.message(':id'),
+    API.messageImport,
+  ]);
+  app.addHook('onSend', async (request, reply) => {
+    if (
+      request.method !== 'GET' &&
+      reply.statusCode < 400 &&
+      blastConfigRoutes.has(request.routeOptions.url!)
+    )
+      ctx.blast.config.changed();
+  });
 
   for (const register of [
     authRoutes,

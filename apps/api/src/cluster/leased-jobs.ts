@@ -6,9 +6,19 @@ import { LeaseLost, type JobLeases, type LeaseKind } from './leases';
 /** How a job waits between steps: a timer that a stop, a shutdown or a lost lease cuts short. */
 export type Wait = (ms: number) => Promise<void>;
 
+/**
+ * Tells a loop that someone woke it (a stop, a disconnect, a lost lease): a step sending a batch checks
+ * it between sends and ends early, then finds out what happened in its next step.
+ */
+export interface Interrupts {
+  readonly pending: boolean;
+  clear(): void;
+}
+
 interface Loop {
   done: Promise<void>;
   wake: () => void;
+  interrupts: { pending: boolean; clear(): void };
   /** Started again while finishing: run once more after it ends. */
   again: boolean;
 }
@@ -23,7 +33,7 @@ export abstract class LeasedJobs {
   /** Stopping: loops end after their current step. */
   protected killed = false;
   /** Crashed (tests): loops are abandoned and their leases left to expire. */
-  private crashed = false;
+  protected crashed = false;
   private stopWatching = () => {};
 
   constructor(
@@ -35,7 +45,7 @@ export abstract class LeasedJobs {
   }
 
   /** Runs one job until it ends; called only while this instance holds its lease. */
-  protected abstract work(id: number, wait: Wait): Promise<void>;
+  protected abstract work(id: number, wait: Wait, interrupts: Interrupts): Promise<void>;
   /** The ids of the jobs that should be running (a query answering `id`). */
   protected abstract wanted(): SQL;
   protected abstract failed(id: number, error: unknown): Promise<void>;
@@ -61,8 +71,22 @@ export abstract class LeasedJobs {
           resolve();
         };
       });
-    const loop: Loop = { wake: () => wake(), done: Promise.resolve(), again: false };
-    loop.done = this.run(id, wait)
+    const interrupts = {
+      pending: false,
+      clear() {
+        this.pending = false;
+      },
+    };
+    const loop: Loop = {
+      wake: () => {
+        interrupts.pending = true;
+        wake();
+      },
+      interrupts,
+      done: Promise.resolve(),
+      again: false,
+    };
+    loop.done = this.run(id, wait, interrupts)
       .catch((error: unknown) => (error instanceof LeaseLost ? undefined : this.failed(id, error)))
       .catch(() => {})
       .finally(() => {
@@ -117,10 +141,10 @@ export abstract class LeasedJobs {
     for (const loop of this.loops.values()) loop.wake();
   }
 
-  private async run(id: number, wait: Wait) {
+  private async run(id: number, wait: Wait, interrupts: Interrupts) {
     if (!(await this.leases.acquire(this.kind, id))) return;
     try {
-      await this.work(id, wait);
+      await this.work(id, wait, interrupts);
     } finally {
       // A crash leaves the lease to expire; anything else hands the job over at once.
       if (!this.crashed) await this.leases.release(this.kind, id).catch(() => {});

@@ -37,6 +37,8 @@ export const users = pgTable(
     blastFee: integer('blast_fee'),
     blastIntervalMin: integer('blast_interval_min'),
     blastIntervalMax: integer('blast_interval_max'),
+    /** Successful blasts, which decide the level; kept by triggers on message_logs. */
+    successBlasts: integer('success_blasts').notNull().default(0),
     createdAt: createdAt(),
   },
   (table) => [index('users_referred_by_idx').on(table.referredBy), index('users_role_idx').on(table.role)],
@@ -108,17 +110,26 @@ export const proxies = pgTable('proxies', {
   createdAt: createdAt(),
 });
 
-export const phoneNumbers = pgTable('phone_numbers', {
-  id: serial('id').primaryKey(),
-  number: text('number').notNull().unique(),
-  name: text('name').notNull(),
-  status: text('status').notNull().default('active'),
-  inUse: integer('in_use').notNull().default(0),
-  countSuccess: integer('count_success').notNull().default(0),
-  countFail: integer('count_fail').notNull().default(0),
-  lastSent: timestamp('last_sent', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('active'),
+    inUse: integer('in_use').notNull().default(0),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    lastSent: timestamp('last_sent', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // The blast engine claims from the numbers still to send only.
+    index('phone_numbers_unsent_idx')
+      .on(table.id)
+      .where(sql`${table.status} = 'active' and ${table.lastSent} is null and ${table.inUse} = 0`),
+  ],
+);
 
 /** Generators and validators: a walk over numbers asking the gateway which have an account. */
 export const lookupJobs = pgTable(
@@ -192,6 +203,19 @@ export const messageTemplates = pgTable('message_templates', {
   status: text('status').notNull().default('active'),
   createdAt: createdAt(),
 });
+
+/** Template uses per sending account, so no row is shared (and locked) by every sender. */
+export const templateUseCounts = pgTable(
+  'template_use_counts',
+  {
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => messageTemplates.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'template_use_counts_pk', columns: [table.templateId, table.whatsappId] })],
+);
 
 /** One line per blast attempt; success and fail counts are derived from it. */
 export const messageLogs = pgTable(

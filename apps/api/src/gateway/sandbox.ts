@@ -40,6 +40,20 @@ export function seededUnit(seed: number, ...parts: (string | number)[]): number 
   return digest.readUInt32BE(0) / 2 ** 32;
 }
 
+/**
+ * How many send outcomes a device remembers. Only sends still pending in the database are ever asked
+ * about (a blast round holds at most a few dozen), so older ones are forgotten and memory stays flat.
+ */
+export const REMEMBERED_SENDS = 10_000;
+/** How many recent deliveries the simulated network keeps for inspection (tests, monitors). */
+export const REMEMBERED_DELIVERIES = 10_000;
+
+function remember(device: Device, key: string, outcome: SendOutcome) {
+  device.sent.delete(key);
+  device.sent.set(key, outcome);
+  if (device.sent.size > REMEMBERED_SENDS) device.sent.delete(device.sent.keys().next().value!);
+}
+
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** Simulated chat network: devices, QR and pairing codes, sends, suspensions. It never opens a socket. */
@@ -47,8 +61,15 @@ export class SandboxGateway implements ChatGateway {
   readonly kind = 'sandbox' as const;
   private readonly devices = new Map<string, Device>();
   private readonly listeners = new Set<(event: GatewayEvent) => void>();
-  /** Every send that reached the simulated network, in order (tests check nothing is sent twice). */
+  /**
+   * The latest sends that reached the simulated network, in order (tests check nothing is sent twice);
+   * at least the last REMEMBERED_DELIVERIES and never twice as many, so a long-running server does not
+   * grow. The journal file,
+   * when set, keeps all of them.
+   */
   readonly delivered: { deviceId: string; to: string; text: string; key: string }[] = [];
+  /** Every delivery since start, including those no longer kept in `delivered`. */
+  deliveredCount = 0;
 
   constructor(private readonly options: SandboxOptions) {}
 
@@ -200,16 +221,20 @@ export class SandboxGateway implements ChatGateway {
     ) {
       device.suspendNext = false;
       device.state = null;
-      device.sent.set(key, 'failed');
+      remember(device, key, 'failed');
       return { ok: false, suspended: true, code: 403, reason: 'account suspended' };
     }
     if (seededUnit(seed, 'send', to) < failRate) {
-      device.sent.set(key, 'failed');
+      remember(device, key, 'failed');
       return { ok: false, code: 404 + Math.floor(seededUnit(seed, to, 'code') * 3), reason: 'not delivered' };
     }
-    device.sent.set(key, 'sent');
+    remember(device, key, 'sent');
     const delivery = { deviceId, to, text, key };
+    this.deliveredCount += 1;
     this.delivered.push(delivery);
+    // Trimmed in chunks so the copy is rare.
+    if (this.delivered.length >= 2 * REMEMBERED_DELIVERIES)
+      this.delivered.splice(0, this.delivered.length - REMEMBERED_DELIVERIES);
     if (this.options.journal) appendFileSync(this.options.journal, `${JSON.stringify(delivery)}\n`);
     return { ok: true };
   }

@@ -1,107 +1,71 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  MSG,
-  htmlToWa,
-  isDisconnected,
-  REALTIME_CHANNEL_ADMIN,
-  REALTIME_CHANNEL_CLIENT_ADMIN,
-  type RealtimeMessage,
-} from '@blaster/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { MSG, REALTIME_CHANNEL_CLIENT_ADMIN, type Setting } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
-import { LeasedJobs, type Wait } from '../cluster/leased-jobs';
+import { LeasedJobs, type Interrupts, type Wait } from '../cluster/leased-jobs';
 import type { JobLeases } from '../cluster/leases';
-import type { Db } from '../db';
-import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../db/schema';
+import { queryRows, type Db } from '../db';
+import { messageLogs, phoneNumbers, templateUseCounts, users, whatsappAccounts } from '../db/schema';
+import {
+  connectedSession,
+  presentAccount,
+  publishAccountEvent,
+  restoreSession,
+  type AccountRow,
+} from '../domain/accounts';
+import { blastFee } from '../domain/levels';
 import type { ChatGateway, SendResult } from '../gateway/gateway';
-import { creditBlastIncome } from '../ledger/ledger';
+import { creditBlastIncomes, type Tx } from '../ledger/ledger';
 import type { RealtimeHub } from '../realtime/hub';
-import { readSettings } from '../modules/setting/service';
-import { blastFeeOf } from '../modules/users/service';
-
-export type AccountRow = typeof whatsappAccounts.$inferSelect;
-type PhoneRow = typeof phoneNumbers.$inferSelect;
-
-/** The account as list rows and events carry it (spec 01 §3). */
-export function presentAccount(row: AccountRow) {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    clientid: row.clientid,
-    phonenumber: row.phonenumber,
-    pushname: row.pushname,
-    server: row.server,
-    serialized: row.serialized,
-    state: row.state,
-    status: row.status as 'idle' | 'sending',
-    count_success: row.countSuccess,
-    count_fail: row.countFail,
-    income: row.income,
-    suspended: row.suspended,
-    suspended_count: row.suspendedCount,
-    proxyId: row.proxyId,
-  };
-}
-
-/**
- * Whether the account can send: saved as connected and connected in this process's gateway. A session
- * saved by another instance (or before a restart) is brought back here first.
- */
-export async function connectedSession(gateway: ChatGateway, account: AccountRow) {
-  if (account.suspended || isDisconnected(account.state)) return false;
-  if (gateway.state(account.clientid) === null) await restoreSession(gateway, account);
-  return gateway.state(account.clientid) === 'connected';
-}
-
-/** Brings an account's saved session back in the gateway (after a restart, a conflict or a suspension). */
-export async function restoreSession(gateway: ChatGateway, account: AccountRow) {
-  if (!account.phonenumber) return;
-  await gateway.restoreClient(account.clientid, {
-    pushname: account.pushname ?? '',
-    phonenumber: account.phonenumber,
-    server: account.server ?? 'c.us',
-    serialized: account.serialized ?? `${account.phonenumber}@c.us`,
-  });
-}
-
-/** An event about one account, on its owner's channel and the operators' channel. */
-export function publishAccountEvent(
-  hub: RealtimeHub,
-  account: AccountRow,
-  event: string,
-  payload: Record<string, unknown> = {},
-) {
-  const message: RealtimeMessage = {
-    event,
-    payload: { deviceId: account.clientid, date: new Date().toISOString(), ...payload },
-    sender: {
-      id: account.id,
-      user_id: account.userId,
-      clientid: account.clientid,
-      state: account.state,
-      status: account.status,
-    },
-  };
-  hub.publish(account.userId, message);
-  hub.publish(REALTIME_CHANNEL_ADMIN, message);
-}
-
-function publishPhoneEvent(hub: RealtimeHub, event: string, phone: PhoneRow) {
-  hub.publish(REALTIME_CHANNEL_CLIENT_ADMIN, {
-    event,
-    payload: {
-      receiverId: phone.id,
-      id: phone.id,
-      count_success: phone.countSuccess,
-      count_fail: phone.countFail,
-      last_sent: phone.lastSent?.toISOString() ?? null,
-      in_use: phone.inUse,
-    },
-  });
-}
+import { BlastConfigCache, type BlastConfig } from './blast-config';
 
 /** Fills {name} and {phoneNumber} per target (spec 02 §2). */
 export function fillTemplate(text: string, target: { name: string; number: string }) {
   return text.replaceAll('{name}', target.name).replaceAll('{phoneNumber}', target.number);
+}
+
+/**
+ * An account whose average wait between sends is at least this long sends one target per round, as a
+ * person watching it expects (claim, send, count, wait). Faster accounts claim several per round.
+ */
+const PACED_WAIT_MS = 250;
+/**
+ * A fast account's round sends for at most this long before it is counted, so counts and income move
+ * about once a second and a crash leaves at most this much sending in doubt. Targets claimed but not
+ * reached in time go back to the list, and the next round claims about as many as were sent.
+ */
+const ROUND_MS = 1_000;
+const FIRST_ROUND = 8;
+const MAX_ROUND = 64;
+
+interface Owner {
+  blastFee: number | null;
+  blastIntervalMin: number | null;
+  blastIntervalMax: number | null;
+}
+
+interface Claimed {
+  logId: number;
+  phoneId: number;
+  number: string;
+  name: string;
+  templateId: number;
+  text: string;
+}
+
+/** What became of one claimed target. */
+interface Outcome {
+  logId: number;
+  phoneId: number | null;
+  templateId: number | null;
+  result: SendResult;
+}
+
+interface PhoneCounts {
+  id: number;
+  count_success: number;
+  count_fail: number;
+  last_sent: string | null;
+  in_use: number;
 }
 
 export interface BlastEngineOptions {
@@ -117,16 +81,20 @@ export interface BlastEngineOptions {
 }
 
 /**
- * Runs blasts: one loop per started account, one target at a time, on whichever instance holds the
- * account's lease. Every send is written as a pending log before it leaves and settled after, so an
- * instance taking over (or a restart) finishes what was in flight without sending anything twice.
+ * Runs blasts: one loop per started account, on whichever instance holds the account's lease. Each
+ * round claims one or more targets and writes them as pending logs before anything leaves, sends them,
+ * and settles the round in one transaction, so an instance taking over (or a restart) finishes what
+ * was in flight without sending anything twice.
  */
 export class BlastEngine extends LeasedJobs {
   private readonly random: () => number;
+  /** Settings, levels and active templates, read again only when an operator changes them. */
+  readonly config: BlastConfigCache;
 
   constructor(private readonly options: BlastEngineOptions) {
     super('blast', options.leases, options.bus);
     this.random = options.random ?? Math.random;
+    this.config = new BlastConfigCache(options.db, options.bus);
   }
 
   /**
@@ -165,16 +133,31 @@ export class BlastEngine extends LeasedJobs {
   }
 
   protected async failed(accountId: number, error: unknown) {
-    const account = await this.account(accountId);
+    const [account] = await this.options.db
+      .select()
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.id, accountId));
     if (account) publishAccountEvent(this.options.hub, account, 'error_blast', { message: String(error) });
   }
 
-  private async account(id: number) {
-    const [row] = await this.options.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id));
+  /** The account and what of its owner the round needs, in one read. */
+  private async readRound(accountId: number) {
+    const [row] = await this.options.db
+      .select({
+        account: whatsappAccounts,
+        owner: {
+          blastFee: users.blastFee,
+          blastIntervalMin: users.blastIntervalMin,
+          blastIntervalMax: users.blastIntervalMax,
+        },
+      })
+      .from(whatsappAccounts)
+      .innerJoin(users, eq(users.id, whatsappAccounts.userId))
+      .where(eq(whatsappAccounts.id, accountId));
     return row;
   }
 
-  private async finish(account: AccountRow, event: 'finished' | 'error_blast' | 'stop', payload = {}) {
+  private async finish(account: AccountRow, event: 'finished' | 'error_blast', payload = {}) {
     const idle = await this.options.db.transaction(async (tx) => {
       await this.confirmLease(tx, account.id);
       const [row] = await tx
@@ -190,150 +173,244 @@ export class BlastEngine extends LeasedJobs {
     });
   }
 
-  protected async work(accountId: number, wait: Wait) {
+  protected async work(accountId: number, wait: Wait, interrupts: Interrupts) {
     await this.settleInterrupted(accountId);
-    await this.loop(accountId, wait);
-  }
-
-  /** Sends a previous holder left pending: settled by what the network knows, never sent again. */
-  private async settleInterrupted(accountId: number) {
-    const { db, gateway } = this.options;
-    const pending = await db
-      .select({ id: messageLogs.id })
-      .from(messageLogs)
-      .where(and(eq(messageLogs.whatsappId, accountId), eq(messageLogs.status, 'pending')));
-    if (pending.length === 0) return;
-    const account = await this.account(accountId);
-    for (const log of pending) {
-      const outcome = account ? gateway.sendOutcome(account.clientid, `log-${log.id}`) : 'unknown';
-      // 'unknown' is counted as failed and never retried: a doubtful target is not sent twice.
-      await this.settle(
-        log.id,
-        outcome === 'sent' ? { ok: true } : { ok: false, code: 0, reason: 'interrupted' },
-      );
-    }
-  }
-
-  private async loop(accountId: number, wait: Wait) {
-    const { db, hub, gateway } = this.options;
+    let roundSize = FIRST_ROUND;
     for (;;) {
       if (this.killed) return;
-      const account = await this.account(accountId);
-      if (!account || account.status !== 'sending') return;
-      if (!(await connectedSession(gateway, account))) {
+      interrupts.clear();
+      const round = await this.readRound(accountId);
+      if (!round || round.account.status !== 'sending') return;
+      const { account, owner } = round;
+      if (!(await connectedSession(this.options.gateway, account))) {
         await this.finish(account, 'error_blast', {
           message: `${account.phonenumber ?? account.clientid} is ${account.state}`,
         });
         return;
       }
-      const [owner] = await db.select().from(users).where(eq(users.id, account.userId));
-      const [template] = await db
-        .select()
-        .from(messageTemplates)
-        .where(eq(messageTemplates.status, 'active'))
-        .orderBy(asc(messageTemplates.countUse), asc(messageTemplates.id))
-        .limit(1);
-      if (!owner || !template) {
+      const config = await this.config.get();
+      if (config.templates.length === 0) {
         await this.finish(account, 'error_blast', { message: MSG.noActiveTemplate });
         return;
       }
+      const pacing = this.pacing(owner, config.settings);
+      const paced = ((pacing.min + pacing.max) / 2) * 1000 * this.options.timeScale >= PACED_WAIT_MS;
+      const size = paced ? 1 : roundSize;
 
-      // Claim the next target and record the attempt before anything leaves.
-      const claim = await db.transaction(async (tx) => {
-        await this.confirmLease(tx, accountId);
-        const [phone] = await tx
-          .update(phoneNumbers)
-          .set({ inUse: 1 })
-          .where(
-            eq(
-              phoneNumbers.id,
-              sql`(select id from ${phoneNumbers} where status = 'active' and last_sent is null and in_use = 0 order by id limit 1 for update skip locked)`,
-            ),
-          )
-          .returning();
-        if (!phone) return null;
-        const [log] = await tx
-          .insert(messageLogs)
-          .values({
+      const claimed = await this.claim(account, size, config);
+      if (claimed.length === 0) {
+        await this.finish(account, 'finished');
+        return;
+      }
+      const sendingSince = performance.now();
+      const outcomes = await this.sendRound(account, claimed, pacing, wait, interrupts);
+      if (outcomes === 'crashed') return; // the pending logs are settled by whoever takes over
+      const took = performance.now() - sendingSince;
+      if (took >= ROUND_MS) roundSize = Math.max(1, Math.min(MAX_ROUND, Math.ceil(outcomes.length * 1.2)));
+      else if (took < ROUND_MS / 2 && outcomes.length === claimed.length)
+        roundSize = Math.min(MAX_ROUND, roundSize * 2);
+      const settled = await this.settle(account.id, config, outcomes, claimed.slice(outcomes.length));
+      if (!settled) return;
+      this.publishRound(settled.account, outcomes, settled.phones);
+      if (outcomes.some((outcome) => 'suspended' in outcome.result)) return;
+
+      if (settled.account.status !== 'sending' || this.killed) return;
+      const waitTime = this.waitSeconds(pacing);
+      if (waitTime > 0 && this.options.timeScale > 0) {
+        publishAccountEvent(this.options.hub, settled.account, 'waiting', { waitTime, value: true });
+        await wait(waitTime * 1000 * this.options.timeScale);
+      }
+    }
+  }
+
+  /**
+   * Claims the next `size` numbers still to send, marks them in use and writes their pending logs, in
+   * one transaction under the lease, before anything leaves.
+   */
+  private async claim(account: AccountRow, size: number, config: BlastConfig): Promise<Claimed[]> {
+    return this.options.db.transaction(async (tx) => {
+      await this.confirmLease(tx, account.id);
+      const phones = await queryRows<{ id: number; number: string; name: string }>(
+        tx,
+        sql`with picked as (
+              select id from ${phoneNumbers}
+              where status = 'active' and last_sent is null and in_use = 0
+              order by id limit ${size} for update skip locked)
+            update ${phoneNumbers} p set in_use = 1 from picked where p.id = picked.id
+            returning p.id, p.number, p.name`,
+      );
+      if (phones.length === 0) return [];
+      phones.sort((a, b) => a.id - b.id);
+      const templates = phones.map(() => config.nextTemplate()!);
+      const logs = await tx
+        .insert(messageLogs)
+        .values(
+          phones.map((phone, i) => ({
             userId: account.userId,
             whatsappId: account.id,
             phoneNumberId: phone.id,
             target: phone.number,
-            status: 'pending',
-            templateId: template.id,
-          })
-          .returning({ id: messageLogs.id });
-        return { phone, logId: log!.id };
-      });
-      if (!claim) {
-        await this.finish(account, 'finished');
-        return;
-      }
-      publishPhoneEvent(hub, 'in_use', claim.phone);
-      publishAccountEvent(hub, account, 'sending', { number: claim.phone.number });
-
-      const text = fillTemplate(template.textWa || htmlToWa(template.text), claim.phone);
-      const result = await gateway.sendMessage(
-        account.clientid,
-        claim.phone.number,
-        text,
-        `log-${claim.logId}`,
-      );
-      if (this.killed) return; // a crash here leaves the log pending for resume() to settle
-      const settled = await this.settle(claim.logId, result);
-      if (!settled) return;
-
-      if ('suspended' in result) {
-        publishAccountEvent(hub, settled.account, 'suspended', {
-          state: 'suspended',
-          suspended_count: settled.account.suspendedCount,
-          count_success: settled.account.countSuccess,
-          count_fail: settled.account.countFail,
-          income: settled.account.income,
-        });
-        return;
-      }
-      if (!result.ok)
-        publishAccountEvent(hub, settled.account, 'attempting', { code: result.code, value: true });
-
-      const fresh = await this.account(accountId);
-      if (!fresh || fresh.status !== 'sending' || this.killed) return;
-      const waitTime = await this.waitSeconds(owner);
-      publishAccountEvent(hub, fresh, 'waiting', { waitTime, value: true });
-      await wait(waitTime * 1000 * this.options.timeScale);
-    }
+            status: 'pending' as const,
+            templateId: templates[i]!.id,
+          })),
+        )
+        .returning({ id: messageLogs.id, phoneNumberId: messageLogs.phoneNumberId });
+      const logOf = new Map(logs.map((log) => [log.phoneNumberId, log.id]));
+      return phones.map((phone, i) => ({
+        logId: logOf.get(phone.id)!,
+        phoneId: phone.id,
+        number: phone.number,
+        name: phone.name,
+        templateId: templates[i]!.id,
+        text: fillTemplate(templates[i]!.text, phone),
+      }));
+    });
   }
 
-  private async waitSeconds(owner: typeof users.$inferSelect) {
-    const settings = await readSettings(this.options.db);
+  /**
+   * Sends the claimed targets in order, pacing between them. Ends the round early when the account
+   * is stopped or disconnected (the rest is given back) or suspended.
+   */
+  private async sendRound(
+    account: AccountRow,
+    claimed: Claimed[],
+    pacing: { min: number; max: number },
+    wait: Wait,
+    interrupts: Interrupts,
+  ): Promise<Outcome[] | 'crashed'> {
+    const { gateway, hub, timeScale } = this.options;
+    for (const target of claimed) publishPhoneInUse(hub, target.phoneId);
+    publishAccountEvent(hub, account, 'sending', { number: claimed[0]!.number });
+    const outcomes: Outcome[] = [];
+    const started = performance.now();
+    for (const [i, target] of claimed.entries()) {
+      if (this.crashed) return 'crashed';
+      if (
+        i > 0 &&
+        (this.killed ||
+          interrupts.pending ||
+          gateway.state(account.clientid) !== 'connected' ||
+          performance.now() - started >= ROUND_MS)
+      )
+        break;
+      const result = await gateway.sendMessage(
+        account.clientid,
+        target.number,
+        target.text,
+        `log-${target.logId}`,
+      );
+      if (this.crashed) return 'crashed';
+      outcomes.push({ logId: target.logId, phoneId: target.phoneId, templateId: target.templateId, result });
+      if ('suspended' in result) break;
+      if (i < claimed.length - 1 && timeScale > 0) {
+        const waitTime = this.waitSeconds(pacing);
+        if (waitTime > 0) {
+          publishAccountEvent(hub, account, 'waiting', { waitTime, value: true });
+          await wait(waitTime * 1000 * timeScale);
+        }
+      }
+    }
+    return outcomes;
+  }
+
+  /** Sends a previous holder left pending: settled by what the network knows, never sent twice. */
+  private async settleInterrupted(accountId: number) {
+    const { db, gateway } = this.options;
+    const pending = await db
+      .select({
+        logId: messageLogs.id,
+        phoneId: messageLogs.phoneNumberId,
+        templateId: messageLogs.templateId,
+        clientid: whatsappAccounts.clientid,
+      })
+      .from(messageLogs)
+      .innerJoin(whatsappAccounts, eq(whatsappAccounts.id, messageLogs.whatsappId))
+      .where(and(eq(messageLogs.whatsappId, accountId), eq(messageLogs.status, 'pending')));
+    if (pending.length === 0) return;
+    // 'unknown' is counted as failed and never retried: a doubtful target is not sent twice.
+    const outcomes: Outcome[] = pending.map((log) => ({
+      logId: log.logId,
+      phoneId: log.phoneId,
+      templateId: log.templateId,
+      result:
+        gateway.sendOutcome(log.clientid, `log-${log.logId}`) === 'sent'
+          ? { ok: true }
+          : { ok: false, code: 0, reason: 'interrupted' },
+    }));
+    const config = await this.config.get();
+    const settled = await this.settle(accountId, config, outcomes, []);
+    if (settled) this.publishRound(settled.account, outcomes, settled.phones);
+  }
+
+  private pacing(owner: Owner, settings: Setting) {
     const min = owner.blastIntervalMin ?? settings.interval_min;
-    const max = Math.max(min, owner.blastIntervalMax ?? settings.interval_max);
+    return { min, max: Math.max(min, owner.blastIntervalMax ?? settings.interval_max) };
+  }
+
+  private waitSeconds({ min, max }: { min: number; max: number }) {
     return min + Math.floor(this.random() * (max - min + 1));
   }
 
   /**
-   * Writes a send's result: the log, the account's and the number's counts, the template's use, and
-   * the income with its referral share, all in one transaction.
+   * Writes a round's results in one transaction: the logs, the owner's income with the referral share
+   * (each success paid at the level it reaches), the account's and the numbers' counts and the
+   * templates' use, and gives back the claimed targets that were never sent.
    */
-  private async settle(logId: number, result: SendResult) {
-    const { db, hub } = this.options;
-    const outcome = await db.transaction(async (tx) => {
-      const success = result.ok;
-      const [log] = await tx
-        .update(messageLogs)
-        .set({ status: success ? 'success' : 'fail' })
-        .where(and(eq(messageLogs.id, logId), eq(messageLogs.status, 'pending')))
-        .returning();
-      if (!log) return null;
-      const [owner] = await tx.select().from(users).where(eq(users.id, log.userId));
-      const fee = success && owner ? await blastFeeOf(tx as unknown as Db, owner) : 0;
-      const suspended = 'suspended' in result;
+  private async settle(
+    accountId: number,
+    config: BlastConfig,
+    outcomes: Outcome[],
+    unsent: { logId: number; phoneId: number | null }[],
+  ) {
+    return this.options.db.transaction(async (tx) => {
+      await this.confirmLease(tx, accountId);
+      if (unsent.length > 0) await releaseUnsent(tx, unsent);
+      if (outcomes.length === 0) {
+        const [account] = await tx.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, accountId));
+        return account ? { account, phones: [] as PhoneCounts[] } : null;
+      }
+      const [owner] = await tx
+        .select({
+          id: users.id,
+          successBlasts: users.successBlasts,
+          blastFee: users.blastFee,
+          referredBy: users.referredBy,
+        })
+        .from(users)
+        .innerJoin(whatsappAccounts, eq(whatsappAccounts.userId, users.id))
+        .where(eq(whatsappAccounts.id, accountId))
+        .for('update', { of: users });
+      if (!owner) return null;
+      const values = sql.join(
+        outcomes.map((o) => sql`(${o.logId}::bigint, ${o.result.ok ? 'success' : 'fail'}::text)`),
+        sql`, `,
+      );
+      // Only logs still pending are settled here: a log settled before is never counted twice.
+      const logs = await queryRows<{ id: string | number; status: string }>(
+        tx,
+        sql`update ${messageLogs} m set status = v.status from (values ${values}) v(id, status)
+            where m.id = v.id and m.status = 'pending' returning m.id, m.status`,
+      );
+      const settledIds = new Set(logs.map((log) => Number(log.id)));
+      const settled = outcomes.filter((o) => settledIds.has(o.logId)).sort((a, b) => a.logId - b.logId);
+      const successes = settled.filter((o) => o.result.ok);
+      const fees = successes.map((o, i) => ({
+        messageLogId: o.logId,
+        amount: blastFee(config.levels, owner.blastFee, owner.successBlasts + i + 1),
+      }));
+      await creditBlastIncomes(tx, {
+        userId: owner.id,
+        referredBy: owner.referredBy,
+        referralPercent: config.settings.referral_percent,
+        blasts: fees,
+      });
+      const suspended = settled.some((o) => 'suspended' in o.result);
       const [account] = await tx
         .update(whatsappAccounts)
         .set({
-          countSuccess: sql`${whatsappAccounts.countSuccess} + ${success ? 1 : 0}`,
-          countFail: sql`${whatsappAccounts.countFail} + ${success ? 0 : 1}`,
-          income: sql`${whatsappAccounts.income} + ${fee}`,
+          countSuccess: sql`${whatsappAccounts.countSuccess} + ${successes.length}`,
+          countFail: sql`${whatsappAccounts.countFail} + ${settled.length - successes.length}`,
+          income: sql`${whatsappAccounts.income} + ${fees.reduce((sum, fee) => sum + fee.amount, 0)}`,
           ...(suspended
             ? {
                 suspended: true,
@@ -343,45 +420,110 @@ export class BlastEngine extends LeasedJobs {
               }
             : {}),
         })
-        .where(eq(whatsappAccounts.id, log.whatsappId))
+        .where(eq(whatsappAccounts.id, accountId))
         .returning();
-      const [phone] = log.phoneNumberId
-        ? await tx
-            .update(phoneNumbers)
-            .set({
-              countSuccess: sql`${phoneNumbers.countSuccess} + ${success ? 1 : 0}`,
-              countFail: sql`${phoneNumbers.countFail} + ${success ? 0 : 1}`,
-              lastSent: sql`now()`,
-              inUse: 0,
-            })
-            .where(eq(phoneNumbers.id, log.phoneNumberId))
-            .returning()
-        : [];
-      if (log.templateId)
+      const withPhone = settled.filter((o) => o.phoneId !== null);
+      const phones =
+        withPhone.length === 0
+          ? []
+          : await queryRows<PhoneCounts>(
+              tx,
+              sql`update ${phoneNumbers} p
+                  set count_success = p.count_success + v.ok, count_fail = p.count_fail + 1 - v.ok,
+                      last_sent = now(), in_use = 0
+                  from (values ${sql.join(
+                    withPhone.map((o) => sql`(${o.phoneId}::int, ${o.result.ok ? 1 : 0}::int)`),
+                    sql`, `,
+                  )}) v(id, ok)
+                  where p.id = v.id
+                  returning p.id, p.count_success, p.count_fail, p.last_sent, p.in_use`,
+            );
+      const uses = new Map<number, number>();
+      for (const o of settled) if (o.templateId) uses.set(o.templateId, (uses.get(o.templateId) ?? 0) + 1);
+      if (uses.size > 0)
         await tx
-          .update(messageTemplates)
-          .set({ countUse: sql`${messageTemplates.countUse} + 1` })
-          .where(eq(messageTemplates.id, log.templateId));
-      if (success && fee > 0) {
-        const settings = await readSettings(tx as unknown as Db);
-        await creditBlastIncome(tx, {
-          userId: log.userId,
-          messageLogId: log.id,
-          amount: fee,
-          referralPercent: settings.referral_percent,
-        });
-      }
-      return { account: account!, phone, success };
+          .insert(templateUseCounts)
+          .values([...uses].map(([templateId, count]) => ({ templateId, whatsappId: accountId, count })))
+          .onConflictDoUpdate({
+            target: [templateUseCounts.templateId, templateUseCounts.whatsappId],
+            set: { count: sql`${templateUseCounts.count} + excluded.count` },
+          });
+      return { account: account!, phones };
     });
-    if (!outcome) return null;
-    publishAccountEvent(hub, outcome.account, outcome.success ? 'count_success' : 'count_fail', {
-      whatsapp: presentAccount(outcome.account),
-      count_success: outcome.account.countSuccess,
-      count_fail: outcome.account.countFail,
-      income: outcome.account.income,
-    });
-    if (outcome.phone)
-      publishPhoneEvent(hub, outcome.success ? 'count_success' : 'count_fail', outcome.phone);
-    return outcome;
   }
+
+  /**
+   * Tells the round's results: one count update per round on the account (so a fast account sends a
+   * few a second, not one per message), and each number's new counts on the phone-number channel.
+   */
+  private publishRound(account: AccountRow, outcomes: Outcome[], phones: PhoneCounts[]) {
+    const { hub } = this.options;
+    const counts = {
+      whatsapp: presentAccount(account),
+      count_success: account.countSuccess,
+      count_fail: account.countFail,
+      income: account.income,
+    };
+    const failures = outcomes.filter((o) => !o.result.ok);
+    if (failures.length < outcomes.length) publishAccountEvent(hub, account, 'count_success', counts);
+    if (failures.length > 0) publishAccountEvent(hub, account, 'count_fail', counts);
+    const okOf = new Map(outcomes.map((o) => [o.phoneId, o.result.ok]));
+    for (const phone of phones)
+      publishPhoneCounts(hub, okOf.get(Number(phone.id)) ? 'count_success' : 'count_fail', phone);
+    const suspension = outcomes.find((o) => 'suspended' in o.result);
+    if (suspension) {
+      publishAccountEvent(hub, account, 'suspended', {
+        state: 'suspended',
+        suspended_count: account.suspendedCount,
+        count_success: account.countSuccess,
+        count_fail: account.countFail,
+        income: account.income,
+      });
+      return;
+    }
+    const lastFailure = failures.at(-1)?.result;
+    if (lastFailure && !lastFailure.ok && 'code' in lastFailure)
+      publishAccountEvent(hub, account, 'attempting', { code: lastFailure.code, value: true });
+  }
+}
+
+/** Claimed targets that never left: their logs go and their numbers return to the list. */
+async function releaseUnsent(tx: Tx, unsent: { logId: number; phoneId: number | null }[]) {
+  await tx.delete(messageLogs).where(
+    and(
+      inArray(
+        messageLogs.id,
+        unsent.map((target) => target.logId),
+      ),
+      eq(messageLogs.status, 'pending'),
+    ),
+  );
+  await tx
+    .update(phoneNumbers)
+    .set({ inUse: 0 })
+    .where(
+      inArray(
+        phoneNumbers.id,
+        unsent.flatMap((target) => (target.phoneId === null ? [] : [target.phoneId])),
+      ),
+    );
+}
+
+function publishPhoneInUse(hub: RealtimeHub, id: number) {
+  hub.publish(REALTIME_CHANNEL_CLIENT_ADMIN, { event: 'in_use', payload: { receiverId: id, id, in_use: 1 } });
+}
+
+function publishPhoneCounts(hub: RealtimeHub, event: 'count_success' | 'count_fail', phone: PhoneCounts) {
+  const id = Number(phone.id);
+  hub.publish(REALTIME_CHANNEL_CLIENT_ADMIN, {
+    event,
+    payload: {
+      receiverId: id,
+      id,
+      count_success: phone.count_success,
+      count_fail: phone.count_fail,
+      last_sent: phone.last_sent ? new Date(phone.last_sent).toISOString() : null,
+      in_use: phone.in_use,
+    },
+  });
 }

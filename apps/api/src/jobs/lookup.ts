@@ -10,7 +10,7 @@ import type { ChatGateway } from '../gateway/gateway';
 import { columnReader, readRecords } from '../lib/rows';
 import type { RealtimeHub } from '../realtime/hub';
 import { Readable } from 'node:stream';
-import { connectedSession } from './blast';
+import { connectedSession } from '../domain/accounts';
 
 export type LookupJob = typeof lookupJobs.$inferSelect;
 type Target = { number: string; name: string };

@@ -81,6 +81,46 @@ export async function creditBlastIncome(
   });
 }
 
+/**
+ * Pays a round of successful blasts of one member, and the referrer's share of each, in two
+ * statements; like creditBlastIncome, a message log is paid at most once however often it is reported.
+ */
+export async function creditBlastIncomes(
+  tx: Tx,
+  round: {
+    userId: number;
+    referredBy: number | null;
+    referralPercent: number;
+    blasts: { messageLogId: number; amount: number }[];
+  },
+) {
+  if (round.blasts.length === 0) return;
+  const credited = await tx
+    .insert(ledgerEntries)
+    .values(
+      round.blasts.map((blast) => ({
+        userId: round.userId,
+        kind: 'blast_income' as const,
+        amount: blast.amount,
+        refId: blast.messageLogId,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ refId: ledgerEntries.refId });
+  if (!round.referredBy || credited.length === 0) return;
+  const paid = new Set(credited.map((entry) => entry.refId));
+  const shares = round.blasts
+    .filter((blast) => paid.has(blast.messageLogId))
+    .map((blast) => ({
+      userId: round.referredBy!,
+      kind: 'referral_income' as const,
+      amount: Math.floor((blast.amount * round.referralPercent) / 100),
+      refId: blast.messageLogId,
+    }))
+    .filter((share) => share.amount > 0);
+  if (shares.length > 0) await tx.insert(ledgerEntries).values(shares).onConflictDoNothing();
+}
+
 export async function grantBonus(
   db: Db,
   bonus: { userId: number; adminId: number; nominal: number; reason: string },

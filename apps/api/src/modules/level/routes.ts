@@ -14,7 +14,7 @@ import { levels } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
-import { readSettings } from '../setting/service';
+import { readSettings } from '../../domain/settings';
 
 export function levelRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Levels in requirement order, each with the colour at its position in settings (cycling). */

@@ -19,7 +19,7 @@ import type { AppContext } from '../../context';
 import { accountMatches } from '../../lib/search';
 import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
 import { progressOf, validatorTargets, type LookupJob } from '../../jobs/lookup';
-import { connectedSession } from '../../jobs/blast';
+import { connectedSession } from '../../domain/accounts';
 import { HttpError } from '../../lib/errors';
 import { receiveStoredForm } from '../../lib/uploads';
 import { pageMeta, pageOffset } from '../../lib/paging';

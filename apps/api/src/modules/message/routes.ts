@@ -17,6 +17,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { messageTemplates } from '../../db/schema';
+import { templateColumns } from '../../domain/templates';
 import { HttpError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
@@ -67,7 +68,9 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.messageList,
     access: OPERATOR_ROLES,
     handler: async () => ({
-      list: (await ctx.db.select().from(messageTemplates).orderBy(desc(messageTemplates.id))).map(present),
+      list: (
+        await ctx.db.select(templateColumns).from(messageTemplates).orderBy(desc(messageTemplates.id))
+      ).map(present),
     }),
   });
 
@@ -79,7 +82,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ query }) => {
       const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(messageTemplates);
       const rows = await ctx.db
-        .select()
+        .select(templateColumns)
         .from(messageTemplates)
         .orderBy(desc(messageTemplates.id))
         .limit(PAGE_SIZE)
@@ -89,7 +92,10 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   const find = async (id: number) => {
-    const [row] = await ctx.db.select().from(messageTemplates).where(eq(messageTemplates.id, id));
+    const [row] = await ctx.db
+      .select(templateColumns)
+      .from(messageTemplates)
+      .where(eq(messageTemplates.id, id));
     if (!row) throw new HttpError(404, MSG.templateNotFound);
     return row;
   };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ALL_ROLES, API, settingUpdateSchema } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
-import { readSettings, updateSettings } from './service';
+import { readSettings, updateSettings } from '../../domain/settings';
 
 export function settingRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {

@@ -1,22 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { User } from '@blaster/contract';
 import type { Db } from '../../db';
 import type { users } from '../../db/schema';
-import { messageLogs } from '../../db/schema';
-import { loadLevelTable, type LevelTable } from '../level/service';
+import { blastFee, loadLevelTable, type LevelTable } from '../../domain/levels';
 
 export type UserRow = typeof users.$inferSelect;
-
-/** Successful blasts per user, which decide each user's level. */
-export async function successfulBlasts(db: Db, userIds: number[]): Promise<Map<number, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ userId: messageLogs.userId, count: sql<string>`count(*)` })
-    .from(messageLogs)
-    .where(and(inArray(messageLogs.userId, userIds), eq(messageLogs.status, 'success')))
-    .groupBy(messageLogs.userId);
-  return new Map(rows.map((row) => [row.userId, Number(row.count)]));
-}
 
 export function presentUser(row: UserRow, levels: LevelTable, successCount: number): User {
   const { level, color } = levels.levelFor(successCount);
@@ -41,14 +28,8 @@ export function presentUser(row: UserRow, levels: LevelTable, successCount: numb
 }
 
 export async function presentUsers(db: Db, rows: UserRow[]): Promise<User[]> {
-  const [levels, counts] = await Promise.all([
-    loadLevelTable(db),
-    successfulBlasts(
-      db,
-      rows.map((row) => row.id),
-    ),
-  ]);
-  return rows.map((row) => presentUser(row, levels, counts.get(row.id) ?? 0));
+  const levels = await loadLevelTable(db);
+  return rows.map((row) => presentUser(row, levels, row.successBlasts));
 }
 
 export async function presentOne(db: Db, row: UserRow): Promise<User> {
@@ -58,8 +39,5 @@ export async function presentOne(db: Db, row: UserRow): Promise<User> {
 
 /** The fee a member earns per successful blast: their override, else their level's fee. */
 export async function blastFeeOf(db: Db, row: UserRow): Promise<number> {
-  if (row.blastFee !== null) return row.blastFee;
-  const levels = await loadLevelTable(db);
-  const counts = await successfulBlasts(db, [row.id]);
-  return levels.levelFor(counts.get(row.id) ?? 0).level?.blastFee ?? 0;
+  return blastFee(await loadLevelTable(db), row.blastFee, row.successBlasts);
 }

@@ -3,7 +3,7 @@ import { REALTIME_CHANNEL_ADMIN, type RealtimeMessage } from '@blaster/contract'
 import type { AppContext } from '../../context';
 import { whatsappAccounts } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/gateway';
-import { publishAccountEvent } from '../../jobs/blast';
+import { publishAccountEvent } from '../../domain/accounts';
 
 const ERROR_EVENTS = {
   unhandledRejection: 'unhandledRejection',

@@ -31,7 +31,7 @@ import {
   restoreSession,
   connectedSession,
   type AccountRow,
-} from '../../jobs/blast';
+} from '../../domain/accounts';
 import { HttpError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, isOperator, route, type AuthUser } from '../../lib/routes';

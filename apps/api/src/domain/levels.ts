@@ -1,8 +1,8 @@
 import { asc } from 'drizzle-orm';
 import { splitList } from '@blaster/contract';
-import type { Db } from '../../db';
-import { levels } from '../../db/schema';
-import { readSettings } from '../setting/service';
+import { levels } from '../db/schema';
+import type { Executor } from '../ledger/ledger';
+import { readSettings } from './settings';
 
 export type LevelRow = typeof levels.$inferSelect;
 
@@ -12,7 +12,7 @@ export interface LevelTable {
 }
 
 /** Levels ordered by requirement; the i-th level takes the i-th colour of settings (cycling). */
-export async function loadLevelTable(db: Db): Promise<LevelTable> {
+export async function loadLevelTable(db: Executor): Promise<LevelTable> {
   const rows = await db.select().from(levels).orderBy(asc(levels.requirementBlast), asc(levels.id));
   const colors = splitList((await readSettings(db)).colors);
   return {
@@ -26,4 +26,13 @@ export async function loadLevelTable(db: Db): Promise<LevelTable> {
       return { level, color };
     },
   };
+}
+
+/**
+ * The fee a member earns for a successful blast: their own override, else the fee of the level their
+ * successful blasts (this one included) reach.
+ */
+export function blastFee(levelTable: LevelTable, override: number | null, successfulBlasts: number) {
+  if (override !== null) return override;
+  return levelTable.levelFor(successfulBlasts).level?.blastFee ?? 0;
 }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Setting } from '@blaster/contract';
-import type { Db } from '../../db';
-import { settings } from '../../db/schema';
+import { settings } from '../db/schema';
+import type { Executor } from '../ledger/ledger';
 
-export async function readSettings(db: Db): Promise<Setting> {
+export async function readSettings(db: Executor): Promise<Setting> {
   const [row] = await db.select().from(settings).where(eq(settings.id, 1));
   if (!row) throw new Error('settings row missing: the database was not seeded');
   return {
@@ -17,7 +17,7 @@ export async function readSettings(db: Db): Promise<Setting> {
   };
 }
 
-export async function updateSettings(db: Db, value: Setting): Promise<Setting> {
+export async function updateSettings(db: Executor, value: Setting): Promise<Setting> {
   await db
     .update(settings)
     .set({

@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { API } from '@blaster/contract';
+import { queryRows } from '../src/db';
+import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import { startTestApp, type TestApp } from './support/app';
+import { connect, recordEvents, waitFor } from './support/chat';
+
+const opened: TestApp[] = [];
+afterEach(async () => {
+  // A second app shares the first one's database: it stops its jobs and app, the owner closes all.
+  const [owner, ...others] = opened.splice(0);
+  for (const other of others) {
+    await other.ctx.blast.stopAll();
+    other.ctx.leases.stop();
+    await other.app.close();
+  }
+  await owner?.close();
+});
+
+async function seedList(t: TestApp, count: number) {
+  await t.ctx.db
+    .insert(phoneNumbers)
+    .values(
+      Array.from({ length: count }, (_, i) => ({ number: String(6287000000000 + i), name: `Target ${i}` })),
+    );
+  await t.ctx.db.insert(messageTemplates).values({ text: '<p>Halo</p>', textWa: 'Halo {name}' });
+}
+
+async function figures(t: TestApp) {
+  const [row] = await queryRows<Record<string, string>>(
+    t.ctx.db,
+    sql`select
+      (select count(*) from message_logs) as logs,
+      (select count(distinct target) from message_logs) as targets,
+      (select count(*) from message_logs where status = 'pending') as pending,
+      (select count(*) from message_logs where status = 'success') as success,
+      (select count(*) from ledger_entries where kind = 'blast_income') as paid,
+      (select count(*) from phone_numbers where last_sent is null) as unsent,
+      (select count(*) from phone_numbers where in_use = 1) as in_use`,
+  );
+  return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value)]));
+}
+
+/** Whole blasts take a while on a busy machine. */
+async function waitLonger(probe: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 90_000;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const status = async (t: TestApp, id: number) =>
+  (await t.ctx.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id)))[0]!;
+
+describe('blast rounds', () => {
+  it('two instances blasting one list in rounds send every number exactly once', async () => {
+    const env = { SANDBOX_TIME_SCALE: '0', SANDBOX_FAIL_RATE: '0' };
+    const a = await startTestApp({ ...env, INSTANCE_ID: 'a' });
+    opened.push(a);
+    const b = await startTestApp(
+      { ...env, INSTANCE_ID: 'b' },
+      { database: a.database, gateway: a.ctx.gateway },
+    );
+    opened.push(b);
+    const member = await a.createUser('member');
+    await a.ctx.db
+      .update(users)
+      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
+      .where(eq(users.id, member.id));
+    const seen = recordEvents(a);
+    const first = await connect(a, member, 'qr', seen);
+    const second = await connect(a, member, 'qr', seen);
+    const TARGETS = 200;
+    await seedList(a, TARGETS);
+
+    for (const [app, id] of [
+      [a, first.id],
+      [b, second.id],
+    ] as const)
+      expect(
+        (await app.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } }))
+          .status,
+      ).toBe(200);
+    await waitFor(
+      async () =>
+        (await status(a, first.id)).status === 'idle' && (await status(a, second.id)).status === 'idle',
+      'both blasts to finish',
+    );
+
+    const total = await figures(a);
+    expect(total).toMatchObject({ logs: TARGETS, targets: TARGETS, pending: 0, unsent: 0, in_use: 0 });
+    expect(total.success).toBe(TARGETS);
+    expect(total.paid).toBe(TARGETS);
+    const delivered = a.ctx.gateway.delivered.map((delivery) => delivery.to);
+    expect(delivered).toHaveLength(TARGETS);
+    expect(new Set(delivered).size).toBe(TARGETS);
+    // Both instances took part, each account's counts match its own log.
+    for (const id of [first.id, second.id]) {
+      const row = await status(a, id);
+      expect(row.countSuccess).toBeGreaterThan(0);
+      const [own] = await queryRows<{ n: string }>(
+        a.ctx.db,
+        sql`select count(*) as n from message_logs where whatsapp_id = ${id} and status = 'success'`,
+      );
+      expect(row.countSuccess).toBe(Number(own!.n));
+    }
+    // The level counter follows the log.
+    const [owner] = await a.ctx.db.select().from(users).where(eq(users.id, member.id));
+    expect(owner!.successBlasts).toBe(TARGETS);
+    // Counts arrive once per round, not once per message.
+    const countEvents = seen.filter(
+      (e) => e.channel === String(member.id) && e.message.event === 'count_success',
+    ).length;
+    expect(countEvents).toBeGreaterThan(0);
+    expect(countEvents).toBeLessThan(TARGETS / 4);
+  }, 120_000);
+
+  it('a stop pressed mid-round sends nothing more and gives the rest of the round back', async () => {
+    // Sends take a few milliseconds, so the stop lands while a round is being sent.
+    const t = await startTestApp({ SANDBOX_TIME_SCALE: '0.02', SANDBOX_FAIL_RATE: '0' });
+    opened.push(t);
+    const member = await t.createUser('member');
+    await t.ctx.db
+      .update(users)
+      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
+      .where(eq(users.id, member.id));
+    const { id, deviceId } = await connect(t, member, 'qr');
+    const TARGETS = 300;
+    await seedList(t, TARGETS);
+    await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
+    await waitFor(() => t.ctx.gateway.delivered.length >= 20, 'some sends');
+    const stop = await t.call('POST', API.whatsappStop, {
+      token: member.token,
+      body: { whatsappClientId: id },
+    });
+    expect(stop.status).toBe(200);
+    await waitFor(() => !t.ctx.blast.isRunning(id), 'the loop to end');
+
+    const atStop = await figures(t);
+    const sent = t.ctx.gateway.delivered.filter((delivery) => delivery.deviceId === deviceId).length;
+    expect(sent).toBeLessThan(TARGETS);
+    // Everything that left is recorded and paid; what was claimed but not sent is free again.
+    expect(atStop).toMatchObject({ logs: sent, pending: 0, success: sent, paid: sent, in_use: 0 });
+    expect(atStop.unsent).toBe(TARGETS - sent);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(t.ctx.gateway.delivered).toHaveLength(sent);
+    expect((await status(t, id)).status).toBe('idle');
+
+    // Started again, it sends the rest and nothing twice.
+    await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
+    await waitLonger(async () => (await figures(t)).unsent === 0 && !t.ctx.blast.isRunning(id), 'the rest');
+    const delivered = t.ctx.gateway.delivered.map((delivery) => delivery.to);
+    expect(delivered).toHaveLength(TARGETS);
+    expect(new Set(delivered).size).toBe(TARGETS);
+    expect(await figures(t)).toMatchObject({ logs: TARGETS, success: TARGETS, pending: 0 });
+  }, 120_000);
+});
