@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Setting } from '@blaster/contract';
-import type { Db } from '../../db';
+import type { Executor } from '../../ledger/ledger';
 import { settings } from '../../db/schema';
 
-export async function readSettings(db: Db): Promise<Setting> {
-  const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+/** `lock` holds the row until the transaction ends, so what was read is what gets changed. */
+export async function readSettings(db: Executor, { lock = false } = {}): Promise<Setting> {
+  const query = db.select().from(settings).where(eq(settings.id, 1));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new Error('settings row missing: the database was not seeded');
   return {
     interval_min: row.intervalMin,
@@ -17,7 +19,7 @@ export async function readSettings(db: Db): Promise<Setting> {
   };
 }
 
-export async function updateSettings(db: Db, value: Setting): Promise<Setting> {
+export async function updateSettings(db: Executor, value: Setting): Promise<Setting> {
   await db
     .update(settings)
     .set({
