@@ -397,6 +397,13 @@ describe('the audit list', () => {
   });
 
   it('pages through the whole trail', async () => {
+    for (let i = 0; i <= PAGE_SIZE; i += 1)
+      await recordAudit(t.ctx.db, t.ctx, {
+        actor: { id: dev.id, role: 'dev' },
+        action: 'sandbox.device',
+        target: { type: 'device', id: `id-1700000000000-${i}` },
+        after: { action: 'disconnected' },
+      });
     const first = await list('page=1');
     const total = first.body.meta.total;
     expect(total).toBeGreaterThan(PAGE_SIZE);
