@@ -262,6 +262,20 @@ export const MSG = {
   errorCreatingBonus: 'Error creating Bonus',
   errorFetchingSetting: 'Error fetching Setting',
   errorSavingSetting: 'Error saving Setting',
+
+  // Audit trail (decision: the spec has no audit screen; titles follow the other lists)
+  auditListTitle: 'Jejak Audit',
+  errorFetchingAuditList: 'Error fetching Audit list',
+  auditAllActions: 'Semua Aksi',
+  auditFilterAction: 'Filter Aksi',
+  auditSearchActor: 'Cari pelaku (nama atau email)',
+  auditActor: 'Pelaku',
+  auditAction: 'Aksi',
+  auditTarget: 'Sasaran',
+  auditChanges: 'Perubahan',
+  auditTime: 'Waktu',
+  auditSystem: 'Sistem',
+  auditShowAllActors: 'Semua pelaku',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -95,6 +95,8 @@ export const API = {
     `/api/admin/${kind}/download-result/${id}`,
   /** A validator's uploaded file, for its owner and operators only. */
   validatorFile: (id: number | string) => `/api/admin/validator/file/${id}`,
+  /** The audit trail (read only: no route changes or deletes an entry). */
+  auditPerPage: '/api/admin/audit/list-per-page',
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

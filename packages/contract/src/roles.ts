@@ -48,6 +48,7 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/level', title: 'Daftar Level', roles: DEV_ADMIN },
   { path: '/level/create', title: 'Tambah Level', roles: DEV_ADMIN },
   { path: '/level/edit', title: 'Edit Level', roles: DEV_ADMIN },
+  { path: '/audit', title: 'Jejak Audit', roles: DEV_ADMIN },
   { path: '/monitor/local', title: 'Monitor Local', roles: DEV_ONLY },
   { path: '/monitor/remote', title: 'Monitor Remote', roles: DEV_ONLY },
   { path: '/monitor/socket', title: 'Monitor Socket', roles: DEV_ONLY },
@@ -84,7 +85,8 @@ export type MenuIcon =
   | 'message'
   | 'level'
   | 'proxy'
-  | 'settings';
+  | 'settings'
+  | 'audit';
 
 export interface MenuItem {
   name: string;
@@ -124,6 +126,7 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Level', '/level', 'level'),
   item('Proxy', '/proxy', 'proxy'),
   item('Pengaturan', '/settings', 'settings'),
+  item('Jejak Audit', '/audit', 'audit'),
   item('User Profile', '/profile', 'profile'),
 ];
 

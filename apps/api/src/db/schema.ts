@@ -331,3 +331,39 @@ export const clusterMessages = pgTable('cluster_messages', {
   body: jsonb('body').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Who changed what, append-only: every money decision and every change of roles, fees, levels,
+ * settings, credentials and sandbox devices. A trigger refuses UPDATE, DELETE and TRUNCATE, so not
+ * even a bug (or a stolen operator account) can rewrite history through the application.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: createdAt(),
+    /** No foreign key: the entry outlives whatever it names. Null for the system itself. */
+    actorId: integer('actor_id'),
+    /** The actor's role when acting (it may change later). */
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    /** Text, because devices are named by their device id. */
+    targetId: text('target_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The API instance that served the change (config.instanceId). */
+    instance: text('instance').notNull(),
+  },
+  (table) => [
+    index('audit_entries_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('audit_entries_action_idx').on(table.action, table.createdAt.desc(), table.id.desc()),
+    index('audit_entries_actor_idx').on(table.actorId, table.createdAt.desc(), table.id.desc()),
+    index('audit_entries_target_idx').on(
+      table.targetType,
+      table.targetId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+  ],
+);

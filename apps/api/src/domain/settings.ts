@@ -3,8 +3,10 @@ import type { Setting } from '@blaster/contract';
 import { settings } from '../db/schema';
 import type { Executor } from '../ledger/ledger';
 
-export async function readSettings(db: Executor): Promise<Setting> {
-  const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+/** `lock` holds the row until the transaction ends, so what was read is what gets changed. */
+export async function readSettings(db: Executor, { lock = false } = {}): Promise<Setting> {
+  const query = db.select().from(settings).where(eq(settings.id, 1));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new Error('settings row missing: the database was not seeded');
   return {
     interval_min: row.intervalMin,

@@ -6,6 +6,10 @@ import { HttpError } from '../lib/errors';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
+/** Bookkeeping (the audit entry) that must commit or roll back together with the money change. */
+export type InTransaction<Args extends unknown[]> = (tx: Tx, ...args: Args) => Promise<void>;
+type Bonus = typeof bonuses.$inferSelect;
+type Withdrawal = typeof withdrawals.$inferSelect;
 
 export interface MoneySummary {
   income: number;
@@ -124,6 +128,7 @@ export async function creditBlastIncomes(
 export async function grantBonus(
   db: Db,
   bonus: { userId: number; adminId: number; nominal: number; reason: string },
+  audit?: InTransaction<[Bonus]>,
 ) {
   return db.transaction(async (tx) => {
     await lockUser(tx, bonus.userId);
@@ -131,12 +136,13 @@ export async function grantBonus(
     await tx
       .insert(ledgerEntries)
       .values({ userId: bonus.userId, kind: 'bonus', amount: bonus.nominal, refId: row!.id });
+    await audit?.(tx, row!);
     return row!;
   });
 }
 
 /** Takes a bonus back with a reversing entry; refused when the member already spent it. */
-export async function revokeBonus(db: Db, bonusId: number) {
+export async function revokeBonus(db: Db, bonusId: number, audit?: InTransaction<[Bonus]>) {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(bonuses).where(eq(bonuses.id, bonusId));
     if (!found) throw new HttpError(404, MSG.bonusNotFound);
@@ -150,6 +156,7 @@ export async function revokeBonus(db: Db, bonusId: number) {
     await tx
       .insert(ledgerEntries)
       .values({ userId: bonus.userId, kind: 'bonus', amount: -bonus.nominal, refId: bonus.id });
+    await audit?.(tx, bonus);
   });
 }
 
@@ -189,7 +196,12 @@ function movements(from: WithdrawStatus, to: WithdrawStatus, n: number): [Ledger
   return null;
 }
 
-export async function decideWithdrawal(db: Db, id: number, status: WithdrawStatus) {
+export async function decideWithdrawal(
+  db: Db,
+  id: number,
+  status: WithdrawStatus,
+  audit?: InTransaction<[decided: Withdrawal, previous: Withdrawal]>,
+) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
     if (!current) throw new HttpError(404, MSG.withdrawNotFound);
@@ -213,6 +225,7 @@ export async function decideWithdrawal(db: Db, id: number, status: WithdrawStatu
       .set({ status, updatedAt: sql`now()` })
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, withdrawal!.status)))
       .returning();
+    await audit?.(tx, updated!, withdrawal!);
     return updated!;
   });
 }

@@ -30,6 +30,7 @@ import { TemplateListPage } from '../features/templates/TemplateListPage';
 import { BlasterPage } from '../features/blaster/BlasterPage';
 import { LookupListPage } from '../features/lookup/LookupListPage';
 import { LookupFormPage } from '../features/lookup/LookupFormPage';
+import { AuditListPage } from '../features/audit/AuditListPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -85,6 +86,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/generator/create': () => <LookupFormPage key="generator" kind="generator" />,
   '/validator/list': () => <LookupListPage key="validator" kind="validator" />,
   '/validator/create': () => <LookupFormPage key="validator" kind="validator" />,
+  '/audit': () => <AuditListPage />,
 };
 
 const pages: RouteObject[] = [

@@ -18,8 +18,16 @@ import { ledgerSum } from '../../ledger/queries';
 import { HttpError } from '../../lib/errors';
 import { listOwner, pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
+import { recordAudit } from '../audit/service';
 
 const BONUS_LIST_ROLES = ['dev', 'admin', 'member'] as const;
+
+/** What the audit trail keeps of a bonus given or taken back. */
+const audited = (bonus: typeof bonuses.$inferSelect) => ({
+  bonus_id: bonus.id,
+  nominal: bonus.nominal,
+  reason: bonus.reason,
+});
 
 export function bonusRoutes(app: FastifyInstance, ctx: AppContext) {
   const present = (row: { bonus: typeof bonuses.$inferSelect; firstname: string; lastname: string }) => ({
@@ -54,12 +62,17 @@ export function bonusRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ body, user }) => {
       const [member] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, body.userId));
       if (!member) throw new HttpError(404, MSG.userNotFound);
-      const bonus = await grantBonus(ctx.db, {
-        userId: body.userId,
-        adminId: user.id,
-        nominal: body.nominal,
-        reason: body.reason,
-      });
+      const bonus = await grantBonus(
+        ctx.db,
+        { userId: body.userId, adminId: user.id, nominal: body.nominal, reason: body.reason },
+        (tx, row) =>
+          recordAudit(tx, ctx, {
+            actor: user,
+            action: 'bonus.create',
+            target: { type: 'user', id: row.userId },
+            after: audited(row),
+          }),
+      );
       ctx.hub.publish(body.userId, { event: 'bonus', payload: { nominal: bonus.nominal } });
       return { bonus: { ...bonus, createdAt: bonus.createdAt.toISOString() }, msg: MSG.bonusCreated };
     },
@@ -70,8 +83,15 @@ export function bonusRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.bonus(':id'),
     access: OPERATOR_ROLES,
     params: idParamSchema,
-    handler: async ({ params }) => {
-      await revokeBonus(ctx.db, params.id);
+    handler: async ({ params, user }) => {
+      await revokeBonus(ctx.db, params.id, (tx, bonus) =>
+        recordAudit(tx, ctx, {
+          actor: user,
+          action: 'bonus.revoke',
+          target: { type: 'user', id: bonus.userId },
+          before: audited(bonus),
+        }),
+      );
       return { msg: 'OK' };
     },
   });

@@ -15,6 +15,7 @@ import { HttpError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { readSettings } from '../../domain/settings';
+import { recordAudit } from '../audit/service';
 
 export function levelRoutes(app: FastifyInstance, ctx: AppContext) {
   /** Levels in requirement order, each with the colour at its position in settings (cycling). */
@@ -38,6 +39,11 @@ export function levelRoutes(app: FastifyInstance, ctx: AppContext) {
     name: body.name,
     blastFee: body.blast_fee,
     requirementBlast: body.requirement_blast,
+  });
+  const audited = (row: typeof levels.$inferSelect) => ({
+    name: row.name,
+    blast_fee: row.blastFee,
+    requirement_blast: row.requirementBlast,
   });
 
   route(app, ctx, {
@@ -73,8 +79,17 @@ export function levelRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.levelCreate,
     access: OPERATOR_ROLES,
     body: levelBodySchema,
-    handler: async ({ body }) => {
-      const [row] = await ctx.db.insert(levels).values(values(body)).returning();
+    handler: async ({ body, user }) => {
+      const [row] = await ctx.db.transaction(async (tx) => {
+        const rows = await tx.insert(levels).values(values(body)).returning();
+        await recordAudit(tx, ctx, {
+          actor: user,
+          action: 'level.create',
+          target: { type: 'level', id: rows[0]!.id },
+          after: audited(rows[0]!),
+        });
+        return rows;
+      });
       return { level: await find(row!.id), msg: MSG.levelSaved };
     },
   });
@@ -85,9 +100,24 @@ export function levelRoutes(app: FastifyInstance, ctx: AppContext) {
     access: OPERATOR_ROLES,
     params: idParamSchema,
     body: levelBodySchema,
-    handler: async ({ params, body }) => {
-      const [row] = await ctx.db.update(levels).set(values(body)).where(eq(levels.id, params.id)).returning();
-      if (!row) throw new HttpError(404, MSG.levelNotFound);
+    handler: async ({ params, body, user }) => {
+      const row = await ctx.db.transaction(async (tx) => {
+        const [current] = await tx.select().from(levels).where(eq(levels.id, params.id)).for('update');
+        if (!current) throw new HttpError(404, MSG.levelNotFound);
+        const [updated] = await tx
+          .update(levels)
+          .set(values(body))
+          .where(eq(levels.id, params.id))
+          .returning();
+        await recordAudit(tx, ctx, {
+          actor: user,
+          action: 'level.update',
+          target: { type: 'level', id: params.id },
+          before: audited(current),
+          after: audited(updated!),
+        });
+        return updated!;
+      });
       return { level: await find(row.id), msg: MSG.levelSaved };
     },
   });
@@ -97,9 +127,17 @@ export function levelRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.level(':id'),
     access: OPERATOR_ROLES,
     params: idParamSchema,
-    handler: async ({ params }) => {
-      const [row] = await ctx.db.delete(levels).where(eq(levels.id, params.id)).returning();
-      if (!row) throw new HttpError(404, MSG.levelNotFound);
+    handler: async ({ params, user }) => {
+      await ctx.db.transaction(async (tx) => {
+        const [row] = await tx.delete(levels).where(eq(levels.id, params.id)).returning();
+        if (!row) throw new HttpError(404, MSG.levelNotFound);
+        await recordAudit(tx, ctx, {
+          actor: user,
+          action: 'level.delete',
+          target: { type: 'level', id: params.id },
+          before: audited(row),
+        });
+      });
       return { msg: 'OK' };
     },
   });

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context';
 import { messageTemplates, phoneNumbers } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { isOperator, route } from '../../lib/routes';
+import { recordAudit } from '../audit/service';
 
 const demoDataSchema = z.object({ count: z.coerce.number().int().min(1).max(5_000).default(20) });
 const deviceActionSchema = z.object({
@@ -50,9 +51,17 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/api/dev/sandbox/device',
     access: ['dev'],
     body: deviceActionSchema,
-    handler: async ({ body }) => {
+    handler: async ({ body, user }) => {
       if (!ctx.gateway.state(body.deviceId) && !ctx.gateway.info(body.deviceId))
         throw new HttpError(404, MSG.whatsappNotFound);
+      // Recorded first: no device action happens without its entry.
+      await recordAudit(ctx.db, ctx, {
+        actor: user,
+        action: 'sandbox.device',
+        target: { type: 'device', id: body.deviceId },
+        before: { state: ctx.gateway.state(body.deviceId) ?? null },
+        after: { action: body.action },
+      });
       if (body.action === 'suspendNext') ctx.gateway.suspendNext(body.deviceId);
       else if ((CONNECTION_STATES as readonly string[]).includes(body.action))
         ctx.gateway.setState(body.deviceId, body.action as (typeof CONNECTION_STATES)[number]);

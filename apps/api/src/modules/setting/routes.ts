@@ -3,6 +3,7 @@ import { ALL_ROLES, API, settingUpdateSchema } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { readSettings, updateSettings } from '../../domain/settings';
+import { recordAudit } from '../audit/service';
 
 export function settingRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
@@ -17,6 +18,19 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.settingUpdate,
     access: OPERATOR_ROLES,
     body: settingUpdateSchema,
-    handler: async ({ body }) => ({ setting: await updateSettings(ctx.db, body) }),
+    handler: async ({ body, user }) => ({
+      setting: await ctx.db.transaction(async (tx) => {
+        const before = await readSettings(tx, { lock: true });
+        const after = await updateSettings(tx, body);
+        await recordAudit(tx, ctx, {
+          actor: user,
+          action: 'setting.update',
+          target: { type: 'setting', id: 1 },
+          before,
+          after,
+        });
+        return after;
+      }),
+    }),
   });
 }

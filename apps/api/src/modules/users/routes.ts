@@ -17,7 +17,8 @@ import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
 import { HttpError, unlessTaken } from '../../lib/errors';
 import { OPERATOR_ROLES, isOperator, route } from '../../lib/routes';
 import { hashPassword } from '../auth/passwords';
-import { blastFeeOf, presentOne, presentUsers } from './service';
+import { recordAudit } from '../audit/service';
+import { auditedUser, blastFeeOf, presentOne, presentUsers } from './service';
 
 // Correlated subqueries must name the outer table: a bare column would bind to the inner one.
 const outerUserId = sql.raw('"users"."id"');
@@ -153,7 +154,20 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       if (Object.keys(values).length === 0) return { user: await presentOne(ctx.db, target) };
       // The unique index on e-mail refuses an address another user holds, race or no race.
       const [updated] = await unlessTaken(
-        ctx.db.update(users).set(values).where(eq(users.id, target.id)).returning(),
+        ctx.db.transaction(async (tx) => {
+          const [current] = await tx.select().from(users).where(eq(users.id, target.id)).for('update');
+          const rows = await tx.update(users).set(values).where(eq(users.id, target.id)).returning();
+          const after = auditedUser(rows[0]!, values.passwordHash !== undefined);
+          const before = auditedUser(current!);
+          await recordAudit(tx, ctx, {
+            actor,
+            action: 'user.update',
+            target: { type: 'user', id: target.id },
+            before,
+            after,
+          });
+          return rows;
+        }),
         emailTaken,
       );
       return { user: await presentOne(ctx.db, updated!) };

@@ -41,3 +41,23 @@ export async function presentOne(db: Db, row: UserRow): Promise<User> {
 export async function blastFeeOf(db: Db, row: UserRow): Promise<number> {
   return blastFee(await loadLevelTable(db), row.blastFee, row.successBlasts);
 }
+
+/**
+ * The fields of a user the audit trail compares, named as the API names them. The password hash is
+ * never among them: a new password shows as `password_changed: true`.
+ */
+export function auditedUser(row: UserRow, passwordChanged = false) {
+  return {
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    role: row.role,
+    blast_fee: row.blastFee,
+    blast_interval_min: row.blastIntervalMin,
+    blast_interval_max: row.blastIntervalMax,
+    account_name: row.accountName,
+    account_bank: row.accountBank,
+    account_number: row.accountNumber,
+    ...(passwordChanged ? { password_changed: true } : {}),
+  };
+}

@@ -18,6 +18,7 @@ import { decideWithdrawal, moneySummary, requestWithdrawal } from '../../ledger/
 import { HttpError } from '../../lib/errors';
 import { listOwner, pageMeta, pageOffset } from '../../lib/paging';
 import { route } from '../../lib/routes';
+import { recordAudit } from '../audit/service';
 
 /** /withdraw is for dev and member (spec 02 §2); the request list also for admin and staff. */
 const REQUESTER_ROLES: readonly Role[] = ['dev', 'member'];
@@ -29,6 +30,12 @@ const STATUS_TEXT = {
   accepted: MSG.withdrawAccepted,
   rejected: MSG.withdrawRejected,
   requested: MSG.withdrawCancelled,
+} as const;
+/** Going back to 'requested' cancels the earlier decision (spec 02 §4). */
+const AUDIT_ACTION = {
+  accepted: 'withdraw.accept',
+  rejected: 'withdraw.reject',
+  requested: 'withdraw.cancel',
 } as const;
 
 export function withdrawRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -147,8 +154,16 @@ export function withdrawRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.withdrawUpdate,
     access: DECIDER_ROLES,
     body: withdrawUpdateSchema,
-    handler: async ({ body }) => {
-      const updated = await decideWithdrawal(ctx.db, body.id, body.status);
+    handler: async ({ body, user }) => {
+      const updated = await decideWithdrawal(ctx.db, body.id, body.status, (tx, decided, previous) =>
+        recordAudit(tx, ctx, {
+          actor: user,
+          action: AUDIT_ACTION[decided.status],
+          target: { type: 'withdrawal', id: decided.id },
+          before: { status: previous.status },
+          after: { status: decided.status },
+        }),
+      );
       const row = await one(updated.id);
       ctx.hub.publish(updated.userId, { event: 'withdraw_updated', payload: { withdraw: row } });
       return { withdraw: row, msg: STATUS_TEXT[body.status] };

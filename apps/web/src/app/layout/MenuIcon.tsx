@@ -10,6 +10,7 @@ import {
   MessageSquareText,
   Network,
   Phone,
+  ScrollText,
   Settings,
   UserCircle,
   Users,
@@ -32,6 +33,7 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   level: Layers,
   proxy: Network,
   settings: Settings,
+  audit: ScrollText,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {

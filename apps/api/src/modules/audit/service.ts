@@ -1,0 +1,55 @@
+import type { AuditAction, AuditTargetType } from '@blaster/contract';
+import { auditEntries } from '../../db/schema';
+import type { Executor } from '../../ledger/ledger';
+
+type Values = Record<string, unknown>;
+
+export interface AuditRecord {
+  /** Who acted (the signed-in user); null for the system itself. */
+  actor: { id: number; role: string } | null;
+  action: AuditAction;
+  target: { type: AuditTargetType; id: number | string | null };
+  /** The state before the change (null for a creation) and after it (null for a deletion). */
+  before?: Values | null;
+  after?: Values | null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Of two snapshots, only the fields whose value differs, on both sides. */
+function changedFields(before: Values, after: Values): [Values, Values] {
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => !same(before[key], after[key]),
+  );
+  const pick = (values: Values) =>
+    Object.fromEntries(keys.filter((key) => key in values).map((key) => [key, values[key] ?? null]));
+  return [pick(before), pick(after)];
+}
+
+/**
+ * Appends one audit entry. Call it with the transaction that makes the change, so the entry
+ * commits exactly when the change does. Given both snapshots, only the changed fields are kept,
+ * and a change that changed nothing records nothing.
+ */
+export async function recordAudit(
+  executor: Executor,
+  context: { config: { instanceId: string } },
+  record: AuditRecord,
+): Promise<void> {
+  let before = record.before ?? null;
+  let after = record.after ?? null;
+  if (before && after) {
+    [before, after] = changedFields(before, after);
+    if (Object.keys(before).length === 0 && Object.keys(after).length === 0) return;
+  }
+  await executor.insert(auditEntries).values({
+    actorId: record.actor?.id ?? null,
+    actorRole: record.actor?.role ?? null,
+    action: record.action,
+    targetType: record.target.type,
+    targetId: record.target.id === null ? null : String(record.target.id),
+    before,
+    after,
+    instance: context.config.instanceId,
+  });
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+import { roleSchema } from './user';
+import { pageQuerySchema } from './common';
+
+/** Everything the audit trail records (one entry per change). */
+export const AUDIT_ACTIONS = [
+  'bonus.create',
+  'bonus.revoke',
+  'withdraw.accept',
+  'withdraw.reject',
+  'withdraw.cancel',
+  'user.update',
+  'level.create',
+  'level.update',
+  'level.delete',
+  'setting.update',
+  'sandbox.device',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** How the panel names each action (decision: the spec has no audit screen, so no wording of its own). */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'bonus.create': 'Bonus diberikan',
+  'bonus.revoke': 'Bonus dicabut',
+  'withdraw.accept': 'Withdraw diterima',
+  'withdraw.reject': 'Withdraw ditolak',
+  'withdraw.cancel': 'Keputusan withdraw dibatalkan',
+  'user.update': 'Data pengguna diubah',
+  'level.create': 'Level ditambah',
+  'level.update': 'Level diubah',
+  'level.delete': 'Level dihapus',
+  'setting.update': 'Pengaturan diubah',
+  'sandbox.device': 'Aksi perangkat sandbox',
+};
+
+/** What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a device. */
+export const AUDIT_TARGET_TYPES = ['user', 'withdrawal', 'level', 'setting', 'device'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+const dateTime = z.iso.datetime({ offset: true, error: MSG.invalidRequest });
+const date = z.iso.date({ error: MSG.invalidRequest });
+
+/**
+ * Filters of the audit list; `search` matches the actor's name or e-mail. `from` and `to` take a
+ * date-time, or a date (`to` then includes that whole day, in UTC).
+ */
+export const auditPageQuerySchema = pageQuerySchema.extend({
+  action: z.enum(AUDIT_ACTIONS, { error: MSG.invalidRequest }).optional(),
+  actor: z.coerce.number({ error: MSG.invalidRequest }).int().positive().optional(),
+  target_type: z.enum(AUDIT_TARGET_TYPES, { error: MSG.invalidRequest }).optional(),
+  target_id: z.string().trim().min(1).max(100).optional(),
+  from: z.union([dateTime, date], { error: MSG.invalidRequest }).optional(),
+  to: z.union([dateTime, date], { error: MSG.invalidRequest }).optional(),
+});
+export type AuditPageQuery = z.input<typeof auditPageQuerySchema>;
+
+/** Only the fields that changed; a password change is `password_changed: true`, never a hash. */
+export const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  actor: z
+    .object({ id: z.number().int(), role: roleSchema.nullable(), name: z.string().nullable() })
+    .nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  target: z.object({
+    type: z.enum(AUDIT_TARGET_TYPES),
+    id: z.string().nullable(),
+    /** The member's name for users and withdrawals, the level's name; null when gone or unnamed. */
+    name: z.string().nullable(),
+  }),
+  before: auditValuesSchema,
+  after: auditValuesSchema,
+  instance: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
