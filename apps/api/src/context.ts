@@ -9,6 +9,7 @@ import type { SandboxGateway } from './gateway/sandbox';
 import type { BlastEngine } from './jobs/blast';
 import type { LookupRunner } from './jobs/lookup';
 import type { EventRecorder } from './modules/monitor/recorder';
+import type { PendingDevices } from './modules/whatsapp/pending-devices';
 
 /** What every module needs, built once per process (or per test). */
 export interface AppContext {
@@ -25,5 +26,5 @@ export interface AppContext {
   lookups: LookupRunner;
   monitors: { gateway: EventRecorder; socket: EventRecorder };
   /** Devices being connected, by device id: who asked (the account row exists only after saving). */
-  pendingDevices: Map<string, number>;
+  pendingDevices: PendingDevices;
 }

@@ -9,6 +9,7 @@ import { LookupRunner } from './jobs/lookup';
 import type { TokenService } from './lib/tokens';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
+import { PendingDevices } from './modules/whatsapp/pending-devices';
 import { createHub } from './realtime/hub';
 
 /** Everything a process needs: database, tokens, realtime hub, sandbox gateway and the blast engine. */
@@ -59,7 +60,7 @@ export function createAppContext(options: {
     blast: new BlastEngine({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     monitors,
-    pendingDevices: new Map(),
+    pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
   };
   forwardGatewayEvents(ctx);
   return ctx;

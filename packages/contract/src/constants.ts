@@ -19,6 +19,9 @@ export const PAIRING_COUNTDOWN_S = 90;
 export const POST_CREATE_COUNTDOWN_S = 15;
 export const PAIRING_CODE_LENGTH = 8;
 export const PAIRING_CODE_SPLIT_AT = 4;
+/** Devices one user may be connecting at once, and how long one waits to be scanned before it is dropped. */
+export const MAX_PENDING_DEVICES_PER_USER = 5;
+export const PENDING_DEVICE_TTL_MS = QR_FETCH_TIMEOUT_MS;
 
 export const FLASH_MS = 1000;
 export const SEARCH_DELAY_MS = 1000;

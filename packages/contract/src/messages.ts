@@ -69,6 +69,8 @@ export const MSG = {
   errorFetchingWhatsappList: 'Error fetching WhatsApp list',
   errorFetchingQr: 'Error fetching QR code',
   errorCreatingClient: 'Error creating client',
+  tooManyPendingDevices: 'Terlalu banyak perangkat yang sedang disambungkan. Tunggu sebentar lalu coba lagi.',
+  deviceIdTaken: 'ID perangkat ini sudah dipakai akun lain.',
   errorRemovingClient: 'Error removing client',
   errorSendingMessage: 'Error sending message',
   errorFetchingBonusList: 'Error fetching Bonus list',

@@ -92,6 +92,12 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ body, user }) => {
       if (ctx.pendingDevices.has(body.deviceId) || ctx.gateway.state(body.deviceId))
         throw new HttpError(400, MSG.errorCreatingClient);
+      // A saved device id belongs to its account for good: nobody connects a new phone under it.
+      const [saved] = await ctx.db
+        .select({ id: whatsappAccounts.id })
+        .from(whatsappAccounts)
+        .where(eq(whatsappAccounts.clientid, body.deviceId));
+      if (saved) throw new HttpError(409, MSG.deviceIdTaken);
       const owner = isOperator(user) && body.userId ? body.userId : user.id;
       if (body.previousDeviceId && ctx.pendingDevices.get(body.previousDeviceId) === user.id) {
         ctx.pendingDevices.delete(body.previousDeviceId);
@@ -226,12 +232,14 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
             .values({ ...values, userId: owner })
             .onConflictDoNothing({ target: whatsappAccounts.clientid })
             .returning();
-          // Two saves of one device at once: the second answers the account the first created.
+          // Two saves of one device at once: the second answers the account the first created, to
+          // its owner only.
           if (!account) {
             const [first] = await tx
               .select()
               .from(whatsappAccounts)
               .where(eq(whatsappAccounts.clientid, deviceId));
+            if (first!.userId !== owner) throw new HttpError(409, MSG.deviceIdTaken);
             return { account: first!, previousClient };
           }
         }
