@@ -10,7 +10,7 @@ import type { ChatGateway } from '../gateway/gateway';
 import { columnReader, readRecords } from '../lib/rows';
 import type { RealtimeHub } from '../realtime/hub';
 import { Readable } from 'node:stream';
-import { connectedSession } from './blast';
+import { connectedSession, publishAccountEvent } from './blast';
 
 export type LookupJob = typeof lookupJobs.$inferSelect;
 type Target = { number: string; name: string };
@@ -74,6 +74,8 @@ export class LookupRunner extends LeasedJobs {
           count_fail: job.countFail,
           status: job.status,
           progress: progressOf(job),
+          position: job.position,
+          total: job.total,
           current_number: job.currentNumber,
         },
         date: new Date().toISOString(),
@@ -142,8 +144,12 @@ export class LookupRunner extends LeasedJobs {
           ? { number: String(BigInt(job.startNumber!) + BigInt(job.position)), name: '' }
           : targets![job.position]!;
       this.publish(job, EVENTS[job.kind].step, { number: target.number });
-
+      // The account's own row on the account list reads 'Generating...' / 'Validating...' meanwhile
+      // (spec 01 §4 progressing); value false ends it once the number is answered.
+      const step = { kind: job.kind, jobId: job.id, number: target.number };
+      publishAccountEvent(this.options.hub, account, 'progressing', { ...step, value: true });
       const found = await gateway.hasAccount(account.clientid, target.number);
+      publishAccountEvent(this.options.hub, account, 'progressing', { ...step, value: false });
       if (this.killed) return;
       const name = target.name || target.number;
       const position = job.position;
