@@ -107,7 +107,7 @@ export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
     case 'attempting':
       return { ...row, attempting: true, attemptingCode: (p.code as number | string) ?? '' };
     case 'progressing':
-      // value false: the step is over (a generator's or validator's number was answered).
+      // value false: the work is over (a generator or validator on this account ended).
       return {
         ...row,
         progressing: p.value !== false,
