@@ -104,7 +104,9 @@ export function WhatsappListPage() {
       void navigate(`/whatsapp/create?r=${row.id}`);
       return;
     }
-    toast.error(`${errorText(error, MSG.networkError)}${MSG.startBlastRetrySuffix}`);
+    const text = errorText(error, MSG.networkError);
+    // The spec's network text already asks to try again; the server's errors get the retry suffix.
+    toast.error(text === MSG.networkError ? text : `${text}${MSG.startBlastRetrySuffix}`);
   };
 
   const start = (row: LiveRow) =>
