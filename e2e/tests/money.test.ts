@@ -12,6 +12,13 @@ after(async () => {
   await stack?.stop();
 });
 
+/** Answers a question dialog: its text is checked, then its confirm button pressed. */
+async function answerQuestion(page: Page, text: string, confirm: string) {
+  const dialog = page.locator('.swal2-popup');
+  await dialog.getByText(text, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: confirm }).click();
+}
+
 async function confirmDialog(page: Page, title: string) {
   const dialog = page.locator('.swal2-popup');
   await dialog.getByText(title, { exact: true }).waitFor();
@@ -46,6 +53,11 @@ test('admin gives a bonus, member withdraws it, staff lists it, admin accepts, m
   await admin.page.locator('#bonus-nominal').fill('50000');
   await admin.page.locator('#bonus-reason').fill('Hadiah akhir bulan');
   await admin.page.getByRole('button', { name: MSG.sendBonus }).click();
+  await answerQuestion(
+    admin.page,
+    MSG.confirmSendBonus(formatRupiah(50_000), 'Wulan Member'),
+    MSG.yesSendBonus,
+  );
   await confirmDialog(admin.page, 'Berhasil');
   await admin.page.waitForURL('**/member**');
 
@@ -60,7 +72,7 @@ test('admin gives a bonus, member withdraws it, staff lists it, admin accepts, m
   // Without bank details the request is refused and the profile editor opens.
   await wulan.page.goto('/withdraw');
   await wulan.page.getByTestId('withdraw-balance').getByText(formatRupiah(50_000)).waitFor();
-  assert.equal(await wulan.page.locator('#withdraw-nominal').inputValue(), '10000');
+  assert.equal(await wulan.page.locator('#withdraw-nominal').inputValue(), '10.000');
   await wulan.page.locator('#withdraw-nominal').fill('5000');
   await wulan.page.getByRole('button', { name: 'Request Withdraw' }).click();
   await wulan.page.getByText(MSG.minWithdraw).waitFor();
@@ -97,6 +109,11 @@ test('admin gives a bonus, member withdraws it, staff lists it, admin accepts, m
   await adminRow.getByRole('button', { name: MSG.transferDetail }).click();
   await adminRow.getByText('1234567890').waitFor();
   await adminRow.getByRole('button', { name: MSG.accept }).click();
+  await answerQuestion(
+    admin.page,
+    MSG.confirmAcceptWithdraw(formatRupiah(20_000), 'Wulan Member'),
+    MSG.yesAccept,
+  );
   await admin.page.getByText(MSG.withdrawAccepted).waitFor();
   await adminRow.getByText('Accepted').waitFor();
   await adminRow.getByRole('button', { name: MSG.cancelDecision }).waitFor();

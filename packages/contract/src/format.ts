@@ -11,3 +11,25 @@ const rupiah = new Intl.NumberFormat(LOCALE, {
 export function formatRupiah(amount: number | null | undefined): string {
   return rupiah.format(Math.trunc(amount ?? 0)).replace(/\u00a0/g, ' ');
 }
+
+const grouped = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+
+/** Integer rupiah with thousands dots and no currency: 50000 -> '50.000'. */
+export function groupDigits(amount: number): string {
+  return grouped.format(Math.trunc(amount));
+}
+
+/**
+ * Reads an amount the way it is written in Indonesia: '50.000', '50000', 'Rp 1.250.000' and
+ * '50.000,-' are whole rupiah; a decimal part ('50,5'), a misplaced dot ('5.00') or a sign is not an
+ * amount. Null when the text is not a whole rupiah amount (empty included).
+ */
+export function parseRupiah(text: string): number | null {
+  const body = text
+    .trim()
+    .replace(/^(rp\.?|idr)\s*/i, '')
+    .replace(/,(-|00?)$/, '');
+  if (!/^\d+$/.test(body) && !/^\d{1,3}(\.\d{3})+$/.test(body)) return null;
+  const amount = Number(body.replaceAll('.', ''));
+  return Number.isSafeInteger(amount) ? amount : null;
+}

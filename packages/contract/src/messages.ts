@@ -278,6 +278,40 @@ export const MSG = {
   auditTime: 'Waktu',
   auditSystem: 'Sistem',
   auditShowAllActors: 'Semua pelaku',
+
+  // Money inputs and decisions (decision: texts the spec leaves open)
+  moneyExample: 'Contoh: 50.000',
+  moneyInvalid: 'Tulis jumlah rupiah tanpa sen, contoh 50.000.',
+  confirmSendBonus: (amount: string, name: string) => `Kirim bonus ${amount} ke ${name}?`,
+  yesSendBonus: 'Ya, Kirim.',
+  confirmAcceptWithdraw: (amount: string, name: string) =>
+    `Terima permintaan withdraw ${amount} dari ${name}?`,
+  confirmRejectWithdraw: (amount: string, name: string) =>
+    `Tolak permintaan withdraw ${amount} dari ${name}?`,
+  confirmCancelWithdraw: (amount: string, name: string) =>
+    `Batalkan keputusan atas withdraw ${amount} dari ${name}? Statusnya kembali menjadi requested.`,
+  yesAccept: 'Ya, Terima.',
+  yesReject: 'Ya, Tolak.',
+  yesCancelDecision: 'Ya, Batalkan.',
+
+  // Live feedback (decision: texts the spec leaves open)
+  blastFinished: (account: string) => `Blast ${account} selesai: tidak ada nomor tujuan tersisa.`,
+  blastStopped: (account: string, reason: string) => `Blast ${account} berhenti: ${reason}`,
+  realtimeLive: 'Live',
+  realtimeOffline: 'Offline',
+  realtimeConnecting: 'Menghubungkan...',
+  realtimeLiveHint: 'Terhubung: data diperbarui langsung.',
+  realtimeOfflineHint: 'Koneksi terputus: data mungkin tidak terbaru. Menyambung ulang otomatis...',
+  profileSaved: 'Profil berhasil disimpan.',
+  lookupProgress: (done: number, total: number) => `${done} dari ${total}`,
+
+  // Proxy and template imports (decision: the spec's import texts, for proxies and templates)
+  proxyImportDone: (count: number) => `Total ${count} proxy, berhasil didaftarkan.`,
+  proxySkippedTitle: 'Daftar proxy yang dilewatkan',
+  proxySkippedMore: (count: number) => `...total ${count} proxy. Download file untuk selengkapnya.`,
+  templateImportTitle: 'Upload File JSON',
+  templateImportDone: (created: number, skipped: number) =>
+    `${created} template diimpor, ${skipped} dilewatkan.`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -197,6 +197,8 @@ export class BlastEngine extends LeasedJobs {
       const paced = ((pacing.min + pacing.max) / 2) * 1000 * this.options.timeScale >= PACED_WAIT_MS;
       const size = paced ? 1 : roundSize;
 
+      // The row reads 'Generating...' while the round's targets and messages are prepared.
+      publishAccountEvent(this.options.hub, account, 'progressing', { value: true });
       const claimed = await this.claim(account, size, config);
       if (claimed.length === 0) {
         await this.finish(account, 'finished');

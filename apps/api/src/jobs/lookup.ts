@@ -10,7 +10,7 @@ import type { ChatGateway } from '../gateway/gateway';
 import { columnReader, readRecords } from '../lib/rows';
 import type { RealtimeHub } from '../realtime/hub';
 import { Readable } from 'node:stream';
-import { connectedSession } from '../domain/accounts';
+import { connectedSession, publishAccountEvent } from '../domain/accounts';
 
 export type LookupJob = typeof lookupJobs.$inferSelect;
 type Target = { number: string; name: string };
@@ -74,6 +74,8 @@ export class LookupRunner extends LeasedJobs {
           count_fail: job.countFail,
           status: job.status,
           progress: progressOf(job),
+          position: job.position,
+          total: job.total,
           current_number: job.currentNumber,
         },
         date: new Date().toISOString(),
@@ -109,77 +111,88 @@ export class LookupRunner extends LeasedJobs {
     if (!loaded || loaded.status !== 'running') return;
     let job = loaded;
     const targets = job.kind === 'validator' ? await validatorTargets(job.filePath!) : null;
-    for (;;) {
-      if (this.killed) return;
-      const [account] = await db
-        .select()
-        .from(whatsappAccounts)
-        .where(eq(whatsappAccounts.id, job.whatsappId));
-      if (!account || !(await connectedSession(gateway, account))) {
-        const state = account ? (gateway.state(account.clientid) ?? account.state) : null;
-        const [failed] = await db.transaction(async (tx) => {
+    // While the job runs, its account's row on the account list reads 'Generating...' or
+    // 'Validating...' (spec 01 §4 progressing); value false once the job stops, ends or fails.
+    const jobRef = { kind: job.kind, jobId: job.id };
+    let busy: typeof whatsappAccounts.$inferSelect | null = null;
+    try {
+      for (;;) {
+        if (this.killed) return;
+        const [account] = await db
+          .select()
+          .from(whatsappAccounts)
+          .where(eq(whatsappAccounts.id, job.whatsappId));
+        if (!account || !(await connectedSession(gateway, account))) {
+          const state = account ? (gateway.state(account.clientid) ?? account.state) : null;
+          const [failed] = await db.transaction(async (tx) => {
+            await this.confirmLease(tx, id);
+            return tx
+              .update(lookupJobs)
+              .set({ status: 'error', state })
+              .where(eq(lookupJobs.id, id))
+              .returning();
+          });
+          this.publish(failed!, EVENTS[job.kind].error, { progress: 100 });
+          return;
+        }
+        if (job.position >= job.total) {
+          const [done] = await db
+            .update(lookupJobs)
+            .set({ status: 'finished', currentNumber: null })
+            .where(and(eq(lookupJobs.id, id), eq(lookupJobs.status, 'running')))
+            .returning();
+          if (done) this.publish(done, 'finished', { progress: 100 });
+          return;
+        }
+        const target: Target =
+          job.kind === 'generator'
+            ? { number: String(BigInt(job.startNumber!) + BigInt(job.position)), name: '' }
+            : targets![job.position]!;
+        this.publish(job, EVENTS[job.kind].step, { number: target.number });
+        if (!busy) {
+          busy = account;
+          publishAccountEvent(this.options.hub, account, 'progressing', { ...jobRef, value: true });
+        }
+        const found = await gateway.hasAccount(account.clientid, target.number);
+        if (this.killed) return;
+        const name = target.name || target.number;
+        const position = job.position;
+        const bInsert = job.bInsert;
+        // The result and the new position in one transaction; a stop (status no longer running) ends the loop.
+        const [updated] = await db.transaction(async (tx) => {
           await this.confirmLease(tx, id);
+          const recorded = await tx
+            .insert(lookupResults)
+            .values({ jobId: id, position, number: target.number, name, found })
+            .onConflictDoNothing()
+            .returning({ found: lookupResults.found });
+          const counted = recorded.length > 0;
+          if (counted && found && bInsert)
+            await tx.insert(phoneNumbers).values({ number: target.number, name }).onConflictDoNothing();
           return tx
             .update(lookupJobs)
-            .set({ status: 'error', state })
-            .where(eq(lookupJobs.id, id))
+            .set({
+              position: sql`${lookupJobs.position} + 1`,
+              countSuccess: sql`${lookupJobs.countSuccess} + ${counted && found ? 1 : 0}`,
+              countFail: sql`${lookupJobs.countFail} + ${counted && !found ? 1 : 0}`,
+              currentNumber: target.number,
+              state: 'connected',
+            })
+            .where(and(eq(lookupJobs.id, id), eq(lookupJobs.position, position)))
             .returning();
         });
-        this.publish(failed!, EVENTS[job.kind].error, { progress: 100 });
-        return;
-      }
-      if (job.position >= job.total) {
-        const [done] = await db
-          .update(lookupJobs)
-          .set({ status: 'finished', currentNumber: null })
-          .where(and(eq(lookupJobs.id, id), eq(lookupJobs.status, 'running')))
-          .returning();
-        if (done) this.publish(done, 'finished', { progress: 100 });
-        return;
-      }
-      const target: Target =
-        job.kind === 'generator'
-          ? { number: String(BigInt(job.startNumber!) + BigInt(job.position)), name: '' }
-          : targets![job.position]!;
-      this.publish(job, EVENTS[job.kind].step, { number: target.number });
+        if (!updated) return;
+        job = updated;
+        this.publish(job, 'update_target', { number: target.number, found });
+        if (job.status !== 'running') return;
 
-      const found = await gateway.hasAccount(account.clientid, target.number);
-      if (this.killed) return;
-      const name = target.name || target.number;
-      const position = job.position;
-      const bInsert = job.bInsert;
-      // The result and the new position in one transaction; a stop (status no longer running) ends the loop.
-      const [updated] = await db.transaction(async (tx) => {
-        await this.confirmLease(tx, id);
-        const recorded = await tx
-          .insert(lookupResults)
-          .values({ jobId: id, position, number: target.number, name, found })
-          .onConflictDoNothing()
-          .returning({ found: lookupResults.found });
-        const counted = recorded.length > 0;
-        if (counted && found && bInsert)
-          await tx.insert(phoneNumbers).values({ number: target.number, name }).onConflictDoNothing();
-        return tx
-          .update(lookupJobs)
-          .set({
-            position: sql`${lookupJobs.position} + 1`,
-            countSuccess: sql`${lookupJobs.countSuccess} + ${counted && found ? 1 : 0}`,
-            countFail: sql`${lookupJobs.countFail} + ${counted && !found ? 1 : 0}`,
-            currentNumber: target.number,
-            state: 'connected',
-          })
-          .where(and(eq(lookupJobs.id, id), eq(lookupJobs.position, position)))
-          .returning();
-      });
-      if (!updated) return;
-      job = updated;
-      this.publish(job, 'update_target', { number: target.number, found });
-      if (job.status !== 'running') return;
-
-      const min = job.intervalMin;
-      const max = Math.max(min, job.intervalMax);
-      const seconds = min + Math.floor((this.options.random ?? Math.random)() * (max - min + 1));
-      if (seconds > 0) await wait(seconds * 1000 * this.options.timeScale);
+        const min = job.intervalMin;
+        const max = Math.max(min, job.intervalMax);
+        const seconds = min + Math.floor((this.options.random ?? Math.random)() * (max - min + 1));
+        if (seconds > 0) await wait(seconds * 1000 * this.options.timeScale);
+      }
+    } finally {
+      if (busy) publishAccountEvent(this.options.hub, busy, 'progressing', { ...jobRef, value: false });
     }
   }
 }

@@ -2,7 +2,25 @@ import { Download } from 'lucide-react';
 import { MSG, SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
 import { Button } from './form';
 
+/** The result's sentences; phone numbers' by default (spec 02 §2), proxies name themselves. */
+export interface ImportTexts {
+  done(count: number): string;
+  skippedTitle: string;
+  skippedMore(count: number): string;
+}
+const NUMBER_TEXTS: ImportTexts = {
+  done: MSG.importDone,
+  skippedTitle: MSG.skippedTitle,
+  skippedMore: MSG.skippedMore,
+};
+export const PROXY_TEXTS: ImportTexts = {
+  done: MSG.proxyImportDone,
+  skippedTitle: MSG.proxySkippedTitle,
+  skippedMore: MSG.proxySkippedMore,
+};
+
 interface Props<T extends object> {
+  texts?: ImportTexts;
   createdCount: number;
   skipped: T[];
   columns: { key: keyof T & string; label: string }[];
@@ -12,6 +30,7 @@ interface Props<T extends object> {
 
 /** After an import: how many were added, the first skipped rows, and downloads of all skipped rows. */
 export function ImportResult<T extends object>({
+  texts = NUMBER_TEXTS,
   createdCount,
   skipped,
   columns,
@@ -21,13 +40,13 @@ export function ImportResult<T extends object>({
   return (
     <div className="space-y-3" data-testid="import-result">
       <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200">
-        {MSG.importDone(createdCount)}
+        {texts.done(createdCount)}
       </p>
       {skipped.length > 0 && (
         <div className="space-y-2">
-          <h3 className="text-sm font-semibold text-gray-800 dark:text-white/90">{MSG.skippedTitle}</h3>
+          <h3 className="text-sm font-semibold text-gray-800 dark:text-white/90">{texts.skippedTitle}</h3>
           <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
-            <table aria-label={MSG.skippedTitle} className="min-w-full text-left text-sm">
+            <table aria-label={texts.skippedTitle} className="min-w-full text-left text-sm">
               <thead className="bg-gray-50 text-xs text-gray-500 uppercase dark:bg-white/[0.02]">
                 <tr>
                   {columns.map((column) => (
@@ -51,7 +70,7 @@ export function ImportResult<T extends object>({
             </table>
           </div>
           {skipped.length > SKIPPED_PREVIEW_ROWS && (
-            <p className="text-xs text-gray-500 dark:text-gray-400">{MSG.skippedMore(skipped.length)}</p>
+            <p className="text-xs text-gray-500 dark:text-gray-400">{texts.skippedMore(skipped.length)}</p>
           )}
           <div className="flex gap-2">
             <Button type="button" variant="outline" onClick={onDownloadCsv}>

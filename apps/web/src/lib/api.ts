@@ -44,7 +44,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers.authorization = `Bearer ${token}`;
   }
 
-  let response: Response;
+  let response: Response | null = null;
   let data: Record<string, unknown> | null;
   try {
     response = await fetch(path, {
@@ -57,7 +57,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError')
       throw new ApiError(MSG.requestTimedOut, 0);
-    throw new ApiError(MSG.internalServerError, 0);
+    // No answer at all (offline, server out of reach): a change says so in the spec's words (01 §8);
+    // a read, or an answer that is not JSON, stays 'Internal server error'.
+    throw new ApiError(response === null && method !== 'GET' ? MSG.networkError : MSG.internalServerError, 0);
   }
 
   if (!response.ok) {

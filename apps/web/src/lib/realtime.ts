@@ -8,9 +8,57 @@ interface Channel {
   handlers: Set<Handler>;
   retry: number;
   timer: ReturnType<typeof setTimeout> | null;
+  /** Open right now; and whether it was ever lost (so its next open is a reconnect). */
+  live: boolean;
+  lost: boolean;
 }
 
 const channels = new Map<string, Channel>();
+
+/**
+ * 'offline' while a channel of the page is lost (or the browser says it is offline), 'live' once one
+ * is open, 'connecting' before the first open.
+ */
+export type RealtimeStatus = 'connecting' | 'live' | 'offline';
+const statusListeners = new Set<() => void>();
+const reconnectListeners = new Set<() => void>();
+let browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+
+export function realtimeStatus(): RealtimeStatus {
+  const all = [...channels.values()];
+  if (browserOffline || all.some((channel) => channel.lost && !channel.live)) return 'offline';
+  return all.some((channel) => channel.live) ? 'live' : 'connecting';
+}
+export function onRealtimeStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+/** Called when the panel is back after being offline: what it shows may have changed meanwhile. */
+export function onRealtimeReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+const statusChanged = () => statusListeners.forEach((listener) => listener());
+const reconnected = () => reconnectListeners.forEach((listener) => listener());
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => {
+    browserOffline = true;
+    statusChanged();
+  });
+  window.addEventListener('online', () => {
+    browserOffline = false;
+    // Waiting out the back-off would keep the panel stale: every waiting channel tries now.
+    for (const [name, channel] of channels)
+      if (channel.timer) {
+        clearTimeout(channel.timer);
+        channel.timer = null;
+        void open(name, channel);
+      }
+    statusChanged();
+    reconnected();
+  });
+}
 let realtimePort: Promise<number> | null = null;
 
 function port(): Promise<number> {
@@ -32,6 +80,8 @@ async function open(name: string, channel: Channel) {
     const token = getToken();
     url = `${protocol}://${window.location.hostname}:${await port()}/?id=${encodeURIComponent(name)}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
   } catch {
+    channel.lost = true;
+    statusChanged();
     scheduleReconnect(name, channel);
     return;
   }
@@ -39,6 +89,11 @@ async function open(name: string, channel: Channel) {
   channel.socket = socket;
   socket.onopen = () => {
     channel.retry = 0;
+    channel.live = true;
+    const wasLost = channel.lost;
+    channel.lost = false;
+    statusChanged();
+    if (wasLost) reconnected();
   };
   socket.onmessage = (event) => {
     try {
@@ -50,8 +105,13 @@ async function open(name: string, channel: Channel) {
   };
   socket.onclose = (event) => {
     channel.socket = null;
-    // 4401/4403: the server refused this session; retrying would only be refused again.
-    if (event.code !== 4401 && event.code !== 4403) scheduleReconnect(name, channel);
+    channel.live = false;
+    // 4401/4403: the server refused this session; retrying would only be refused again (and the
+    // panel is not offline: the refusal is the answer).
+    const refused = event.code === 4401 || event.code === 4403;
+    channel.lost = !refused;
+    statusChanged();
+    if (!refused) scheduleReconnect(name, channel);
   };
 }
 
@@ -69,8 +129,9 @@ function scheduleReconnect(name: string, channel: Channel) {
 export function subscribe(name: string, handler: Handler): () => void {
   let channel = channels.get(name);
   if (!channel) {
-    channel = { socket: null, handlers: new Set(), retry: 0, timer: null };
+    channel = { socket: null, handlers: new Set(), retry: 0, timer: null, live: false, lost: false };
     channels.set(name, channel);
+    statusChanged();
   }
   channel.handlers.add(handler);
   if (!channel.socket && !channel.timer) void open(name, channel);
@@ -81,6 +142,7 @@ export function subscribe(name: string, handler: Handler): () => void {
       if (current.timer) clearTimeout(current.timer);
       current.socket?.close();
       channels.delete(name);
+      statusChanged();
     }
   };
 }

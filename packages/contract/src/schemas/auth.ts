@@ -25,10 +25,14 @@ export const registerBodySchema = z
     affiliateCode: z.string().trim().max(50).optional(),
     agreeToTerms: z.literal(true, { error: MSG.agreeToTermsRequired }),
   })
-  .superRefine((form, ctx) => {
-    if (form.password && form.password2 && form.password !== form.password2) {
-      ctx.addIssue({ code: 'custom', path: ['password2'], message: MSG.passwordsDoNotMatch });
-    }
+  .refine((form) => !form.password || !form.password2 || form.password === form.password2, {
+    path: ['password2'],
+    error: MSG.passwordsDoNotMatch,
+    // Checked as soon as both passwords are typed, whatever state the other fields are in.
+    when: ({ value }) => {
+      const form = value as { password?: unknown; password2?: unknown };
+      return typeof form.password === 'string' && typeof form.password2 === 'string';
+    },
   });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 

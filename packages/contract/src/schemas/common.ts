@@ -36,6 +36,24 @@ export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 /** Integer rupiah. */
 export const rupiahSchema = z.number().int();
 
+/**
+ * An amount of rupiah from a form or a JSON body: a whole number, or a string of digits only. A text
+ * such as '50.000' is refused rather than read as 50 (the panel's money input reads it first).
+ */
+export const rupiahInputSchema = (message: string, min = 0) =>
+  z.preprocess(
+    (value) => {
+      if (value === '' || value === null) return undefined;
+      if (typeof value === 'string') return /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+      return value;
+    },
+    z
+      .number({ error: message })
+      .int({ error: message })
+      .min(min, { error: message })
+      .max(Number.MAX_SAFE_INTEGER, { error: message }),
+  );
+
 /** A user id in a path, or 'all' (admin and dev) for platform-wide figures. */
 export const userOrAllParamSchema = z.object({
   userId: z.union([z.literal('all'), z.coerce.number().int().positive()]),

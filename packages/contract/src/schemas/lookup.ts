@@ -77,6 +77,9 @@ export const lookupRowSchema = z.object({
   status: z.enum(LOOKUP_STATUSES),
   state: z.string().nullable(),
   progress: z.number(),
+  /** Numbers done and numbers in all (X of Y under the progress bar). */
+  position: z.number().int().optional(),
+  total: z.number().int().optional(),
   current_number: z.string().nullable(),
   Whatsapp: z
     .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_WITHDRAW } from '../constants';
 import { MSG } from '../messages';
-import { pageQuerySchema } from './common';
+import { pageQuerySchema, rupiahInputSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredNumber = (message: string) =>
@@ -13,7 +13,7 @@ const requiredNumber = (message: string) =>
 // Levels (02 §3, §5)
 export const levelBodySchema = z.object({
   name: z.string({ error: MSG.levelNameRequired }).trim().min(1, { error: MSG.levelNameRequired }).max(100),
-  blast_fee: requiredNumber(MSG.levelFeeRequired),
+  blast_fee: rupiahInputSchema(MSG.levelFeeRequired),
   requirement_blast: requiredNumber(MSG.levelRequirementRequired),
 });
 export type LevelBody = z.input<typeof levelBodySchema>;
@@ -31,7 +31,7 @@ export const memberEditSchema = z
   .object({
     blast_interval_min: requiredNumber(MSG.memberIntervalRequired),
     blast_interval_max: requiredNumber(MSG.memberIntervalRequired),
-    blast_fee: requiredNumber(MSG.memberFeeRequired),
+    blast_fee: rupiahInputSchema(MSG.memberFeeRequired),
   })
   .refine((value) => value.blast_interval_min <= value.blast_interval_max, {
     path: ['blast_interval_min'],
@@ -41,10 +41,7 @@ export type MemberEdit = z.input<typeof memberEditSchema>;
 
 // Bonuses (02 §3, §5)
 export const bonusCreateSchema = z.object({
-  nominal: z.coerce
-    .number({ error: MSG.bonusNominalRequired })
-    .int({ error: MSG.bonusNominalRequired })
-    .positive({ error: MSG.bonusNominalRequired }),
+  nominal: rupiahInputSchema(MSG.bonusNominalRequired, 1),
   reason: z
     .string({ error: MSG.bonusReasonRequired })
     .trim()
@@ -89,10 +86,7 @@ export type ReferralRow = z.infer<typeof referralRowSchema>;
 export const WITHDRAW_STATUSES = ['requested', 'accepted', 'rejected'] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
 export const withdrawRequestSchema = z.object({
-  nominal: z.coerce
-    .number({ error: MSG.minWithdraw })
-    .int({ error: MSG.minWithdraw })
-    .min(MIN_WITHDRAW, { error: MSG.minWithdraw }),
+  nominal: rupiahInputSchema(MSG.minWithdraw, MIN_WITHDRAW),
   userId: z.coerce.number().int().positive(),
 });
 export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { rupiahInputSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredCount = z.preprocess(
@@ -15,7 +16,7 @@ const requiredText = (max: number) =>
 export const settingSchema = z.object({
   interval_min: requiredCount,
   interval_max: requiredCount,
-  price: requiredCount,
+  price: rupiahInputSchema(MSG.numberRequired),
   bank_names: requiredText(1000),
   colors: requiredText(1000),
   referral_percent: z.preprocess(

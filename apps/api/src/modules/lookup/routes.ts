@@ -46,6 +46,8 @@ function present(job: LookupJob, account: AccountRow | null) {
     status: job.status as 'idle' | 'running' | 'finished' | 'error',
     state: account?.state ?? job.state,
     progress: progressOf(job),
+    position: job.position,
+    total: job.total,
     current_number: job.currentNumber,
     Whatsapp: account
       ? {

@@ -11,9 +11,11 @@ import {
   accountIdBodySchema,
   blastStartBodySchema,
   deviceBodySchema,
+  deviceIdSchema,
   deviceParamSchema,
   idParamSchema,
   newClientBodySchema,
+  normalizeNumber,
   saveWhatsappBodySchema,
   sendMessageBodySchema,
   userOrAllParamSchema,
@@ -58,6 +60,27 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       return;
     }
     await accountFor(user, deviceId);
+  };
+  /**
+   * A sender named by its client id or by its phone number (spec 02 §7: the blaster's "operation takes
+   * sender number"). One number saved on several accounts (a number connected again) answers the
+   * connected one, else the newest.
+   */
+  const senderFor = async (user: AuthUser, sender: string) => {
+    if (deviceIdSchema.safeParse(sender).success) return accountFor(user, sender);
+    const [account] = await ctx.db
+      .select()
+      .from(whatsappAccounts)
+      .where(
+        and(
+          eq(whatsappAccounts.phonenumber, normalizeNumber(sender)),
+          isOperator(user) ? undefined : eq(whatsappAccounts.userId, user.id),
+        ),
+      )
+      .orderBy(sql`(${whatsappAccounts.state} = 'connected') desc`, desc(whatsappAccounts.id))
+      .limit(1);
+    if (!account) throw new HttpError(404, MSG.whatsappNotFound);
+    return account;
   };
   const refuseWhenDisconnected = async (account: AccountRow) => {
     if (account.suspended) throw new HttpError(400, MSG.suspendedRule, { error: MSG.suspendedRule });
@@ -418,6 +441,12 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
         state: reset!.state,
         whatsapp: presentAccount(reset!),
       });
+      // Counts set rather than counted up: every open list takes both (spec 01 §4 count_synced).
+      publishAccountEvent(ctx.hub, reset!, 'count_synced', {
+        count_success: reset!.countSuccess,
+        count_fail: reset!.countFail,
+        income: reset!.income,
+      });
       return { data: presentAccount(reset!) };
     },
   });
@@ -468,7 +497,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
     access: OPERATOR_ROLES,
     body: sendMessageBodySchema,
     handler: async ({ body, user }) => {
-      const account = await accountFor(user, body.senders);
+      const account = await senderFor(user, body.senders);
       if (!(await connectedSession(ctx.gateway, account))) {
         const state = ctx.gateway.state(account.clientid) ?? account.state;
         throw new HttpError(

@@ -1,6 +1,10 @@
 import { useEffect } from 'react';
 import clsx from 'clsx';
 import { Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useBlastFeedback } from '../../features/whatsapp/blast-feedback';
+import { onRealtimeReconnect } from '../../lib/realtime';
+import { useSession } from '../../lib/session';
 import { SidebarProvider, useSidebar } from '../sidebar-state';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -13,11 +17,26 @@ function ScrollToTop() {
   return null;
 }
 
+/** Back after being offline: whatever the screen shows is fetched again. */
+function RefetchOnReconnect() {
+  const queryClient = useQueryClient();
+  useEffect(() => onRealtimeReconnect(() => void queryClient.invalidateQueries()), [queryClient]);
+  return null;
+}
+
+function BlastFeedback() {
+  const { user } = useSession();
+  useBlastFeedback(user);
+  return null;
+}
+
 function Shell() {
   const { isExpanded, isHovered, isMobile } = useSidebar();
   return (
     <div className="min-h-screen">
       <ScrollToTop />
+      <RefetchOnReconnect />
+      <BlastFeedback />
       <Sidebar />
       <div
         className={clsx(

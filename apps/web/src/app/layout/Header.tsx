@@ -2,6 +2,7 @@ import { Menu, Moon, PanelLeftClose, Sun, X } from 'lucide-react';
 import { useSidebar } from '../sidebar-state';
 import { useTheme } from '../theme';
 import { HeaderSearch } from './HeaderSearch';
+import { LiveIndicator } from './LiveIndicator';
 import { UserDropdown } from './UserDropdown';
 
 export function Header() {
@@ -22,6 +23,7 @@ export function Header() {
         </button>
         <HeaderSearch />
         <div className="ml-auto flex items-center gap-3">
+          <LiveIndicator />
           <button
             type="button"
             aria-label="Toggle theme"

@@ -28,6 +28,7 @@ export function SignUpPage() {
   const {
     register,
     handleSubmit,
+    watch,
     setError: setFieldError,
     clearErrors,
     formState: { errors, isSubmitting },
@@ -65,6 +66,10 @@ export function SignUpPage() {
       if (known.length === 0) setError(errorText(caught, MSG.failedToSignUp));
     }
   });
+
+  // Said while typing, as soon as both passwords are filled and differ (not only on submit).
+  const [password, password2] = watch(['password', 'password2']);
+  const mismatch = password && password2 && password !== password2 ? MSG.passwordsDoNotMatch : undefined;
 
   const describedBy = (name: RegisterField) => (errors[name] ? `${name}-error` : undefined);
 
@@ -118,7 +123,7 @@ export function SignUpPage() {
           id="password2"
           label="Confirm Password"
           password
-          error={errors.password2?.message}
+          error={errors.password2?.message ?? mismatch}
           autoComplete="new-password"
           placeholder="Confirm your password"
           {...field('password2')}

@@ -3,13 +3,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, bonusCreateSchema, type BonusCreate, type User } from '@blaster/contract';
+import { API, MSG, bonusCreateSchema, formatRupiah, type BonusCreate, type User } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
+import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/list';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
-import { successDialog } from '../../lib/dialogs';
+import { confirmDialog, successDialog } from '../../lib/dialogs';
 
 /** /bonus/create?id=: pick a member (preselected by id), nominal and reason; success dialog, then back. */
 export function BonusCreatePage() {
@@ -21,6 +22,7 @@ export function BonusCreatePage() {
     queryFn: () => apiRequest<{ users: User[] }>(API.members),
   });
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -52,7 +54,14 @@ export function BonusCreatePage() {
       <Breadcrumb title={MSG.sendBonus} />
       <PageCard title={MSG.sendBonus}>
         <form
-          onSubmit={handleSubmit((body) => create.mutate(body))}
+          onSubmit={handleSubmit(async (body) => {
+            // Money leaves at once: the amount and the member are read back before it does.
+            const member = members.data?.users.find((user) => user.id === Number(body.userId));
+            const name = member ? `${member.firstname} ${member.lastname}` : `#${String(body.userId)}`;
+            const amount = formatRupiah(Number(body.nominal));
+            if (await confirmDialog(MSG.confirmSendBonus(amount, name), MSG.yesSendBonus))
+              create.mutate(body);
+          })}
           noValidate
           className="max-w-xl space-y-5"
         >
@@ -73,15 +82,7 @@ export function BonusCreatePage() {
             </select>
             <FieldError id="bonus-member-error" message={errors.userId?.message} />
           </div>
-          <TextField
-            id="bonus-nominal"
-            label="Nominal (Rp)"
-            error={errors.nominal?.message}
-            type="number"
-            min={1}
-            inputMode="numeric"
-            {...register('nominal')}
-          />
+          <MoneyField control={control} name="nominal" id="bonus-nominal" label="Nominal" />
           <TextField
             id="bonus-reason"
             label={MSG.bonusReason}

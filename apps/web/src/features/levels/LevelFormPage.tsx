@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, MSG, levelBodySchema, type Level, type LevelBody } from '@blaster/contract';
 import { Button, showFieldErrors, TextField } from '../../components/form';
+import { MoneyField } from '../../components/MoneyInput';
 import { RecordPage } from '../../components/RecordPage';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
@@ -35,6 +36,7 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -57,14 +59,12 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField id="level-name" label="Nama Level" error={errors.name?.message} {...register('name')} />
-      <TextField
+      <MoneyField
+        control={control}
+        name="blast_fee"
         id="level-fee"
-        label="Blast Fee (Rp per blast)"
-        error={errors.blast_fee?.message}
-        type="number"
-        min={0}
-        inputMode="numeric"
-        {...register('blast_fee')}
+        label="Blast Fee"
+        hint="Harga per blast yang berhasil."
       />
       <TextField
         id="level-requirement"

@@ -214,6 +214,11 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
       cell: ({ row: { original: row } }) => (
         <div className="min-w-28" data-testid={`progress-${row.id}`}>
           <span className="font-medium">{row.progress.toFixed(2)}%</span>
+          {row.total !== undefined && row.total > 0 && (
+            <span className="ml-2 text-xs text-gray-500 tabular-nums dark:text-gray-400">
+              {MSG.lookupProgress(row.position ?? 0, row.total)}
+            </span>
+          )}
           <div className="mt-1 h-1.5 rounded-full bg-gray-100 dark:bg-white/10">
             <div className="h-1.5 rounded-full bg-brand-500" style={{ width: `${row.progress}%` }} />
           </div>

@@ -7,6 +7,7 @@ import { API, MSG, memberEditSchema, type MemberEdit, type Setting, type User } 
 import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, TextField } from '../../components/form';
+import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
 
@@ -61,6 +62,7 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const {
+    control,
     register,
     handleSubmit,
     formState: { errors },
@@ -97,7 +99,7 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
       </p>
       {field('blast_interval_min', 'Blast Interval Min')}
       {field('blast_interval_max', 'Blast Interval Max')}
-      {field('blast_fee', 'Blast Fee (Rp)')}
+      <MoneyField control={control} name="blast_fee" id="member-blast_fee" label="Blast Fee" />
       {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
       <Button type="submit" loading={save.isPending} disabled={save.isPending}>
         {save.isPending ? MSG.saving : MSG.save}

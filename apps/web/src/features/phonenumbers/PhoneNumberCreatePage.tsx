@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,11 +21,11 @@ import { downloadCsv, downloadJson } from '../../lib/download';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const {
     register,
     handleSubmit,
-    reset,
     setError,
     formState: { errors },
   } = useForm<PhoneNumberSave>({
@@ -34,10 +35,11 @@ export function PhoneNumberCreatePage() {
   const save = useMutation({
     mutationFn: (body: PhoneNumberSave) =>
       apiRequest(API.phoneSave, { method: 'POST', body, fallback: MSG.networkError }),
-    onSuccess: () => {
+    onSuccess: async () => {
       toast.success('Nomor berhasil disimpan.');
-      reset();
-      void queryClient.invalidateQueries({ queryKey: ['phonenumbers'] });
+      await queryClient.invalidateQueries({ queryKey: ['phonenumbers'] });
+      // Like every other create form, a saved number goes back to where the user came from.
+      void navigate(-1);
     },
     onError: showFieldErrors(setError),
   });

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { X } from 'lucide-react';
 import {
@@ -67,6 +67,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
 
+  const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (form: ProfileForm) =>
       apiRequest<{ user: User }>(API.user(user.id), {
@@ -76,7 +77,12 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
       }),
     onSuccess: (answer) => {
       saveUser(answer.user);
-      toast.success('Profil berhasil disimpan.');
+      // The profile card shows the server's copy of the user: it takes the saved values at once.
+      queryClient.setQueryData<User>(['user', user.id], (shown) =>
+        shown && 'firstname' in shown ? { ...shown, ...answer.user } : shown,
+      );
+      void queryClient.invalidateQueries({ queryKey: ['user', user.id] });
+      toast.success(MSG.profileSaved);
       onClose();
     },
     onError: showFieldErrors(setError),

@@ -19,7 +19,7 @@ import {
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
-import { ImportResult } from '../../components/ImportResult';
+import { ImportResult, PROXY_TEXTS } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import {
   PagedTable,
@@ -154,6 +154,7 @@ export function ProxyCreatePage() {
           onUploaded={uploaded}
           renderResult={(result) => (
             <ImportResult
+              texts={PROXY_TEXTS}
               createdCount={result.created.length}
               skipped={result.skipped}
               columns={[

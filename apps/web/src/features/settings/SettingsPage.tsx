@@ -14,6 +14,7 @@ import {
 import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
+import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/list';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
@@ -42,6 +43,7 @@ type Field = keyof SettingForm;
 function SettingsForm({ defaults }: { defaults: Setting }) {
   const queryClient = useQueryClient();
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -80,7 +82,7 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         {input('interval_min', 'Interval Min', { numeric: true })}
         {input('interval_max', 'Interval Max', { numeric: true })}
-        {input('price', 'Price (Rp)', { numeric: true })}
+        <MoneyField control={control} name="price" id="setting-price" label="Price" />
         {input('referral_percent', 'Referral Percent', { numeric: true, hint: '0 - 100' })}
         {input('bank_names', 'Bank Names', { hint: `Pisahkan dengan koma, contoh: ${DEFAULT_BANK_NAMES}` })}
         {input('colors', 'Colors', { hint: `Warna level berurutan, contoh: ${DEFAULT_COLORS}` })}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Swal from 'sweetalert2';
 import { Plus, Trash2 } from 'lucide-react';
@@ -19,21 +19,27 @@ import { FileField, acceptedFile } from '../../components/FileField';
 import { RecordPage } from '../../components/RecordPage';
 import { apiRequest, errorText } from '../../lib/api';
 import { CaptionEditor } from './CaptionEditor';
+import { TemplateImportCard } from './TemplateImportCard';
 
 const emptyButton = (): TemplateButton => ({ title: '', url: '', type: 'reply_button' });
 
 /** /message/create and /message/edit?id=: media, rich-text caption, optional buttons, status. */
 export function TemplateFormPage() {
+  const [params] = useSearchParams();
   return (
-    <RecordPage
-      title={{ create: 'Tambah Template Pesan', edit: 'Edit Template Pesan' }}
-      creates
-      queryKey={['template']}
-      path={API.message}
-      pick={(answer: { message: TemplateRow }) => answer.message}
-    >
-      {(template) => <TemplateForm template={template} />}
-    </RecordPage>
+    <div className="space-y-6">
+      <RecordPage
+        title={{ create: 'Tambah Template Pesan', edit: 'Edit Template Pesan' }}
+        creates
+        queryKey={['template']}
+        path={API.message}
+        pick={(answer: { message: TemplateRow }) => answer.message}
+      >
+        {(template) => <TemplateForm template={template} />}
+      </RecordPage>
+      {/* Creating can also mean bringing templates from a file (spec 02 §2: a separate .json upload). */}
+      {!params.get('id') && <TemplateImportCard />}
+    </div>
   );
 }
 

@@ -32,6 +32,7 @@ import {
 } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { rememberStartedBlast } from './blast-feedback';
 import { useLiveAccounts, type LiveRow } from './live';
 
 const column = createColumnHelper<LiveRow>();
@@ -49,7 +50,12 @@ const actionClass = (tone: 'brand' | 'red' | 'gray' | 'amber') =>
 function activity(row: LiveRow) {
   if (row.attempting) return MSG.attemptingRow(row.attemptingCode ?? '');
   if ((row.waitTime ?? 0) > 0) return MSG.waitingRow(row.waitTime!);
-  if (row.progressing) return MSG.sendingRow;
+  if (row.progressing)
+    return row.phase === 'generating'
+      ? MSG.generatingRow
+      : row.phase === 'validating'
+        ? MSG.validatingRow
+        : MSG.sendingRow;
   return null;
 }
 
@@ -81,7 +87,7 @@ export function WhatsappListPage() {
     placeholderData: keepPreviousData,
   });
   const channel = user ? (operator ? REALTIME_CHANNEL_ADMIN : String(user.id)) : null;
-  const { rows, patch } = useLiveAccounts(list.data?.data, channel);
+  const { rows, patch, started } = useLiveAccounts(list.data?.data, channel);
 
   const withBusy = async (row: LiveRow, label: string, work: () => Promise<void>, holdMs = 0) => {
     setBusy((current) => ({ ...current, [row.id]: label }));
@@ -98,25 +104,29 @@ export function WhatsappListPage() {
       void navigate(`/whatsapp/create?r=${row.id}`);
       return;
     }
-    toast.error(`${errorText(error, MSG.networkError)}${MSG.startBlastRetrySuffix}`);
+    const text = errorText(error, MSG.networkError);
+    // The spec's network text already asks to try again; the server's errors get the retry suffix.
+    toast.error(text === MSG.networkError ? text : `${text}${MSG.startBlastRetrySuffix}`);
   };
 
   const start = (row: LiveRow) =>
     withBusy(row, MSG.starting, async () => {
       try {
+        // How it ends (finished, no template, disconnected) is told by a toast (blast-feedback.ts).
+        rememberStartedBlast(row.id);
         await apiRequest(API.whatsappStart, {
           method: 'POST',
           body: { whatsappClientId: row.id, socketClientId: channel, loop: true },
           fallback: MSG.networkError,
         });
-        patch(row.id, { status: 'sending' });
+        started(row.id, row.ends ?? 0);
       } catch (error) {
         await refused(row, error);
       }
     });
 
   const stop = async (row: LiveRow) => {
-    if (row.progressing && !(row.waitTime && row.waitTime > 0)) {
+    if (row.progressing && row.phase === 'sending' && !(row.waitTime && row.waitTime > 0)) {
       // A message is on its way: the member may let it finish or stop right after it.
       const answer = await Swal.fire({
         icon: 'warning',

@@ -11,6 +11,10 @@ import { subscribe } from '../../lib/realtime';
 /** A row as the list shows it: the server's fields plus what live events say right now (spec 01 §3). */
 export interface LiveRow extends WhatsappRow {
   progressing?: boolean;
+  /** What the account is busy with while progressing: a blast's send, or preparing the next one. */
+  phase?: 'sending' | 'generating' | 'validating';
+  /** Counts the ends of blasts seen (finished, error, stop), so a late start answer does not undo one. */
+  ends?: number;
   attempting?: boolean;
   attemptingCode?: string | number;
   waitTime?: number;
@@ -22,12 +26,15 @@ type Action =
   | { type: 'load'; rows: WhatsappRow[] }
   | { type: 'event'; message: RealtimeMessage }
   | { type: 'patch'; id: number; patch: Partial<LiveRow> }
+  | { type: 'started'; id: number; ends: number }
   | { type: 'tick' };
 
 const ENDING = new Set(['conflict', 'loggedOut', 'disconnected']);
 const CLEARED: Partial<LiveRow> = { attempting: false, progressing: false, waitTime: 0 };
 
 function matches(row: LiveRow, message: RealtimeMessage) {
+  // Generator and validator events name their job in sender.id, not an account.
+  if (message.payload?.generator || message.payload?.validator) return false;
   const sender = message.sender;
   const deviceId = message.payload?.deviceId;
   return (
@@ -60,13 +67,19 @@ export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
         count_fail: num('count_fail', row.count_fail),
       };
     case 'sending':
-      return { ...row, status: 'sending', progressing: true, waitTime: 0 };
+      return { ...row, status: 'sending', progressing: true, phase: 'sending', waitTime: 0 };
     case 'stop':
     case 'idle':
-      return { ...row, status: 'idle', ...CLEARED };
+      return { ...row, status: 'idle', ...CLEARED, ends: (row.ends ?? 0) + 1 };
     case 'finished':
     case 'error_blast':
-      return { ...row, state: typeof p.state === 'string' ? p.state : row.state, status: 'idle', ...CLEARED };
+      return {
+        ...row,
+        state: typeof p.state === 'string' ? p.state : row.state,
+        status: 'idle',
+        ...CLEARED,
+        ends: (row.ends ?? 0) + 1,
+      };
     case 'connection.update': {
       const state = typeof p.state === 'string' ? p.state : row.state;
       return state && ENDING.has(state) ? { ...row, state, status: 'idle', ...CLEARED } : { ...row, state };
@@ -94,7 +107,12 @@ export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
     case 'attempting':
       return { ...row, attempting: true, attemptingCode: (p.code as number | string) ?? '' };
     case 'progressing':
-      return { ...row, progressing: true };
+      // value false: the work is over (a generator or validator on this account ended).
+      return {
+        ...row,
+        progressing: p.value !== false,
+        phase: p.kind === 'validator' ? 'validating' : 'generating',
+      };
     case 'waiting':
       return { ...row, progressing: false, waitTime: num('waitTime', 0) };
     case 'reset': {
@@ -114,7 +132,14 @@ function reducer(rows: LiveRow[], action: Action): LiveRow[] {
       return action.rows.map((row) => {
         const old = previous.get(row.id);
         return old
-          ? { ...row, progressing: old.progressing, attempting: old.attempting, waitTime: old.waitTime }
+          ? {
+              ...row,
+              progressing: old.progressing,
+              phase: old.phase,
+              attempting: old.attempting,
+              waitTime: old.waitTime,
+              ends: old.ends,
+            }
           : row;
       });
     }
@@ -122,6 +147,11 @@ function reducer(rows: LiveRow[], action: Action): LiveRow[] {
       return rows.map((row) => (matches(row, action.message) ? applyEvent(row, action.message) : row));
     case 'patch':
       return rows.map((row) => (row.id === action.id ? { ...row, ...action.patch } : row));
+    case 'started':
+      // The start's answer comes after its events: a blast that already ended stays ended.
+      return rows.map((row) =>
+        row.id === action.id && (row.ends ?? 0) === action.ends ? { ...row, status: 'sending' } : row,
+      );
     case 'tick':
       return rows.some((row) => (row.waitTime ?? 0) > 0)
         ? rows.map((row) => ((row.waitTime ?? 0) > 0 ? { ...row, waitTime: row.waitTime! - 1 } : row))
@@ -153,5 +183,10 @@ export function useLiveAccounts(serverRows: WhatsappRow[] | undefined, channel: 
     const timer = setInterval(() => dispatch({ type: 'tick' }), WAIT_TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  return { rows, patch: (id: number, patch: Partial<LiveRow>) => dispatch({ type: 'patch', id, patch }) };
+  return {
+    rows,
+    patch: (id: number, patch: Partial<LiveRow>) => dispatch({ type: 'patch', id, patch }),
+    /** Marks a started blast as sending unless it ended since `ends` was read. */
+    started: (id: number, ends: number) => dispatch({ type: 'started', id, ends }),
+  };
 }

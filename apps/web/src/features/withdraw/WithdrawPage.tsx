@@ -18,7 +18,8 @@ import {
   type WithdrawRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { Button, TextField } from '../../components/form';
+import { Button } from '../../components/form';
+import { MoneyField } from '../../components/MoneyInput';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
 import { StatGrid } from '../dashboard/StatCard';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
@@ -70,11 +71,7 @@ function WithdrawScreen({ user }: { user: User }) {
     placeholderData: keepPreviousData,
   });
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<WithdrawRequest>({
+  const { control, handleSubmit } = useForm<WithdrawRequest>({
     resolver: zodResolver(withdrawRequestSchema),
     defaultValues: { nominal: DEFAULT_WITHDRAW, userId: user.id },
   });
@@ -141,16 +138,12 @@ function WithdrawScreen({ user }: { user: User }) {
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <PageCard title="Tarik Saldo">
           <form onSubmit={handleSubmit((body) => request.mutate(body))} noValidate className="space-y-5">
-            <TextField
+            <MoneyField
+              control={control}
+              name="nominal"
               id="withdraw-nominal"
-              label="Nominal (Rp)"
-              error={errors.nominal?.message}
+              label="Nominal"
               hint={`Minimal ${formatRupiah(MIN_WITHDRAW)}`}
-              type="number"
-              min={MIN_WITHDRAW}
-              step={1000}
-              inputMode="numeric"
-              {...register('nominal')}
             />
             {requestError && <p className="text-sm text-red-500">{requestError}</p>}
             <Button type="submit" className="w-full" loading={request.isPending} disabled={request.isPending}>

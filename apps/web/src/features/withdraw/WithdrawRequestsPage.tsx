@@ -6,6 +6,7 @@ import {
   API,
   MSG,
   REALTIME_CHANNEL_ADMIN,
+  formatRupiah,
   isOperatorRole,
   type Paged,
   type WithdrawRow,
@@ -15,24 +16,47 @@ import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
 import type { Columns } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
+import { confirmDialog } from '../../lib/dialogs';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { statusRowClass, withdrawColumns } from './columns';
 
 const column = createColumnHelper<WithdrawRow>();
 
+interface Decision {
+  to: WithdrawStatus;
+  label: string;
+  tone: string;
+  /** The question asked before the decision is sent, and its confirm button. */
+  question(amount: string, name: string): string;
+  confirm: string;
+}
+const ACCEPT: Decision = {
+  to: 'accepted',
+  label: MSG.accept,
+  tone: 'bg-emerald-600 hover:bg-emerald-700 text-white',
+  question: MSG.confirmAcceptWithdraw,
+  confirm: MSG.yesAccept,
+};
+const REJECT: Decision = {
+  to: 'rejected',
+  label: MSG.reject,
+  tone: 'bg-red-600 hover:bg-red-700 text-white',
+  question: MSG.confirmRejectWithdraw,
+  confirm: MSG.yesReject,
+};
+const CANCEL: Decision = {
+  to: 'requested',
+  label: MSG.cancelDecision,
+  tone: 'bg-gray-600 hover:bg-gray-700 text-white',
+  question: MSG.confirmCancelWithdraw,
+  confirm: MSG.yesCancelDecision,
+};
 /** The decisions offered per status (spec 02 §4). */
-const ACTIONS: Record<WithdrawStatus, { to: WithdrawStatus; label: string; tone: string }[]> = {
-  requested: [
-    { to: 'accepted', label: MSG.accept, tone: 'bg-emerald-600 hover:bg-emerald-700 text-white' },
-    { to: 'rejected', label: MSG.reject, tone: 'bg-red-600 hover:bg-red-700 text-white' },
-  ],
-  accepted: [
-    { to: 'requested', label: MSG.cancelDecision, tone: 'bg-gray-600 hover:bg-gray-700 text-white' },
-  ],
-  rejected: [
-    { to: 'requested', label: MSG.cancelDecision, tone: 'bg-gray-600 hover:bg-gray-700 text-white' },
-  ],
+const ACTIONS: Record<WithdrawStatus, Decision[]> = {
+  requested: [ACCEPT, REJECT],
+  accepted: [CANCEL],
+  rejected: [CANCEL],
 };
 
 /** /withdraw/requested: every request; only admin decides on them. */
@@ -78,6 +102,13 @@ export function WithdrawRequestsPage() {
     onError: (error) => toast.error(errorText(error, MSG.networkError)),
   });
 
+  // Each decision moves money: it is asked back with the amount and the member before it is sent.
+  const confirmAndDecide = async (withdrawal: WithdrawRow, action: Decision) => {
+    const name = `${withdrawal.User.firstname} ${withdrawal.User.lastname}`;
+    if (await confirmDialog(action.question(formatRupiah(withdrawal.nominal), name), action.confirm))
+      decide.mutate({ id: withdrawal.id, status: action.to });
+  };
+
   const toggleDetails = (id: number) =>
     setOpenDetails((current) => {
       const next = new Set(current);
@@ -115,7 +146,7 @@ export function WithdrawRequestsPage() {
                           key={action.to}
                           type="button"
                           disabled={updating !== null}
-                          onClick={() => decide.mutate({ id: withdrawal.id, status: action.to })}
+                          onClick={() => void confirmAndDecide(withdrawal, action)}
                           className={`rounded-md px-2.5 py-1 text-xs font-medium disabled:opacity-60 ${action.tone}`}
                         >
                           {action.label}

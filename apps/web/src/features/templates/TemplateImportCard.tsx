@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { API, MSG, SKIPPED_PREVIEW_ROWS, type TemplateRow } from '@blaster/contract';
+import { FileField, acceptedFile } from '../../components/FileField';
+import { Alert, Button } from '../../components/form';
+import { PageCard } from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+
+interface ImportAnswer {
+  created: TemplateRow[];
+  skipped: { index: number; reason: string }[];
+}
+
+/**
+ * The template form's separate upload of a .json file of templates (spec 02 §2, §5): a file of the
+ * 'Export JSON' shape. Everything imported goes back like a saved form; skipped entries stay listed.
+ */
+export function TemplateImportCard() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const upload = useMutation({
+    mutationFn: (chosen: File) => {
+      const form = new FormData();
+      form.append('file', chosen);
+      return apiRequest<ImportAnswer>(API.messageImport, {
+        method: 'POST',
+        body: form,
+        fallback: MSG.errorImportingFile,
+      });
+    },
+    onSuccess: async (answer) => {
+      toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));
+      await queryClient.invalidateQueries({ queryKey: ['templates'] });
+      if (answer.skipped.length === 0) void navigate(-1);
+    },
+  });
+  const result = upload.data;
+  return (
+    <PageCard title={MSG.templateImportTitle}>
+      <form
+        noValidate
+        className="max-w-3xl space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const problem = acceptedFile(file, ['json'], MSG.fileTypeJson);
+          setFileError(problem);
+          if (!problem) upload.mutate(file!);
+        }}
+      >
+        <FileField
+          id="template-import-file"
+          label="File JSON"
+          accept=".json,application/json"
+          error={fileError}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setFileError(undefined);
+          }}
+        />
+        {upload.error && <Alert>{errorText(upload.error, MSG.errorImportingFile)}</Alert>}
+        {result && result.skipped.length > 0 && (
+          <div data-testid="template-import-result" className="space-y-2 text-sm">
+            <p className="rounded-lg bg-amber-50 px-4 py-3 text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
+              {MSG.templateImportDone(result.created.length, result.skipped.length)}
+            </p>
+            <ul className="list-inside list-disc text-xs text-gray-600 dark:text-gray-400">
+              {result.skipped.slice(0, SKIPPED_PREVIEW_ROWS).map((item) => (
+                <li key={item.index}>
+                  #{item.index}: {item.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <Button type="submit" loading={upload.isPending} disabled={upload.isPending}>
+          {upload.isPending ? 'Mengupload File...' : 'Upload File'}
+        </Button>
+      </form>
+    </PageCard>
+  );
+}

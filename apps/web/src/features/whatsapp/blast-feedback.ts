@@ -1,0 +1,84 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  MSG,
+  REALTIME_CHANNEL_ADMIN,
+  isOperatorRole,
+  type Paged,
+  type RealtimeMessage,
+  type User,
+  type WhatsappRow,
+} from '@blaster/contract';
+import { subscribe } from '../../lib/realtime';
+
+/** Accounts whose blast was started from this tab: an operator hears how those end too. */
+const startedHere = new Set<number>();
+export function rememberStartedBlast(accountId: number) {
+  startedHere.add(accountId);
+}
+
+export interface BlastNotice {
+  /** One toast per end, however many channels deliver it. */
+  id: string;
+  tone: 'info' | 'error';
+  text: string;
+}
+
+/**
+ * The toast a blast's end deserves (spec 01 §4 finished / error_blast), for the viewer's own accounts
+ * and those started here; null for any other event. `label` names the account (its phone number).
+ */
+export function blastEndNotice(
+  message: RealtimeMessage,
+  viewerId: number,
+  label: (accountId: number) => string | null,
+): BlastNotice | null {
+  if (message.event !== 'finished' && message.event !== 'error_blast') return null;
+  const payload = (message.payload ?? {}) as Record<string, unknown>;
+  // Generators and validators end with 'finished' too; their lists show it.
+  if (payload.generator || payload.validator) return null;
+  const sender = message.sender;
+  if (typeof sender?.id !== 'number') return null;
+  if (sender.user_id !== viewerId && !startedHere.has(sender.id)) return null;
+  const account = label(sender.id) ?? sender.clientid ?? `#${sender.id}`;
+  const reason = typeof payload.message === 'string' && payload.message ? payload.message : null;
+  const id = `blast-${sender.id}-${message.event}-${String(payload.date ?? '')}`;
+  if (message.event === 'finished')
+    return {
+      id,
+      tone: 'info',
+      text: reason ? MSG.blastStopped(account, reason) : MSG.blastFinished(account),
+    };
+  return { id, tone: 'error', text: MSG.blastStopped(account, reason ?? MSG.errorSendingMessage) };
+}
+
+/** The account's phone number (or push name) from any account list the panel has loaded. */
+function accountLabel(queryClient: QueryClient, accountId: number): string | null {
+  type Answer = Partial<Paged<WhatsappRow>> & { list?: WhatsappRow[] };
+  for (const [, data] of queryClient.getQueriesData<Answer>({ queryKey: ['whatsapp'] })) {
+    const rows = Array.isArray(data?.data) ? data.data : Array.isArray(data?.list) ? data.list : [];
+    const row = rows.find((candidate) => candidate.id === accountId);
+    if (row) return row.phonenumber ?? row.pushname;
+  }
+  return null;
+}
+
+/**
+ * Listens, wherever the viewer is in the panel, for the end of their blasts and says why it ended:
+ * finished (no target left), no active template, account disconnected, or an error.
+ */
+export function useBlastFeedback(user: User | null) {
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+  const channel = user ? (isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id)) : null;
+  useEffect(() => {
+    if (!channel || userId === undefined) return;
+    return subscribe(channel, (message) => {
+      const notice = blastEndNotice(message, userId, (id) => accountLabel(queryClient, id));
+      if (!notice) return;
+      const show = notice.tone === 'error' ? toast.error : toast.info;
+      show(notice.text, { id: notice.id, duration: 8_000 });
+    });
+  }, [channel, userId, queryClient]);
+}
