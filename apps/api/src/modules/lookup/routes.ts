@@ -20,10 +20,11 @@ import { accountMatches } from '../../lib/search';
 import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
 import { progressOf, validatorTargets, type LookupJob } from '../../jobs/lookup';
 import { connectedSession } from '../../domain/accounts';
+import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
 import { receiveStoredForm } from '../../lib/uploads';
 import { pageMeta, pageOffset } from '../../lib/paging';
-import { isOperator, route, type AuthUser } from '../../lib/routes';
+import { route, type AuthUser } from '../../lib/routes';
 
 /** Generators and validators belong to dev, admin and staff (spec 02 §2). */
 const LOOKUP_ROLES: readonly Role[] = ['dev', 'admin', 'staff'];
@@ -77,7 +78,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
     const [account] = await ctx.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id));
     if (!account)
       throw new HttpError(400, MSG.whatsappRequired, { errors: { whatsapp_id: MSG.whatsappRequired } });
-    if (!isOperator(user) && account.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    assertOwnerOrOperator(user, account.userId);
     return account;
   };
   const withAccount = async (job: LookupJob) => {

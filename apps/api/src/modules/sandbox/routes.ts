@@ -10,8 +10,9 @@ import {
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { messageTemplates, phoneNumbers } from '../../db/schema';
+import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
-import { isOperator, route } from '../../lib/routes';
+import { route } from '../../lib/routes';
 import { recordAudit } from '../audit/service';
 
 const demoDataSchema = z.object({ count: z.coerce.number().int().min(1).max(5_000).default(20) });
@@ -39,7 +40,7 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ body, user }) => {
       const owner = ctx.pendingDevices.get(body.deviceId);
       if (owner === undefined) throw new HttpError(404, MSG.whatsappNotFound);
-      if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+      assertOwnerOrOperator(user, owner);
       const scanned = await ctx.gateway.scan(body.deviceId, body.code);
       if (!scanned) throw new HttpError(400, MSG.sandboxScanFailed);
       return { msg: 'OK' };

@@ -34,6 +34,7 @@ import {
   connectedSession,
   type AccountRow,
 } from '../../domain/accounts';
+import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
 import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, isOperator, route, type AuthUser } from '../../lib/routes';
@@ -49,14 +50,14 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       .from(whatsappAccounts)
       .where(typeof key === 'number' ? eq(whatsappAccounts.id, key) : eq(whatsappAccounts.clientid, key));
     if (!account) throw new HttpError(404, MSG.whatsappNotFound);
-    if (!isOperator(user) && account.userId !== user.id) throw new HttpError(403, MSG.forbidden);
+    assertOwnerOrOperator(user, account.userId);
     return account;
   };
   /** A device being connected belongs to whoever asked for it. */
   const checkDevice = async (user: AuthUser, deviceId: string) => {
     const owner = ctx.pendingDevices.get(deviceId);
     if (owner !== undefined) {
-      if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+      assertOwnerOrOperator(user, owner);
       return;
     }
     await accountFor(user, deviceId);
@@ -147,7 +148,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ body, user }) => {
       const owner = ctx.pendingDevices.get(body.deviceId);
       if (owner === undefined) throw new HttpError(404, MSG.whatsappNotFound);
-      if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+      assertOwnerOrOperator(user, owner);
       ctx.pendingDevices.delete(body.deviceId);
       await ctx.gateway.removeClient(body.deviceId);
       return { msg: 'OK' };
@@ -216,10 +217,10 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
           .from(whatsappAccounts)
           .where(eq(whatsappAccounts.clientid, deviceId));
         if (!saved) throw new HttpError(404, MSG.whatsappNotFound);
-        if (saved.userId !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+        assertOwnerOrOperator(user, saved.userId);
         return { whatsapp: presentAccount(saved), msg: 'OK' };
       }
-      if (owner !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+      assertOwnerOrOperator(user, owner);
       // What the account is comes from the gateway, never from the request.
       const info = ctx.gateway.info(deviceId);
       if (!info) throw new HttpError(400, MSG.whatsappNotAuthenticated);
@@ -242,7 +243,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
             .from(whatsappAccounts)
             .where(eq(whatsappAccounts.id, body.reconnect));
           if (!existing) throw new HttpError(404, MSG.whatsappNotFound);
-          if (existing.userId !== user.id && !isOperator(user)) throw new HttpError(403, MSG.forbidden);
+          assertOwnerOrOperator(user, existing.userId);
           previousClient = existing.clientid;
           [account] = await tx
             .update(whatsappAccounts)
