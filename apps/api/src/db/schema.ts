@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -108,17 +109,26 @@ export const proxies = pgTable('proxies', {
   createdAt: createdAt(),
 });
 
-export const phoneNumbers = pgTable('phone_numbers', {
-  id: serial('id').primaryKey(),
-  number: text('number').notNull().unique(),
-  name: text('name').notNull(),
-  status: text('status').notNull().default('active'),
-  inUse: integer('in_use').notNull().default(0),
-  countSuccess: integer('count_success').notNull().default(0),
-  countFail: integer('count_fail').notNull().default(0),
-  lastSent: timestamp('last_sent', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('active'),
+    inUse: integer('in_use').notNull().default(0),
+    countSuccess: integer('count_success').notNull().default(0),
+    countFail: integer('count_fail').notNull().default(0),
+    lastSent: timestamp('last_sent', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Prefix search of the receiver picker (number, or name ignoring case) in byte order, so that a
+    // `like 'prefix%'` reads an index range in order whatever the database's collation.
+    index('phone_numbers_number_prefix_idx').using('btree', sql`${table.number} collate "C"`),
+    index('phone_numbers_name_prefix_idx').using('btree', sql`lower(${table.name}) collate "C"`),
+  ],
+);
 
 /** Generators and validators: a walk over numbers asking the gateway which have an account. */
 export const lookupJobs = pgTable(
@@ -307,3 +317,18 @@ export const clusterMessages = pgTable('cluster_messages', {
   body: jsonb('body').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Rows per block of 1024 ids of the big lists (whatsapp_accounts, phone_numbers, proxies,
+ * message_templates), kept by statement-level triggers on INSERT, DELETE and TRUNCATE (migration
+ * 0009_paging): the exact total of a list, and where its page N starts, without counting the table.
+ */
+export const listBuckets = pgTable(
+  'list_buckets',
+  {
+    list: text('list').notNull(),
+    bucket: integer('bucket').notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.list, table.bucket] })],
+);

@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { count, desc, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   API,
   MSG,
-  PAGE_SIZE,
   UPLOAD_LIMITS,
+  looksLikeNumber,
+  normalizeNumber,
   pageQuerySchema,
+  phoneListQuerySchema,
   phoneNumberSaveSchema,
   phoneNumberUpdateSchema,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { phoneNumbers } from '../../db/schema';
-import { pageMeta, pageOffset } from '../../lib/paging';
+import { readPage } from '../../lib/paging';
+import { escapeLike } from '../../lib/search';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { receiveFile } from '../../lib/uploads';
 import { importPhoneNumbers } from './import';
@@ -49,9 +52,29 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'GET',
     url: API.phoneList,
     access: OPERATOR_ROLES,
-    handler: async () => ({
-      list: (await ctx.db.select().from(phoneNumbers).orderBy(desc(phoneNumbers.id))).map(presentPhone),
-    }),
+    query: phoneListQuerySchema,
+    handler: async ({ query }) => {
+      const conditions: SQL[] = [];
+      if (query.status) conditions.push(eq(phoneNumbers.status, query.status));
+      // A search reads one prefix range of an index in byte order ("C"), so it stops after `limit`.
+      let order: SQL[] = [desc(phoneNumbers.id)];
+      if (query.search) {
+        const byNumber = looksLikeNumber(query.search);
+        const key = byNumber
+          ? sql`${phoneNumbers.number} collate "C"`
+          : sql`lower(${phoneNumbers.name}) collate "C"`;
+        const prefix = byNumber ? normalizeNumber(query.search) : query.search.toLowerCase();
+        conditions.push(sql`${key} like ${`${escapeLike(prefix)}%`}`);
+        order = [asc(key), desc(phoneNumbers.id)];
+      } else if (query.after) conditions.push(lt(phoneNumbers.id, query.after));
+      const rows = await ctx.db
+        .select()
+        .from(phoneNumbers)
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(query.limit);
+      return { list: rows.map(presentPhone) };
+    },
   });
 
   route(app, ctx, {
@@ -60,20 +83,25 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
     access: OPERATOR_ROLES,
     query: pageQuerySchema.passthrough(),
     handler: async ({ query }) => {
-      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(phoneNumbers);
-      // The page's ids come from the primary key alone; only those rows are read.
-      const pageIds = ctx.db
-        .select({ id: phoneNumbers.id })
-        .from(phoneNumbers)
-        .orderBy(desc(phoneNumbers.id))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(query.page));
-      const rows = await ctx.db
-        .select()
-        .from(phoneNumbers)
-        .where(inArray(phoneNumbers.id, pageIds))
-        .orderBy(desc(phoneNumbers.id));
-      return { data: rows.map(presentPhone), meta: pageMeta(query.page, total) };
+      const { ids, meta } = await readPage(
+        ctx.db,
+        {
+          table: phoneNumbers,
+          id: phoneNumbers.id,
+          ids: () => ctx.db.select({ id: phoneNumbers.id }).from(phoneNumbers).$dynamic(),
+          direction: 'desc',
+          kept: 'phone_numbers',
+        },
+        query,
+      );
+      const rows = ids.length
+        ? await ctx.db
+            .select()
+            .from(phoneNumbers)
+            .where(inArray(phoneNumbers.id, ids))
+            .orderBy(desc(phoneNumbers.id))
+        : [];
+      return { data: rows.map(presentPhone), meta };
     },
   });
 
