@@ -29,8 +29,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const page = async (path: string, query: Record<string, string | number> = {}) => {
-  const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+type Query = Record<string, string | number | undefined>;
+const queryString = (query: Query) =>
+  new URLSearchParams(
+    Object.entries(query).flatMap(([key, value]): [string, string][] =>
+      value === undefined ? [] : [[key, String(value)]],
+    ),
+  ).toString();
+const page = async (path: string, query: Query = {}) => {
+  const search = queryString(query);
   const answer = await t.call<PageAnswer>('GET', `${path}?${search}`, { token: admin.token });
   expect(answer.status).toBe(200);
   return answer.body;
@@ -280,8 +287,8 @@ describe('the limited phone number list', () => {
         case when i % 10 = 0 then 'nonactive' else 'active' end
       from generate_series(1, 1500) i`);
   });
-  const list = async (query: Record<string, string | number> = {}) => {
-    const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]));
+  const list = async (query: Query = {}) => {
+    const search = queryString(query);
     const answer = await t.call<{ list: PhoneNumberRow[] }>('GET', `${API.phoneList}?${search}`, {
       token: admin.token,
     });
