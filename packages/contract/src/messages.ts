@@ -262,6 +262,9 @@ export const MSG = {
   errorCreatingBonus: 'Error creating Bonus',
   errorFetchingSetting: 'Error fetching Setting',
   errorSavingSetting: 'Error saving Setting',
+  /** The blaster's receiver search (decision: the picker searches on the server). */
+  searchReceivers: 'Cari nomor atau nama penerima',
+  receiversShown: (shown: number) => `Menampilkan ${shown} nomor teratas; ketik untuk mencari yang lain.`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;
