@@ -33,8 +33,37 @@ import {
   type AccountRow,
 } from '../../jobs/blast';
 import { HttpError } from '../../lib/errors';
-import { readPage } from '../../lib/paging';
+import { readPage, type PageRequest } from '../../lib/paging';
+import type { Db } from '../../db';
 import { OPERATOR_ROLES, isOperator, route, type AuthUser } from '../../lib/routes';
+
+/**
+ * One page of the chat-account list with each owner's name: what list-per-page reads (the bench
+ * times exactly this). Only the page's rows are joined.
+ */
+export async function readAccountsPage(db: Db, where: SQL | undefined, request: PageRequest) {
+  const { ids, meta } = await readPage(
+    db,
+    {
+      table: whatsappAccounts,
+      id: whatsappAccounts.id,
+      ids: () => db.select({ id: whatsappAccounts.id }).from(whatsappAccounts).$dynamic(),
+      direction: 'desc',
+      where,
+      kept: 'whatsapp_accounts',
+    },
+    request,
+  );
+  const rows = ids.length
+    ? await db
+        .select({ account: whatsappAccounts, firstname: users.firstname, lastname: users.lastname })
+        .from(whatsappAccounts)
+        .innerJoin(users, eq(users.id, whatsappAccounts.userId))
+        .where(inArray(whatsappAccounts.id, ids))
+        .orderBy(desc(whatsappAccounts.id))
+    : [];
+  return { rows, meta };
+}
 
 /** Start and stop are offered to members (own accounts) and dev (spec 01 §2, §6). */
 const BLAST_ROLES: readonly Role[] = ['member', 'dev'];
@@ -298,21 +327,11 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       if (query.s === 'sending') conditions.push(eq(whatsappAccounts.status, 'sending'));
       else if (query.s === 'suspended') conditions.push(eq(whatsappAccounts.suspended, true));
       else if (query.s) conditions.push(eq(whatsappAccounts.state, query.s));
-      const { ids, meta } = await readPage(
+      const { rows, meta } = await readAccountsPage(
         ctx.db,
-        {
-          table: whatsappAccounts,
-          id: whatsappAccounts.id,
-          ids: () => ctx.db.select({ id: whatsappAccounts.id }).from(whatsappAccounts).$dynamic(),
-          direction: 'desc',
-          where: conditions.length ? and(...conditions) : undefined,
-          kept: 'whatsapp_accounts',
-        },
+        conditions.length ? and(...conditions) : undefined,
         query,
       );
-      const rows = ids.length
-        ? await selectRows().where(inArray(whatsappAccounts.id, ids)).orderBy(desc(whatsappAccounts.id))
-        : [];
       return { data: rows.map(present), meta };
     },
   });
