@@ -11,14 +11,16 @@ import { blast } from './sections/blast';
 import { initialBundle } from './sections/bundle';
 import { crossInstanceFanOut } from './sections/cluster';
 import { phoneNumberImport } from './sections/import';
-import { apiAndRealtime } from './sections/pages';
+import { realtimeFanOut } from './sections/fanout';
+import { listPages } from './sections/pages';
 import { SERVER } from './support';
 
 /** Each section adds its figures under its own keys; they run one after another, never together. */
 const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   blast,
   import: async () => ({ phoneNumberImport: await phoneNumberImport() }),
-  pages: apiAndRealtime,
+  pages: async () => ({ listPages: await listPages() }),
+  fanout: realtimeFanOut,
   cluster: async () => (SERVER ? { crossInstanceFanOut: await crossInstanceFanOut() } : {}),
   bundle: async () => ({ initialBundle: initialBundle() }),
 };

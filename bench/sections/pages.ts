@@ -1,34 +1,54 @@
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import WebSocket from 'ws';
+import { PAGE_SIZE } from '@blaster/contract';
 import { configFromEnv } from '../../apps/api/src/config';
 import { seed } from '../../apps/api/src/db/seed';
+import type { PageRequest } from '../../apps/api/src/lib/paging';
 import { createTokenService } from '../../apps/api/src/lib/tokens';
-import { startRealtimeServer } from '../../apps/api/src/realtime/server';
+import { readPhonePage } from '../../apps/api/src/modules/phonenumber/routes';
+import { readAccountsPage } from '../../apps/api/src/modules/whatsapp/routes';
 import { createAppContext } from '../../apps/api/src/runtime';
 import { buildApp } from '../../apps/api/src/server';
 import { openBenchDatabase, percentile, round } from '../support';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 200_000);
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
-/** 100,000 accounts and 200,000 numbers, the list page under 50 clients, and realtime fan-out. */
-export async function apiAndRealtime() {
+/**
+ * 100,000 accounts and 200,000 numbers (ids left sparse by deletes, as a live table's are): the
+ * first page and a deep one of each list under 50 clients, and the SQL of each page alone, timed
+ * through the very functions the routes call, by page number and by Next's cursor.
+ */
+export async function listPages() {
   const database = await openBenchDatabase();
   await seed(database.db, { email: 'bench@blaster.local', password: 'bench-password' });
   const db = database.db;
   // Bulk rows straight in SQL: 1,000 members owning the accounts, then the numbers.
   await db.execute(sql`insert into users (firstname, lastname, email, password_hash, referral_code)
     select 'Member', 'No ' || i, 'member' || i || '@bench.local', 'x', 'REF' || i from generate_series(1, 1000) i`);
+  // 2 % more rows than asked for, then every 50th removed: the lists hold the asked-for size.
+  const extra = (n: number) => Math.round(n / 0.98);
   await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, phonenumber, pushname, state, count_success, count_fail)
     select 2 + (i % 1000), 'id-1700000000000-' || i, '62811' || lpad(i::text, 8, '0'), 'Bench ' || i,
       case when i % 3 = 0 then 'disconnected' else 'connected' end, i % 50, i % 7
-    from generate_series(1, ${ACCOUNTS}) i`);
+    from generate_series(1, ${extra(ACCOUNTS)}) i`);
   await db.execute(sql`insert into phone_numbers (number, name)
-    select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, ${NUMBERS}) i`);
+    select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, ${extra(NUMBERS)}) i`);
+  await db.execute(sql`delete from whatsapp_accounts where id % 50 = 0`);
+  await db.execute(sql`delete from phone_numbers where id % 50 = 0`);
   // What the server does on start (db/index.ts): fresh planner statistics.
   await db.execute(sql`analyze`);
+  const counted = async (table: string) =>
+    Number(
+      (
+        (await db.execute(sql`select count(*) as n from ${sql.identifier(table)}`)) as unknown as {
+          rows: { n: string }[];
+        }
+      ).rows[0]!.n,
+    );
+  const accounts = await counted('whatsapp_accounts');
+  const numbers = await counted('phone_numbers');
 
   const config = configFromEnv({ HOST: '127.0.0.1', PORT: '0', REALTIME_PORT: '0' });
   const ctx = createAppContext({
@@ -40,13 +60,19 @@ export async function apiAndRealtime() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const token = await ctx.tokens.sign(1);
-  const page = Math.floor(ACCOUNTS / 10 / 2);
 
   const load = async (path: string) => {
+    // A short warm-up first: the first requests of a path pay for compiling its code.
+    await autocannon({
+      url: `${base}${path}`,
+      connections: 10,
+      duration: 2,
+      headers: { authorization: `Bearer ${token}` },
+    });
     const result = await autocannon({
       url: `${base}${path}`,
       connections: 50,
-      duration: Number(process.env.BENCH_SECONDS ?? 10),
+      duration: SECONDS,
       headers: { authorization: `Bearer ${token}` },
     });
     return {
@@ -55,81 +81,61 @@ export async function apiAndRealtime() {
       // autocannon reports p97.5 rather than p95.
       latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
       errors: result.errors + result.non2xx,
+      timeouts: result.timeouts,
     };
   };
-  const accountsPage = await load(`/api/admin/whatsapp/list-per-page?page=${page}`);
-  const numbersPage = await load(`/api/admin/phonenumber/list-per-page?page=${Math.floor(NUMBERS / 10 / 2)}`);
 
-  // The same page's own SQL, run directly, for comparison.
-  const rawTimes: number[] = [];
-  for (let i = 0; i < 30; i += 1) {
-    const started = performance.now();
-    await db.execute(sql`select count(*) from whatsapp_accounts`);
-    await db.execute(sql`select w.*, u.firstname, u.lastname from whatsapp_accounts w join users u on u.id = w.user_id
-      order by w.id desc limit 10 offset ${(page - 1) * 10}`);
-    rawTimes.push(performance.now() - started);
-  }
-  const rawMs = round(percentile(rawTimes, 50));
+  /** The page's SQL alone, run directly 30 times: the median and the slowest, in ms. */
+  type Read = (request: PageRequest) => Promise<number[]>;
+  const timed = async (read: Read, request: PageRequest) => {
+    const times: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const started = performance.now();
+      await read(request);
+      times.push(performance.now() - started);
+    }
+    return { p50: round(percentile(times, 50)), max: round(percentile(times, 100)) };
+  };
+  const sqlAtDepth = async (read: Read, total: number) => {
+    const last = Math.ceil(total / PAGE_SIZE);
+    const mid = Math.floor(last / 2);
+    // Next from the page before the middle one: the seek the panel's pager makes.
+    const lastIdBefore = (await read({ page: mid - 1 })).at(-1)!;
+    return {
+      page1: await timed(read, { page: 1 }),
+      [`page${mid}`]: await timed(read, { page: mid }),
+      [`page${mid}ByNext`]: await timed(read, { page: mid, after: lastIdBefore }),
+      [`page${last}Last`]: await timed(read, { page: last }),
+    };
+  };
+  const readAccounts: Read = async (request) =>
+    (await readAccountsPage(db, undefined, request)).rows.map((row) => row.account.id);
+  const readNumbers: Read = async (request) => (await readPhonePage(db, request)).data.map((row) => row.id);
+  const accountsDeep = Math.floor(accounts / PAGE_SIZE / 2);
+  const numbersDeep = Math.floor(numbers / PAGE_SIZE / 2);
 
-  // Realtime: SOCKETS sockets on the admin channel, 100 events each delivered to all of them.
-  const realtime = startRealtimeServer(ctx, { port: 0, host: '127.0.0.1' });
-  await realtime.ready;
-  const wsPort = (realtime.server.address() as { port: number }).port;
-  const delays: number[] = [];
-  let delivered = 0;
-  const connect = () =>
-    new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${wsPort}/?id=admin&token=${token}`);
-      socket.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { payload: { sentAt: number } };
-        delays.push(performance.now() + performance.timeOrigin - message.payload.sentAt);
-        delivered += 1;
-      });
-      socket.once('open', () => {
-        // A socket reset while the bench tears down is not a failure of the bench.
-        socket.on('error', () => {});
-        resolve(socket);
-      });
-      socket.once('error', reject);
-    });
-  // Connected in batches, as real panels arrive: a thousand at the same instant overflows the backlog.
-  const sockets: WebSocket[] = [];
-  while (sockets.length < SOCKETS)
-    sockets.push(
-      ...(await Promise.all(Array.from({ length: Math.min(100, SOCKETS - sockets.length) }, connect))),
-    );
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const events = 100;
-  const started = performance.now();
-  for (let i = 0; i < events; i += 1) {
-    ctx.hub.publish('admin', {
-      event: 'bench',
-      payload: { sentAt: performance.now() + performance.timeOrigin },
-    });
-    if (i % 10 === 9) await new Promise((resolve) => setImmediate(resolve));
-  }
-  const deadline = Date.now() + 60_000;
-  while (delivered < events * SOCKETS && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  const seconds = (performance.now() - started) / 1000;
-  for (const socket of sockets) socket.terminate();
-  await realtime.close();
-  await app.close();
-  await database.close();
-  return {
-    data: { accounts: ACCOUNTS, phoneNumbers: NUMBERS },
-    listPerPage: {
-      ...accountsPage,
-      rawSqlP50Ms: rawMs,
-      apiToRawP50: round(accountsPage.latencyMs.p50 / Math.max(rawMs, 0.01)),
+  const results = {
+    data: { accounts, phoneNumbers: numbers },
+    whatsappListPerPage: {
+      page1: await load('/api/admin/whatsapp/list-per-page?page=1'),
+      deep: await load(`/api/admin/whatsapp/list-per-page?page=${accountsDeep}`),
+      sqlMs: await sqlAtDepth(readAccounts, accounts),
     },
-    phoneNumberListPerPage: numbersPage,
-    realtimeFanOut: {
-      sockets: SOCKETS,
-      events,
-      delivered,
-      eventsDeliveredPerSecond: Math.round(delivered / seconds),
-      delayMs: { p50: round(percentile(delays, 50)), p99: round(percentile(delays, 99)) },
+    phoneNumberListPerPage: {
+      page1: await load('/api/admin/phonenumber/list-per-page?page=1'),
+      deep: await load(`/api/admin/phonenumber/list-per-page?page=${numbersDeep}`),
+      sqlMs: await sqlAtDepth(readNumbers, numbers),
+    },
+    // The blaster's receiver picker: a number prefix and a name prefix, 50 rows at most.
+    phoneNumberSearch: {
+      number: await load('/api/admin/phonenumber/list?status=active&search=0812000123'),
+      name: await load('/api/admin/phonenumber/list?status=active&search=kontak%2019'),
     },
   };
+  await app.close();
+  await ctx.blast.stopAll();
+  await ctx.lookups.stopAll();
+  ctx.leases.stop();
+  await database.close();
+  return results;
 }

@@ -35,6 +35,8 @@ export const SUSPENSION_COUNT_UPDATE_ABOVE = 2;
 export const PHONE_PREFIX = '62';
 export const DEFAULT_PAGE = 1;
 export const PAGE_SIZE = 10;
+/** The blaster's receiver choice meaning every active phone number; the server expands it. */
+export const ALL_RECEIVERS = 'All';
 
 export const CURRENCY = 'IDR';
 export const LOCALE = 'id-ID';

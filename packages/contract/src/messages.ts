@@ -312,6 +312,10 @@ export const MSG = {
   templateImportTitle: 'Upload File JSON',
   templateImportDone: (created: number, skipped: number) =>
     `${created} template diimpor, ${skipped} dilewatkan.`,
+
+  /** The blaster's receiver search (decision: the picker searches on the server). */
+  searchReceivers: 'Cari nomor atau nama penerima',
+  receiversShown: (shown: number) => `Menampilkan ${shown} nomor teratas; ketik untuk mencari yang lain.`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -128,6 +129,10 @@ export const phoneNumbers = pgTable(
     index('phone_numbers_unsent_idx')
       .on(table.id)
       .where(sql`${table.status} = 'active' and ${table.lastSent} is null and ${table.inUse} = 0`),
+    // Prefix search of the receiver picker (number, or name ignoring case) in byte order, so that a
+    // `like 'prefix%'` reads an index range in order whatever the database's collation.
+    index('phone_numbers_number_prefix_idx').using('btree', sql`${table.number} collate "C"`),
+    index('phone_numbers_name_prefix_idx').using('btree', sql`lower(${table.name}) collate "C"`),
   ],
 );
 
@@ -366,4 +371,19 @@ export const auditEntries = pgTable(
       table.id.desc(),
     ),
   ],
+);
+
+/**
+ * Rows per block of 1024 ids of the big lists (whatsapp_accounts, phone_numbers, proxies,
+ * message_templates), kept by statement-level triggers on INSERT, DELETE and TRUNCATE (migration
+ * 0009_paging): the exact total of a list, and where its page N starts, without counting the table.
+ */
+export const listBuckets = pgTable(
+  'list_buckets',
+  {
+    list: text('list').notNull(),
+    bucket: integer('bucket').notNull(),
+    rowCount: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.list, table.bucket] })],
 );

@@ -1,10 +1,15 @@
+import { and, asc, count, desc, gt, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '@blaster/contract';
+import { queryRows, type Db } from '../db';
 
 export const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;
 
-export function pageMeta(page: number, total: number) {
-  return { page, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total };
+/** The answer's pager figures; `totalCapped` says that `total` is a lower bound ('Page X of Y+'). */
+export function pageMeta(page: number, total: number, totalCapped = false) {
+  return { page, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total, totalCapped };
 }
+export type PageMeta = ReturnType<typeof pageMeta>;
 
 /** The user a list is about: members and staff always themselves, operators whoever they name (or all). */
 export function listOwner(
@@ -13,4 +18,160 @@ export function listOwner(
 ): number | null {
   if (actor.role !== 'admin' && actor.role !== 'dev') return actor.id;
   return typeof named === 'number' ? named : null;
+}
+
+/**
+ * Filtered and searched lists count at most this many rows past the page's start: beyond it the
+ * total is shown as a lower bound. Counting a whole filtered table on every request is what made deep
+ * pages slow.
+ */
+export const COUNT_CAP = 100 * PAGE_SIZE;
+
+/** Lists whose rows per id block the database keeps (table list_buckets, migration 0009_paging). */
+export type KeptList = 'whatsapp_accounts' | 'phone_numbers' | 'proxies' | 'message_templates';
+/** Must match the block size of the list_buckets triggers. */
+const BUCKET_IDS = 1024;
+
+export interface PageRequest {
+  page: number;
+  /** Next: the id of the last row of the page before. */
+  after?: number;
+  /** Previous: the id of the first row of the page after. */
+  before?: number;
+}
+
+export interface ListSource {
+  /** The list's table (where a cursor row's sort values are read). */
+  table: PgTable;
+  /** The table's id column: unique, the last sort key, and what a cursor names. */
+  id: AnyPgColumn;
+  /**
+   * The list's ids with whatever joins `where` needs, in dynamic mode:
+   * `db.select({ id: table.id }).from(table).$dynamic()`.
+   */
+  ids: () => PgSelect;
+  /** Sort columns before the id, all in `direction` (none: by id alone). */
+  orderBy?: AnyPgColumn[];
+  direction: 'asc' | 'desc';
+  where?: SQL;
+  /**
+   * A list ordered by id descending whose rows the database counts as they come and go: with no
+   * `where`, its total is exact and page N is found by seek at any depth.
+   */
+  kept?: KeptList;
+}
+
+/**
+ * The ids of one page of a list, in list order, and its pager figures. Every list reads its page
+ * here, so that all share one contract: page N by number, the same rows faster by cursor, exact
+ * totals where the database keeps them and capped, honest ones otherwise.
+ */
+export async function readPage(
+  db: Db,
+  source: ListSource,
+  request: PageRequest,
+): Promise<{ ids: number[]; meta: PageMeta }> {
+  const offset = pageOffset(request.page);
+  // Page 1 is always the newest rows, whatever a cursor says.
+  const cursor = request.page > 1 ? request : { page: request.page };
+  if (source.kept && !source.where && !source.orderBy?.length && source.direction === 'desc')
+    return readKeptPage(db, source, source.kept, cursor);
+
+  const sortKeys = [...(source.orderBy ?? []), source.id];
+  const ascending = source.direction === 'asc';
+  const order = (forward: boolean) =>
+    sortKeys.map((column) => (forward === ascending ? asc(column) : desc(column)));
+  // One row past the page tells whether another page follows.
+  const ids = async (seek: SQL | undefined, forward: boolean, skip: number) =>
+    (
+      (await source
+        .ids()
+        .where(and(source.where, seek))
+        .orderBy(...order(forward))
+        .limit(PAGE_SIZE + 1)
+        .offset(skip)) as { id: number }[]
+    ).map((row) => row.id);
+
+  let page: number[] | undefined;
+  let more = false;
+  if (cursor.after !== undefined) {
+    const found = await ids(seekPast(source, sortKeys, cursor.after, ascending ? 'gt' : 'lt'), true, 0);
+    if (found.length) [page, more] = [found.slice(0, PAGE_SIZE), found.length > PAGE_SIZE];
+  } else if (cursor.before !== undefined) {
+    // Read backwards from the cursor row, which itself follows the page; a page short of rows means
+    // the list moved since: then it is read by number.
+    const found = await ids(seekPast(source, sortKeys, cursor.before, ascending ? 'lt' : 'gt'), false, 0);
+    if (found.length >= PAGE_SIZE) [page, more] = [found.slice(0, PAGE_SIZE).reverse(), true];
+  }
+  if (!page) {
+    const found = await ids(undefined, true, offset);
+    [page, more] = [found.slice(0, PAGE_SIZE), found.length > PAGE_SIZE];
+  }
+
+  if (offset >= COUNT_CAP) {
+    // Deep in a filtered list: what is known is this page and whether one more follows.
+    return { ids: page, meta: pageMeta(request.page, offset + page.length + (more ? 1 : 0), more) };
+  }
+  const counted = source
+    .ids()
+    .where(source.where)
+    .limit(COUNT_CAP + 1)
+    .as('counted');
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(counted);
+  return {
+    ids: page,
+    meta: pageMeta(request.page, Math.min(total, COUNT_CAP), total > COUNT_CAP),
+  };
+}
+
+/** Rows past the cursor row in sort order: a row comparison with that row's own sort values. */
+function seekPast(source: ListSource, sortKeys: AnyPgColumn[], cursorId: number, op: 'gt' | 'lt') {
+  if (sortKeys.length === 1) return op === 'gt' ? gt(source.id, cursorId) : lt(source.id, cursorId);
+  const keys = sql.join(sortKeys, sql`, `);
+  const cursorRow = sql`(select ${keys} from ${source.table} where ${source.id} = ${cursorId})`;
+  return sql`(${keys}) ${sql.raw(op === 'gt' ? '>' : '<')} ${cursorRow}`;
+}
+
+/**
+ * An unfiltered list by id descending: the total is the sum of the kept blocks, and page N starts in
+ * the block where the running sum from the newest block passes its offset, at most 1024 ids in. One
+ * statement, a few hundred block rows and one short index range, at any depth.
+ */
+async function readKeptPage(db: Db, source: ListSource, list: KeptList, request: PageRequest) {
+  const table = source.table;
+  const id = sql.identifier('id');
+  const totals = sql`select coalesce(sum(row_count), 0)::bigint as total from list_buckets where list = ${list}`;
+  const pageIds = (ids: SQL) =>
+    queryRows<{ total: string | number; id: number | null }>(
+      db,
+      sql`select totals.total, page.id from (${totals}) totals left join lateral (${ids}) page on true`,
+    );
+  const byNumber = () => {
+    const offset = pageOffset(request.page);
+    return pageIds(sql`select found.id from (
+        select bucket, ${offset} - (through - row_count) as skip from (
+          select bucket, row_count, sum(row_count) over (order by bucket desc) as through
+          from list_buckets where list = ${list}
+        ) blocks where through > ${offset} order by bucket desc limit 1
+      ) start cross join lateral (
+        select ${id} from ${table} where ${id} < (start.bucket + 1) * ${BUCKET_IDS}
+        order by ${id} desc offset start.skip limit ${PAGE_SIZE}
+      ) found`);
+  };
+  let rows: Awaited<ReturnType<typeof pageIds>> | undefined;
+  if (request.after !== undefined) {
+    rows = await pageIds(
+      sql`select ${id} from ${table} where ${id} < ${request.after} order by ${id} desc limit ${PAGE_SIZE}`,
+    );
+    if (rows[0]?.id === null) rows = undefined;
+  } else if (request.before !== undefined) {
+    rows = await pageIds(sql`select ${id} from ${table} where ${id} > ${request.before}
+      order by ${id} asc limit ${PAGE_SIZE}`);
+    // A page short of rows means the list moved since: read by number.
+    if (rows.length < PAGE_SIZE || rows[0]?.id === null) rows = undefined;
+    else rows.reverse();
+  }
+  rows ??= await byNumber();
+  const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
+  return { ids, meta: pageMeta(request.page, Number(rows[0]?.total ?? 0)) };
 }

@@ -2,7 +2,7 @@ import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { whatsappAccounts } from '../db/schema';
 
 /** `%` and `_` in what a user typed are letters, not wildcards. */
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Rows where any of the columns contains the text, case-insensitively. */
 export function containsText(text: string, columns: (AnyColumn | SQL)[]): SQL {

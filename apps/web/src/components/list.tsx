@@ -31,7 +31,13 @@ export function PageCard({
   );
 }
 
-/** The page number kept in the address (query page, default 1), plus other query values. */
+/** The cursors Previous and Next leave in the address so that the next page is a seek on the server. */
+const CURSOR_KEYS = ['after', 'before'] as const;
+
+/**
+ * The page number kept in the address (query page, default 1), plus other query values. `pageQuery`
+ * is what a list sends to its API: the page, and the cursor Previous or Next left, if any.
+ */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
   const parsed = Number(params.get('page'));
@@ -40,6 +46,8 @@ export function useListParams() {
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
+        // Any other move (a search, a filter, a page typed in) drops the cursor of the last move.
+        if (!CURSOR_KEYS.some((key) => key in changes)) for (const key of CURSOR_KEYS) next.delete(key);
         for (const [key, value] of Object.entries(changes)) {
           if (value === null || value === '') next.delete(key);
           else next.set(key, String(value));
@@ -48,35 +56,57 @@ export function useListParams() {
       },
       { replace: false },
     );
-  return { page, params, set, setPage: (value: number) => set({ page: value }) };
+  const pageQuery = new URLSearchParams({ page: String(page) });
+  for (const key of CURSOR_KEYS) {
+    const cursor = params.get(key);
+    if (cursor && page > 1) pageQuery.set(key, cursor);
+  }
+  return {
+    page,
+    pageQuery: pageQuery.toString(),
+    params,
+    set,
+    setPage: (value: number) => set({ page: value }),
+  };
 }
 
-/** Previous, Next and 'Page X of Y'; shown only when there is more than one page (spec 02 §2). */
+/**
+ * Previous, Next and 'Page X of Y' ('Y+' when the list was counted only so far); shown only when
+ * there is more than one page (spec 02 §2).
+ */
 export function Pager({
   page,
   totalPages,
+  totalCapped = false,
   onChange,
 }: {
   page: number;
   totalPages: number;
-  onChange(page: number): void;
+  totalCapped?: boolean;
+  onChange(page: number, direction: 'previous' | 'next'): void;
 }) {
-  if (totalPages <= 1) return null;
+  if (totalPages <= 1 && !totalCapped) return null;
   const buttonClass =
     'rounded-lg border border-gray-300 px-3.5 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-white/5';
   return (
     <nav aria-label="Pagination" className="mt-5 flex items-center justify-between gap-3">
-      <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onChange(page - 1)}>
+      <button
+        type="button"
+        className={buttonClass}
+        disabled={page <= 1}
+        onClick={() => onChange(page - 1, 'previous')}
+      >
         Previous
       </button>
       <span className="text-sm text-gray-600 dark:text-gray-400">
         Page {page} of {totalPages}
+        {totalCapped ? '+' : ''}
       </span>
       <button
         type="button"
         className={buttonClass}
-        disabled={page >= totalPages}
-        onClick={() => onChange(page + 1)}
+        disabled={page >= totalPages && !totalCapped}
+        onClick={() => onChange(page + 1, 'next')}
       >
         Next
       </button>
@@ -284,7 +314,19 @@ export function PagedTable<T>({
   rowKey(row: T): string | number;
   rowClassName?(row: Row<T>): string | undefined;
 }) {
-  const { page, setPage } = useListParams();
+  const { page, set } = useListParams();
+  const shown = list.data?.data ?? [];
+  // Next carries the last row's id and Previous the first's: the server seeks instead of counting.
+  const move = (target: number, direction: 'previous' | 'next') => {
+    const edge = direction === 'next' ? shown.at(-1) : shown[0];
+    const id = edge === undefined ? undefined : rowKey(edge);
+    const cursor = typeof id === 'number' && target > 1 ? id : null;
+    set({
+      page: target,
+      after: direction === 'next' ? cursor : null,
+      before: direction === 'previous' ? cursor : null,
+    });
+  };
   return (
     <>
       <DataTable
@@ -296,7 +338,12 @@ export function PagedTable<T>({
         rowKey={rowKey}
         rowClassName={rowClassName}
       />
-      <Pager page={page} totalPages={list.data?.meta.totalPages ?? 1} onChange={setPage} />
+      <Pager
+        page={page}
+        totalPages={list.data?.meta.totalPages ?? 1}
+        totalCapped={list.data?.meta.totalCapped}
+        onChange={move}
+      />
     </>
   );
 }

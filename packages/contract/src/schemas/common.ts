@@ -1,10 +1,19 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE } from '../constants';
 
-/** Query of every paged list: page defaults to 1, search is optional. */
+/** A row id carried by Previous/Next so that the next page is a seek; a bad one is ignored. */
+const cursorSchema = z.coerce.number().int().positive().optional().catch(undefined);
+
+/**
+ * Query of every paged list: page defaults to 1, search is optional. `after` (Next: the last row's
+ * id on the page before) or `before` (Previous: the first row's id on the page after) only make the
+ * read faster; the page number alone answers the same rows.
+ */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
   search: z.string().trim().max(200).optional(),
+  after: cursorSchema,
+  before: cursorSchema,
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -15,6 +24,11 @@ export const pageMetaSchema = z.object({
   page: z.number().int(),
   totalPages: z.number().int(),
   total: z.number().int(),
+  /**
+   * True when `total` is a lower bound: a filtered or searched list counts only so far, and the
+   * pager shows 'Page X of Y+'. Unfiltered lists are counted exactly and answer false.
+   */
+  totalCapped: z.boolean().optional(),
 });
 
 export function pagedSchema<T extends z.ZodType>(item: T) {

@@ -38,6 +38,28 @@ export const phoneNumberRowSchema = z.object({
   last_sent: z.string().nullable(),
 });
 export type PhoneNumberRow = z.infer<typeof phoneNumberRowSchema>;
+
+/** GET /phonenumber/list answers at most this many rows (newest first unless searched). */
+export const PHONE_LIST_LIMIT = 50;
+/** The largest `limit` it takes: the export walks the whole list in slices of this size. */
+export const PHONE_LIST_MAX_LIMIT = 1000;
+export const phoneListQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(PHONE_LIST_LIMIT)
+    .default(PHONE_LIST_LIMIT)
+    .transform((limit) => Math.min(limit, PHONE_LIST_MAX_LIMIT)),
+  /** Digits find numbers starting with them (0812 as 62812); other text finds names starting with it. */
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(PHONE_STATUSES).optional().catch(undefined),
+  /** The next slice of an unsearched walk: rows with a smaller id than this one. */
+  after: z.coerce.number().int().positive().optional().catch(undefined),
+});
+export type PhoneListQuery = z.input<typeof phoneListQuerySchema>;
+/** Digits, spaces and + - ( ) only: the text is a phone number, searched by its normalized prefix. */
+export const looksLikeNumber = (text: string) => /^[\d\s+()-]+$/.test(text) && /\d/.test(text);
 /** A skipped or created import row (spec 02 §3 "Import result"). */
 export interface ImportRow {
   id: number | null;

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import {
   ALL_ROLES,
   ALL_USERS,
   API,
   MSG,
-  PAGE_SIZE,
   bonusCreateSchema,
   idParamSchema,
   userOrAllParamSchema,
@@ -16,7 +15,7 @@ import { bonuses, users } from '../../db/schema';
 import { grantBonus, revokeBonus } from '../../ledger/ledger';
 import { ledgerSum } from '../../ledger/queries';
 import { HttpError } from '../../lib/errors';
-import { listOwner, pageMeta, pageOffset } from '../../lib/paging';
+import { listOwner, readPage } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { recordAudit } from '../audit/service';
 
@@ -104,16 +103,27 @@ export function bonusRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ query, user }) => {
       const owner = listOwner(user, query.user_id ?? query.userId);
       const where = owner === null ? undefined : eq(bonuses.userId, owner);
-      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(bonuses).where(where);
-      const rows = await ctx.db
-        .select({ bonus: bonuses, firstname: users.firstname, lastname: users.lastname })
-        .from(bonuses)
-        .innerJoin(users, eq(users.id, bonuses.userId))
-        .where(where)
-        .orderBy(desc(bonuses.createdAt), desc(bonuses.id))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(query.page));
-      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+      const { ids, meta } = await readPage(
+        ctx.db,
+        {
+          table: bonuses,
+          id: bonuses.id,
+          ids: () => ctx.db.select({ id: bonuses.id }).from(bonuses).$dynamic(),
+          orderBy: [bonuses.createdAt],
+          direction: 'desc',
+          where,
+        },
+        query,
+      );
+      const rows = ids.length
+        ? await ctx.db
+            .select({ bonus: bonuses, firstname: users.firstname, lastname: users.lastname })
+            .from(bonuses)
+            .innerJoin(users, eq(users.id, bonuses.userId))
+            .where(inArray(bonuses.id, ids))
+            .orderBy(desc(bonuses.createdAt), desc(bonuses.id))
+        : [];
+      return { data: rows.map(present), meta };
     },
   });
 }

@@ -1,11 +1,10 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, inArray } from 'drizzle-orm';
 import {
   API,
   MSG,
-  PAGE_SIZE,
   UPLOAD_LIMITS,
   generatorBodySchema,
   idParamSchema,
@@ -23,7 +22,7 @@ import { connectedSession } from '../../domain/accounts';
 import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
 import { receiveStoredForm } from '../../lib/uploads';
-import { pageMeta, pageOffset } from '../../lib/paging';
+import { readPage } from '../../lib/paging';
 import { route, type AuthUser } from '../../lib/routes';
 
 /** Generators and validators belong to dev, admin and staff (spec 02 §2). */
@@ -107,21 +106,31 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
         if (query.search) {
           conditions.push(accountMatches(query.search));
         }
-        const where = and(...conditions);
-        const [{ total } = { total: 0 }] = await ctx.db
-          .select({ total: count() })
-          .from(lookupJobs)
-          .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
-          .where(where);
-        const rows = await ctx.db
-          .select({ job: lookupJobs, account: whatsappAccounts })
-          .from(lookupJobs)
-          .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
-          .where(where)
-          .orderBy(desc(lookupJobs.id))
-          .limit(PAGE_SIZE)
-          .offset(pageOffset(query.page));
-        return { data: rows.map((row) => present(row.job, row.account)), meta: pageMeta(query.page, total) };
+        const { ids, meta } = await readPage(
+          ctx.db,
+          {
+            table: lookupJobs,
+            id: lookupJobs.id,
+            ids: () =>
+              ctx.db
+                .select({ id: lookupJobs.id })
+                .from(lookupJobs)
+                .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
+                .$dynamic(),
+            direction: 'desc',
+            where: and(...conditions),
+          },
+          query,
+        );
+        const rows = ids.length
+          ? await ctx.db
+              .select({ job: lookupJobs, account: whatsappAccounts })
+              .from(lookupJobs)
+              .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
+              .where(inArray(lookupJobs.id, ids))
+              .orderBy(desc(lookupJobs.id))
+          : [];
+        return { data: rows.map((row) => present(row.job, row.account)), meta };
       },
     });
 

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import {
   API,
   MSG,
-  PAGE_SIZE,
   UPLOAD_LIMITS,
   checkButtons,
   htmlToWa,
@@ -19,7 +18,7 @@ import type { AppContext } from '../../context';
 import { messageTemplates } from '../../db/schema';
 import { templateColumns } from '../../domain/templates';
 import { HttpError } from '../../lib/errors';
-import { pageMeta, pageOffset } from '../../lib/paging';
+import { readPage } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { readRecords } from '../../lib/rows';
 import { receiveFile } from '../../lib/uploads';
@@ -80,14 +79,25 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     access: OPERATOR_ROLES,
     query: pageQuerySchema,
     handler: async ({ query }) => {
-      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(messageTemplates);
-      const rows = await ctx.db
-        .select(templateColumns)
-        .from(messageTemplates)
-        .orderBy(desc(messageTemplates.id))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(query.page));
-      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+      const { ids, meta } = await readPage(
+        ctx.db,
+        {
+          table: messageTemplates,
+          id: messageTemplates.id,
+          ids: () => ctx.db.select({ id: messageTemplates.id }).from(messageTemplates).$dynamic(),
+          direction: 'desc',
+          kept: 'message_templates',
+        },
+        query,
+      );
+      const rows = ids.length
+        ? await ctx.db
+            .select(templateColumns)
+            .from(messageTemplates)
+            .where(inArray(messageTemplates.id, ids))
+            .orderBy(desc(messageTemplates.id))
+        : [];
+      return { data: rows.map(present), meta };
     },
   });
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { asc, count, desc, inArray, sql } from 'drizzle-orm';
+import { asc, desc, inArray, sql } from 'drizzle-orm';
 import {
   API,
   MSG,
-  PAGE_SIZE,
   UPLOAD_LIMITS,
   pageQuerySchema,
   proxySaveSchema,
@@ -13,7 +12,7 @@ import {
 import type { AppContext } from '../../context';
 import { proxies } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { pageMeta, pageOffset } from '../../lib/paging';
+import { readPage } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { columnReader, readRecords } from '../../lib/rows';
 import { receiveFile } from '../../lib/uploads';
@@ -59,14 +58,21 @@ export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
     access: OPERATOR_ROLES,
     query: pageQuerySchema.passthrough(),
     handler: async ({ query }) => {
-      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(proxies);
-      const rows = await ctx.db
-        .select()
-        .from(proxies)
-        .orderBy(desc(proxies.id))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(query.page));
-      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+      const { ids, meta } = await readPage(
+        ctx.db,
+        {
+          table: proxies,
+          id: proxies.id,
+          ids: () => ctx.db.select({ id: proxies.id }).from(proxies).$dynamic(),
+          direction: 'desc',
+          kept: 'proxies',
+        },
+        query,
+      );
+      const rows = ids.length
+        ? await ctx.db.select().from(proxies).where(inArray(proxies.id, ids)).orderBy(desc(proxies.id))
+        : [];
+      return { data: rows.map(present), meta };
     },
   });
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq, sql } from 'drizzle-orm';
-import { API, PAGE_SIZE, userPageQuerySchema, type Role } from '@blaster/contract';
+import { and, eq, sql, inArray } from 'drizzle-orm';
+import { API, userPageQuerySchema, type Role } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { ledgerEntries, messageLogs, users } from '../../db/schema';
-import { listOwner, pageMeta, pageOffset } from '../../lib/paging';
+import { listOwner, readPage } from '../../lib/paging';
 import { route } from '../../lib/routes';
 
 const REFERRAL_ROLES: readonly Role[] = ['dev', 'admin', 'member'];
@@ -23,10 +23,17 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
         where l.kind = 'referral_income' and l.user_id = ${referrer} and m.user_id = ${sql.raw('"users"."id"')}
       ), 0)`;
       const where = eq(users.referredBy, referrer);
-      const [{ total: rows } = { total: 0 }] = await ctx.db
-        .select({ total: count() })
-        .from(users)
-        .where(where);
+      const { ids, meta } = await readPage(
+        ctx.db,
+        {
+          table: users,
+          id: users.id,
+          ids: () => ctx.db.select({ id: users.id }).from(users).$dynamic(),
+          direction: 'asc',
+          where,
+        },
+        query,
+      );
       const page = await ctx.db
         .select({
           id: users.id,
@@ -36,16 +43,14 @@ export function referralRoutes(app: FastifyInstance, ctx: AppContext) {
           income: earnedFrom,
         })
         .from(users)
-        .where(where)
-        .orderBy(users.id)
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(query.page));
+        .where(inArray(users.id, ids))
+        .orderBy(users.id);
       const [sum] = await ctx.db
         .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.userId, referrer), eq(ledgerEntries.kind, 'referral_income')));
       const data = page.map((row) => ({ ...row, income: Number(row.income) }));
-      return { data, list: data, total: Number(sum?.total ?? 0), meta: pageMeta(query.page, rows) };
+      return { data, list: data, total: Number(sum?.total ?? 0), meta };
     },
   });
 }

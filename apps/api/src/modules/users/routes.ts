@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, inArray } from 'drizzle-orm';
 import {
   API,
   ALL_ROLES,
   MSG,
-  PAGE_SIZE,
   adminUserUpdateSchema,
   idParamSchema,
   membersPageQuerySchema,
@@ -15,6 +14,7 @@ import type { AppContext } from '../../context';
 import { containsText } from '../../lib/search';
 import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
 import { HttpError, unlessTaken } from '../../lib/errors';
+import { readPage } from '../../lib/paging';
 import { OPERATOR_ROLES, isOperator, route } from '../../lib/routes';
 import { hashPassword } from '../auth/passwords';
 import { recordAudit } from '../audit/service';
@@ -62,8 +62,18 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       const connected = sql`exists (select 1 from ${whatsappAccounts} w where w.user_id = ${outerUserId} and w.state = 'connected')`;
       if (query.s === 'active') conditions.push(sql`${connected}`);
       if (query.s === 'inactive') conditions.push(sql`not ${connected}`);
-      const where = and(...conditions);
-      const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(users).where(where);
+      const { ids, meta } = await readPage(
+        ctx.db,
+        {
+          table: users,
+          id: users.id,
+          ids: () => ctx.db.select({ id: users.id }).from(users).$dynamic(),
+          orderBy: [users.createdAt],
+          direction: 'desc',
+          where: and(...conditions),
+        },
+        query,
+      );
       const rows = await ctx.db
         .select({
           user: users,
@@ -71,10 +81,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
           whatsapps: sql<string>`(select count(*) from ${whatsappAccounts} w where w.user_id = ${outerUserId})`,
         })
         .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(PAGE_SIZE)
-        .offset((query.page - 1) * PAGE_SIZE);
+        .where(inArray(users.id, ids))
+        .orderBy(desc(users.createdAt), desc(users.id));
       const presented = await presentUsers(
         ctx.db,
         rows.map((row) => row.user),
@@ -85,7 +93,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
           income: Number(rows[i]!.income),
           whatsapps: Number(rows[i]!.whatsapps),
         })),
-        meta: { page: query.page, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total },
+        meta,
       };
     },
   });

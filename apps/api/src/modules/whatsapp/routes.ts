@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  ALL_RECEIVERS,
   ALL_ROLES,
   ALL_USERS,
   API,
   MAX_SUSPENSIONS_FOR_REACTIVATION,
   MSG,
-  PAGE_SIZE,
   QR_FETCH_TIMEOUT_MS,
   accountIdBodySchema,
   blastStartBodySchema,
@@ -26,7 +26,7 @@ import {
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { accountMatches } from '../../lib/search';
-import { proxies, users, whatsappAccounts } from '../../db/schema';
+import { phoneNumbers, proxies, users, whatsappAccounts } from '../../db/schema';
 import {
   presentAccount,
   publishAccountEvent,
@@ -36,8 +36,37 @@ import {
 } from '../../domain/accounts';
 import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
-import { pageMeta, pageOffset } from '../../lib/paging';
+import { readPage, type PageRequest } from '../../lib/paging';
+import type { Db } from '../../db';
 import { OPERATOR_ROLES, isOperator, route, type AuthUser } from '../../lib/routes';
+
+/**
+ * One page of the chat-account list with each owner's name: what list-per-page reads (the bench
+ * times exactly this). Only the page's rows are joined.
+ */
+export async function readAccountsPage(db: Db, where: SQL | undefined, request: PageRequest) {
+  const { ids, meta } = await readPage(
+    db,
+    {
+      table: whatsappAccounts,
+      id: whatsappAccounts.id,
+      ids: () => db.select({ id: whatsappAccounts.id }).from(whatsappAccounts).$dynamic(),
+      direction: 'desc',
+      where,
+      kept: 'whatsapp_accounts',
+    },
+    request,
+  );
+  const rows = ids.length
+    ? await db
+        .select({ account: whatsappAccounts, firstname: users.firstname, lastname: users.lastname })
+        .from(whatsappAccounts)
+        .innerJoin(users, eq(users.id, whatsappAccounts.userId))
+        .where(inArray(whatsappAccounts.id, ids))
+        .orderBy(desc(whatsappAccounts.id))
+    : [];
+  return { rows, meta };
+}
 
 /** Start and stop are offered to members (own accounts) and dev (spec 01 §2, §6). */
 const BLAST_ROLES: readonly Role[] = ['member', 'dev'];
@@ -330,23 +359,12 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       if (query.s === 'sending') conditions.push(eq(whatsappAccounts.status, 'sending'));
       else if (query.s === 'suspended') conditions.push(eq(whatsappAccounts.suspended, true));
       else if (query.s) conditions.push(eq(whatsappAccounts.state, query.s));
-      const where = conditions.length ? and(...conditions) : undefined;
-      const [{ total } = { total: 0 }] = await ctx.db
-        .select({ total: count() })
-        .from(whatsappAccounts)
-        .where(where);
-      // The page's ids come from the primary key alone; only those ten rows are joined.
-      const pageIds = ctx.db
-        .select({ id: whatsappAccounts.id })
-        .from(whatsappAccounts)
-        .where(where)
-        .orderBy(desc(whatsappAccounts.id))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(query.page));
-      const rows = await selectRows()
-        .where(inArray(whatsappAccounts.id, pageIds))
-        .orderBy(desc(whatsappAccounts.id));
-      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+      const { rows, meta } = await readAccountsPage(
+        ctx.db,
+        conditions.length ? and(...conditions) : undefined,
+        query,
+      );
+      return { data: rows.map(present), meta };
     },
   });
 
@@ -506,13 +524,19 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
           MSG.senderNotConnected(account.phonenumber ?? account.clientid, String(state)),
         );
       }
+      const chosen = body.targets.split(',').map((target) => target.trim());
+      // 'All' is every active number, read here: the panel no longer holds the whole list.
+      const everyone = chosen.includes(ALL_RECEIVERS)
+        ? (
+            await ctx.db
+              .select({ number: phoneNumbers.number })
+              .from(phoneNumbers)
+              .where(eq(phoneNumbers.status, 'active'))
+              .orderBy(desc(phoneNumbers.id))
+          ).map((row) => row.number)
+        : [];
       const targets = [
-        ...new Set(
-          body.targets
-            .split(',')
-            .map((t) => t.replace(/\D/g, ''))
-            .filter(Boolean),
-        ),
+        ...new Set([...chosen, ...everyone].map((target) => target.replace(/\D/g, '')).filter(Boolean)),
       ];
       let sent = 0;
       for (const target of targets) {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import {
   ALL_ROLES,
   ALL_USERS,
   API,
   MSG,
-  PAGE_SIZE,
   userOrAllParamSchema,
   userPageQuerySchema,
   withdrawRequestSchema,
@@ -16,7 +15,7 @@ import type { AppContext } from '../../context';
 import { users, withdrawals } from '../../db/schema';
 import { decideWithdrawal, moneySummary, requestWithdrawal } from '../../ledger/ledger';
 import { HttpError } from '../../lib/errors';
-import { listOwner, pageMeta, pageOffset } from '../../lib/paging';
+import { listOwner, readPage } from '../../lib/paging';
 import { route } from '../../lib/routes';
 import { recordAudit } from '../audit/service';
 
@@ -136,16 +135,24 @@ export function withdrawRoutes(app: FastifyInstance, ctx: AppContext) {
       const reviewer = user.role === 'staff' ? { ...user, role: 'admin' } : user;
       const owner = listOwner(reviewer, query.user_id ?? query.userId);
       const where = owner === null ? undefined : eq(withdrawals.userId, owner);
-      const [{ total } = { total: 0 }] = await ctx.db
-        .select({ total: count() })
-        .from(withdrawals)
-        .where(where);
-      const rows = await select()
-        .where(where)
-        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(query.page));
-      return { data: rows.map(present), meta: pageMeta(query.page, total) };
+      const { ids, meta } = await readPage(
+        ctx.db,
+        {
+          table: withdrawals,
+          id: withdrawals.id,
+          ids: () => ctx.db.select({ id: withdrawals.id }).from(withdrawals).$dynamic(),
+          orderBy: [withdrawals.createdAt],
+          direction: 'desc',
+          where,
+        },
+        query,
+      );
+      const rows = ids.length
+        ? await select()
+            .where(inArray(withdrawals.id, ids))
+            .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        : [];
+      return { data: rows.map(present), meta };
     },
   });
 

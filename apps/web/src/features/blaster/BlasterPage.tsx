@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import Swal from 'sweetalert2';
-import { API, MSG, REFRESH_DELAY_MS, type PhoneNumberRow, type WhatsappRow } from '@blaster/contract';
+import {
+  ALL_RECEIVERS,
+  API,
+  MSG,
+  PHONE_LIST_LIMIT,
+  REFRESH_DELAY_MS,
+  type PhoneNumberRow,
+  type WhatsappRow,
+} from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
-import { PageCard } from '../../components/list';
+import { PageCard, useDebounced } from '../../components/list';
 import { apiRequest, errorText } from '../../lib/api';
 
-const ALL = 'All';
+const ALL = ALL_RECEIVERS;
 
 /** /blaster: send one message from a connected account to chosen numbers (or all active ones). */
 export function BlasterPage() {
@@ -23,13 +31,20 @@ export function BlasterPage() {
     queryFn: () =>
       apiRequest<{ list: WhatsappRow[] }>(API.whatsappList, { fallback: MSG.errorFetchingWhatsappList }),
   });
+  // Receivers are searched on the server: the list holds far too many numbers to send them all here.
+  const [typed, setTyped] = useState('');
+  const search = useDebounced(typed.trim());
   const receivers = useQuery({
-    queryKey: ['phonenumbers-all'],
+    queryKey: ['phonenumbers-pick', search],
     enabled: ready,
     queryFn: () =>
-      apiRequest<{ list: PhoneNumberRow[] }>(API.phoneList, { fallback: MSG.errorFetchingPhoneNumberList }),
+      apiRequest<{ list: PhoneNumberRow[] }>(
+        `${API.phoneList}?${new URLSearchParams({ status: 'active', limit: String(PHONE_LIST_LIMIT), search })}`,
+        { fallback: MSG.errorFetchingPhoneNumberList },
+      ),
+    placeholderData: keepPreviousData,
   });
-  const active = (receivers.data?.list ?? []).filter((row) => row.status === 'active');
+  const found = receivers.data?.list ?? [];
   const [sender, setSender] = useState('');
   const [message, setMessage] = useState('');
   const [targets, setTargets] = useState<string[]>([]);
@@ -63,8 +78,8 @@ export function BlasterPage() {
       });
       return;
     }
-    const numbers = targets.includes(ALL) ? active.map((row) => row.number) : targets;
-    send.mutate({ senders: sender, targets: numbers.join(','), message });
+    // 'All' is expanded by the server to every active number.
+    send.mutate({ senders: sender, targets: targets.includes(ALL) ? ALL : targets.join(','), message });
   };
 
   return (
@@ -102,6 +117,14 @@ export function BlasterPage() {
           </div>
           <div>
             <Label htmlFor="blaster-receivers">Choose Receivers</Label>
+            <input
+              type="search"
+              aria-label={MSG.searchReceivers}
+              placeholder={MSG.searchReceivers}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              className={`${inputClass()} mb-2`}
+            />
             <select
               id="blaster-receivers"
               multiple
@@ -112,12 +135,25 @@ export function BlasterPage() {
               className={`${inputClass(Boolean(errors.targets))} h-48`}
             >
               <option value={ALL}>{ALL}</option>
-              {active.map((row) => (
+              {/* Chosen numbers outside the current search stay listed, and chosen. */}
+              {targets
+                .filter((target) => target !== ALL && !found.some((row) => row.number === target))
+                .map((target) => (
+                  <option key={`chosen-${target}`} value={target}>
+                    {target}
+                  </option>
+                ))}
+              {found.map((row) => (
                 <option key={row.id} value={row.number}>
                   {row.number} · {row.name}
                 </option>
               ))}
             </select>
+            {found.length >= PHONE_LIST_LIMIT && (
+              <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+                {MSG.receiversShown(found.length)}
+              </p>
+            )}
             <FieldError id="blaster-receivers-error" message={errors.targets} />
           </div>
           <Button type="submit" loading={send.isPending} disabled={send.isPending}>

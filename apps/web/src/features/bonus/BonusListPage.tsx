@@ -23,12 +23,12 @@ const column = createColumnHelper<BonusRow>();
 export function BonusListPage() {
   const { user } = useSession();
   const operator = isOperatorRole(user?.role);
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
 
   const list = useQuery({
-    queryKey: ['bonus', page],
+    queryKey: ['bonus', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<BonusRow>>(`${API.bonusPerPage}?page=${page}`, {
+      apiRequest<Paged<BonusRow>>(`${API.bonusPerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingBonusList,
       }),
     placeholderData: keepPreviousData,

@@ -20,11 +20,11 @@ const column = createColumnHelper<Level>();
 /** /level: levels by required blasts, each with its fee per blast and colour. */
 export function LevelListPage() {
   const { user } = useSession();
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
   const list = useQuery({
-    queryKey: ['levels', page],
+    queryKey: ['levels', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<Level>>(`${API.levelPerPage}?page=${page}`, { fallback: MSG.errorFetchingLevelList }),
+      apiRequest<Paged<Level>>(`${API.levelPerPage}?${pageQuery}`, { fallback: MSG.errorFetchingLevelList }),
     placeholderData: keepPreviousData,
   });
   const remove = useDeleteRow('levels', API.level);

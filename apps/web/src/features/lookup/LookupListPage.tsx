@@ -49,18 +49,18 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
   const searchBox = useListSearch();
   const search = searchBox.search;
   const [busy, setBusy] = useState<Record<number, string>>({});
   const [live, setLive] = useState<Record<number, Partial<LookupRow>>>({});
 
-  const query = new URLSearchParams({ page: String(page) });
+  const query = new URLSearchParams(pageQuery);
   // Dev lists everyone's items (user_id null); everyone else their own (spec 02 §6).
   query.set('user_id', user?.role === 'dev' ? 'null' : String(user?.id ?? ''));
   if (search) query.set('search', search);
   const list = useQuery({
-    queryKey: ['lookup', kind, page, search],
+    queryKey: ['lookup', kind, pageQuery, search],
     queryFn: () =>
       apiRequest<Paged<LookupRow>>(`${API.lookupPerPage(kind)}?${query}`, {
         fallback: kind === 'generator' ? MSG.errorFetchingGeneratorList : MSG.internalServerError,

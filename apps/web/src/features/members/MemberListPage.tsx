@@ -62,16 +62,16 @@ const columns = [
 
 /** /member: members with search (waits 1 s), status filter and pager; page and s live in the address. */
 export function MemberListPage() {
-  const { page, params } = useListParams();
+  const { pageQuery, params } = useListParams();
   const searchBox = useListSearch();
   const search = searchBox.search;
   const status = params.get('status') ?? '';
 
-  const query = new URLSearchParams({ page: String(page) });
+  const query = new URLSearchParams(pageQuery);
   if (search) query.set('search', search);
   if (status) query.set('s', status);
   const members = useQuery({
-    queryKey: ['members', page, search, status],
+    queryKey: ['members', pageQuery, search, status],
     queryFn: () =>
       apiRequest<Paged<MemberRow>>(`${API.membersPerPage}?${query}`, {
         fallback: MSG.errorFetchingMemberList,

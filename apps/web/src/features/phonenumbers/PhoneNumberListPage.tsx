@@ -7,6 +7,7 @@ import {
   API,
   FLASH_MS,
   MSG,
+  PHONE_LIST_MAX_LIMIT,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type Paged,
   type PhoneNumberRow,
@@ -31,13 +32,13 @@ const column = createColumnHelper<PhoneNumberRow>();
 
 /** /phonenumber: the blast targets, with exports and live counts from the blast engine. */
 export function PhoneNumberListPage() {
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
   const [flash, setFlash] = useState<Record<number, boolean>>({});
   const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});
   const list = useQuery({
-    queryKey: ['phonenumbers', page],
+    queryKey: ['phonenumbers', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<PhoneNumberRow>>(`${API.phonePerPage}?page=${page}`, {
+      apiRequest<Paged<PhoneNumberRow>>(`${API.phonePerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingPhoneNumberList,
       }),
     placeholderData: keepPreviousData,
@@ -64,9 +65,18 @@ export function PhoneNumberListPage() {
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
-      const { list: all } = await apiRequest<{ list: PhoneNumberRow[] }>(API.phoneList, {
-        fallback: MSG.errorFetchingPhoneNumberList,
-      });
+      // The list answers slices; the whole list is walked newest first, each slice after the last.
+      const all: PhoneNumberRow[] = [];
+      for (let after: number | undefined; ;) {
+        const query = new URLSearchParams({ limit: String(PHONE_LIST_MAX_LIMIT) });
+        if (after) query.set('after', String(after));
+        const { list: slice } = await apiRequest<{ list: PhoneNumberRow[] }>(`${API.phoneList}?${query}`, {
+          fallback: MSG.errorFetchingPhoneNumberList,
+        });
+        all.push(...slice);
+        if (slice.length < PHONE_LIST_MAX_LIMIT) break;
+        after = slice.at(-1)!.id;
+      }
       if (all.length === 0) {
         toast.error(MSG.noPhoneNumbersToExport);
         return;

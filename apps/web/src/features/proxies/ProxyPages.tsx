@@ -46,11 +46,11 @@ const statusClass = (status: string) =>
 
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
   const list = useQuery({
-    queryKey: ['proxies', page],
+    queryKey: ['proxies', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<ProxyRow>>(`${API.proxyPerPage}?page=${page}`, {
+      apiRequest<Paged<ProxyRow>>(`${API.proxyPerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingProxyList,
       }),
     placeholderData: keepPreviousData,

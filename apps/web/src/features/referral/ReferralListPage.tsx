@@ -33,11 +33,11 @@ const columns = [
 
 /** /referral: the people the viewer referred and what each blast of theirs earned the viewer. */
 export function ReferralListPage() {
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
   const list = useQuery({
-    queryKey: ['referral', page],
+    queryKey: ['referral', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<ReferralRow> & { total: number }>(`${API.referralPerPage}?page=${page}`, {
+      apiRequest<Paged<ReferralRow> & { total: number }>(`${API.referralPerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingReferralList,
       }),
     placeholderData: keepPreviousData,

@@ -24,12 +24,12 @@ const column = createColumnHelper<TemplateRow>();
 
 /** /message: blast message templates, with a JSON import and export. */
 export function TemplateListPage() {
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
   const queryClient = useQueryClient();
   const importInput = useRef<HTMLInputElement>(null);
   const list = useQuery({
-    queryKey: ['templates', page],
-    queryFn: () => apiRequest<Paged<TemplateRow>>(`${API.messagePerPage}?page=${page}`),
+    queryKey: ['templates', pageQuery],
+    queryFn: () => apiRequest<Paged<TemplateRow>>(`${API.messagePerPage}?${pageQuery}`),
     placeholderData: keepPreviousData,
   });
   const remove = useDeleteRow('templates', API.message);

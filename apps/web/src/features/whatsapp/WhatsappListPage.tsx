@@ -64,7 +64,7 @@ export function WhatsappListPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { page, params } = useListParams();
+  const { pageQuery, params } = useListParams();
   const role = user?.role;
   const operator = isOperatorRole(role);
   const chosenUser = params.get('id');
@@ -73,13 +73,13 @@ export function WhatsappListPage() {
   const status = params.get('status') ?? '';
   const [busy, setBusy] = useState<Record<number, string>>({});
 
-  const query = new URLSearchParams({ page: String(page) });
+  const query = new URLSearchParams(pageQuery);
   if (chosenUser) query.set('user_id', chosenUser);
   else if (!operator && user) query.set('user_id', String(user.id));
   if (search) query.set('search', search);
   if (status) query.set('s', status);
   const list = useQuery({
-    queryKey: ['whatsapp', page, chosenUser, search, status],
+    queryKey: ['whatsapp', pageQuery, chosenUser, search, status],
     queryFn: () =>
       apiRequest<Paged<WhatsappRow>>(`${API.whatsappPerPage}?${query}`, {
         fallback: MSG.errorFetchingWhatsappList,

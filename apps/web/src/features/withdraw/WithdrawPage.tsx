@@ -41,7 +41,7 @@ export function WithdrawPage() {
 function WithdrawScreen({ user }: { user: User }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
   const balance = useMoneyFigure<{ balance: number }>(
     'balance',
     API.balance(user.id),
@@ -63,9 +63,9 @@ function WithdrawScreen({ user }: { user: User }) {
     MSG.errorFetchingWithdrawTotal,
   );
   const history = useQuery({
-    queryKey: ['withdraw-history', user.id, page],
+    queryKey: ['withdraw-history', user.id, pageQuery],
     queryFn: () =>
-      apiRequest<Paged<WithdrawRow>>(`${API.withdrawHistoriesPerPage}?page=${page}&user_id=${user.id}`, {
+      apiRequest<Paged<WithdrawRow>>(`${API.withdrawHistoriesPerPage}?${pageQuery}&user_id=${user.id}`, {
         fallback: MSG.errorFetchingHistoryList,
       }),
     placeholderData: keepPreviousData,

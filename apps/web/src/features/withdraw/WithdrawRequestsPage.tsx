@@ -63,15 +63,15 @@ const ACTIONS: Record<WithdrawStatus, Decision[]> = {
 export function WithdrawRequestsPage() {
   const { user } = useSession();
   const canDecide = user?.role === 'admin';
-  const { page } = useListParams();
+  const { pageQuery } = useListParams();
   const queryClient = useQueryClient();
   const [updating, setUpdating] = useState<number | null>(null);
   const [openDetails, setOpenDetails] = useState<Set<number>>(new Set());
 
   const list = useQuery({
-    queryKey: ['withdraw-requests', page],
+    queryKey: ['withdraw-requests', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<WithdrawRow>>(`${API.withdrawHistoriesPerPage}?page=${page}`, {
+      apiRequest<Paged<WithdrawRow>>(`${API.withdrawHistoriesPerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingAllHistoryList,
       }),
     placeholderData: keepPreviousData,
