@@ -25,6 +25,7 @@ import { messageRoutes } from './modules/message/routes';
 import { lookupRoutes } from './modules/lookup/routes';
 import { docsRoutes } from './modules/docs/openapi';
 import { withdrawRoutes } from './modules/withdraw/routes';
+import { importRoutes } from './modules/imports/routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -99,6 +100,7 @@ export async function buildApp(
     docsRoutes,
     phoneNumberRoutes,
     settingRoutes,
+    importRoutes,
   ]) {
     register(app, ctx);
   }

@@ -95,6 +95,8 @@ export const API = {
     `/api/admin/${kind}/download-result/${id}`,
   /** A validator's uploaded file, for its owner and operators only. */
   validatorFile: (id: number | string) => `/api/admin/validator/file/${id}`,
+  /** Every skipped row of a finished import, for its importer: `?format=csv` or `json`. */
+  importSkipped: (id: number | string) => `/api/admin/import/${id}/skipped`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;
