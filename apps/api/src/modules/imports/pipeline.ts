@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -6,7 +8,8 @@ import { queryRows, type Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { readRecords, type RawRecord } from '../../lib/rows';
-import { sweepImports } from './sweep';
+import { storeUpload, tooLarge } from '../../lib/uploads';
+import { IMPORT_SPOOL_DIR, sweepImports } from './sweep';
 import { stagingWriter, type StagedRow } from './staging';
 
 /** The answer lists at most this many created rows and this many skipped rows; the counts are exact. */
@@ -76,6 +79,24 @@ export async function runImport<Created, Skipped>(
   file: UploadedList,
   userId: number,
 ): Promise<ImportOutcome<Created, Skipped>> {
+  // The upload is written to disk first: a file over the limit is refused before any row is staged
+  // (the limit is only known once the whole upload has arrived), and reading it back costs little.
+  const spooled = await storeUpload(file.stream, IMPORT_SPOOL_DIR, file.extension);
+  try {
+    if (file.truncated()) throw tooLarge();
+    return await stageAndMove(db, kind, createReadStream(spooled.path), file.extension, userId);
+  } finally {
+    await rm(spooled.path, { force: true });
+  }
+}
+
+async function stageAndMove<Created, Skipped>(
+  db: Db,
+  kind: ImportKind<Created, Skipped>,
+  stream: Readable,
+  extension: string,
+  userId: number,
+): Promise<ImportOutcome<Created, Skipped>> {
   await sweepImports(db);
   const [started] = await db
     .insert(imports)
@@ -86,14 +107,13 @@ export async function runImport<Created, Skipped>(
   try {
     const stage = kind.reader();
     let rowNo = 0;
-    for await (const record of readRecords(file.stream, file.extension)) {
+    for await (const record of readRecords(stream, extension)) {
       const row = stage(record);
       if (row === 'header') continue;
       rowNo += 1;
       const sending = writer.add(rowNo, row);
       if (sending) await sending;
     }
-    if (file.truncated()) throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
     if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
     await writer.finish();
     // The planner must know how many rows just arrived, or it joins them row by row (quadratic).
@@ -129,7 +149,7 @@ export async function runImport<Created, Skipped>(
       skippedCount: Number(counted?.skipped ?? 0),
     };
   } catch (error) {
-    file.stream.resume();
+    stream.destroy();
     await writer.settle();
     await db.delete(importStaging).where(eq(importStaging.importId, importId));
     await db.delete(imports).where(eq(imports.id, importId));

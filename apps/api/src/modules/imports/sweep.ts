@@ -1,6 +1,12 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
+
+/** Where uploads wait while they are imported (removed as each import ends). */
+export const IMPORT_SPOOL_DIR = join(tmpdir(), 'blaster-imports');
 
 /** How long a finished import's skipped rows stay downloadable. */
 export const SKIPPED_KEPT_HOURS = 24;
@@ -35,6 +41,25 @@ export async function sweepImports(db: Db, options: { everyUnfinished?: boolean;
       where not exists (select 1 from ${imports} i where i.id = s.import_id)`);
 }
 
-/** What the server runs once at start: on PostgreSQL other instances may be importing, so only old rows go. */
-export const sweepImportsAtStart = (db: Db, kind: 'pglite' | 'postgres') =>
-  sweepImports(db, { everyUnfinished: kind === 'pglite', orphans: true });
+/** Uploads left in the spool folder by a crash: all of them, or those older than an import can run. */
+async function sweepSpool(everyFile: boolean) {
+  const names = await readdir(IMPORT_SPOOL_DIR).catch(() => [] as string[]);
+  const cutoff = Date.now() - ABANDONED_AFTER_MINUTES * 60_000;
+  for (const name of names) {
+    const path = join(IMPORT_SPOOL_DIR, name);
+    const modified = await stat(path).then(
+      (found) => found.mtimeMs,
+      () => 0,
+    );
+    if (everyFile || modified < cutoff) await rm(path, { force: true });
+  }
+}
+
+/**
+ * What the server runs once at start. The embedded database has one process, so nothing is being
+ * imported yet; on PostgreSQL other instances (on this host too) may be importing, so only old rows go.
+ */
+export async function sweepImportsAtStart(db: Db, kind: 'pglite' | 'postgres') {
+  await sweepImports(db, { everyUnfinished: kind === 'pglite', orphans: true });
+  await sweepSpool(kind === 'pglite');
+}
