@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { API, EXPORT_FILE_NAMES, MSG, type ImportAnswer } from '@blaster/contract';
 import { imports, importStaging, phoneNumbers } from '../src/db/schema';
 import { SKIPPED_LIST_LIMIT, CREATED_LIST_LIMIT } from '../src/modules/imports/pipeline';
-import { sweepImportsAtStart } from '../src/modules/imports/sweep';
+import { IMPORT_SPOOL_DIR, sweepImportsAtStart } from '../src/modules/imports/sweep';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -199,19 +202,22 @@ describe('start-up sweep', () => {
         .insert(imports)
         .values({ kind: 'phone_numbers', userId: admin.id, createdAt: sql`now() - ${age}::interval` })
         .returning();
-      await db
-        .insert(importStaging)
-        .values(
-          Array.from({ length: 50 }, (_, i) => ({
-            importId: row!.id,
-            rowNo: i + 1,
-            value: numberOf(i),
-            name: 'x',
-          })),
-        );
+      await db.insert(importStaging).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          importId: row!.id,
+          rowNo: i + 1,
+          value: numberOf(i),
+          name: 'x',
+        })),
+      );
       return row!.id;
     };
     const longAgo = await crashed('2 hours');
+    await mkdir(IMPORT_SPOOL_DIR, { recursive: true });
+    const leftUpload = join(IMPORT_SPOOL_DIR, `crashed-${process.pid}.csv`);
+    await writeFile(leftUpload, '6281100000001,Ani\n');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(leftUpload, twoHoursAgo, twoHoursAgo);
     const justNow = await crashed('1 minute');
     const staged = async (id: number) =>
       Number(
@@ -221,6 +227,7 @@ describe('start-up sweep', () => {
     await sweepImportsAtStart(db, t.database.kind);
 
     expect(await staged(longAgo)).toBe(0);
+    expect(existsSync(leftUpload)).toBe(false);
     expect(await db.select().from(imports).where(eq(imports.id, longAgo))).toEqual([]);
     // The embedded database has one process, so nothing can be running at its start; on PostgreSQL
     // another instance may be importing right now.
