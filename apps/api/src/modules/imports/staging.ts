@@ -30,13 +30,13 @@ export function stagingWriter(db: Db, importId: number) {
   const driver = driverOf(db);
   const copy =
     driver.kind === 'pglite'
-      ? async (text: string) => {
-          await driver.client.query(`${COPY_INTO} FROM '/dev/blob'`, [], { blob: new Blob([text]) });
+      ? async (chunk: Buffer) => {
+          await driver.client.query(`${COPY_INTO} FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
         }
-      : async (text: string) => {
+      : async (chunk: Buffer) => {
           const client = await driver.pool.connect();
           try {
-            await pipeline(Readable.from([text]), client.query(copyFrom(`${COPY_INTO} FROM STDIN`)));
+            await pipeline(Readable.from([chunk]), client.query(copyFrom(`${COPY_INTO} FROM STDIN`)));
             client.release();
           } catch (error) {
             client.release(error as Error);
@@ -44,37 +44,48 @@ export function stagingWriter(db: Db, importId: number) {
           }
         };
 
-  let lines: string[] = [];
-  let bytes = 0;
+  // Two buffers, filled in turn: one is being sent while the other fills. Lines are written into them
+  // at once, so no row outlives a young-generation collection and the heap stays small.
+  const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  let current = 0;
+  let used = 0;
   let sending: Promise<void> = Promise.resolve();
   let failure: unknown = null;
   let offered = 0;
   const prefix = `${importId}\t`;
 
-  const flush = async () => {
+  const send = async (chunk: Buffer) => {
     await sending;
     if (failure) throw failure;
-    if (lines.length === 0) return;
-    const text = lines.join('');
-    lines = [];
-    bytes = 0;
-    sending = copy(text).catch((error: unknown) => {
+    sending = copy(chunk).catch((error: unknown) => {
       failure = error;
     });
+  };
+  const flush = async () => {
+    if (used === 0) return;
+    const chunk = buffers[current]!.subarray(0, used);
+    current = 1 - current;
+    used = 0;
+    await send(chunk);
   };
 
   return {
     /** Adds a row; answers a promise only when a chunk is due (await it before reading on). */
     add(rowNo: number, row: StagedRow): Promise<void> | undefined {
-      const line = `${prefix}${rowNo}\t${field(row.value)}\t${field(row.name ?? '')}\t${field(row.status ?? '')}\t${field(row.payload)}\t${field(row.reason)}\n`;
-      lines.push(line);
-      bytes += line.length;
+      const line = `${prefix}${rowNo}\t${field(row.value)}\t${field(row.name ?? '')}\t${field(row.status ?? '')}\t${field(row.payload)}\t${field(row.reason || null)}\n`;
       if (!row.reason) offered += 1;
-      return bytes >= CHUNK_BYTES ? flush() : undefined;
+      const length = Buffer.byteLength(line);
+      if (length > CHUNK_BYTES) return flush().then(() => send(Buffer.from(line)));
+      if (used + length > CHUNK_BYTES)
+        return flush().then(() => {
+          used = buffers[current]!.write(line, 0);
+        });
+      used += buffers[current]!.write(line, used);
+      return undefined;
     },
     /** Sends what is left and waits until every chunk is in. */
     async finish() {
-      await flush();
+      if (used > 0) await flush();
       await sending;
       if (failure) throw failure;
     },
