@@ -49,6 +49,22 @@ test('admin imports phone numbers, downloads the skipped rows, creates a templat
   assert.equal(lines.length, 8);
   assert.match(csv, /Rusak/);
 
+  // More skipped rows than the answer holds: the download comes from the server, complete.
+  const bad = Array.from({ length: 1_200 }, (_, i) => `12${i};Rusak ${i}`);
+  await page
+    .locator('#phone-file')
+    .setInputFiles({ name: 'rusak.csv', mimeType: 'text/csv', buffer: Buffer.from(bad.join('\n')) });
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  await result.getByText(MSG.skippedMore(1_200)).waitFor();
+  const [full] = await Promise.all([
+    page.waitForEvent('download'),
+    result.getByRole('button', { name: 'Download JSON' }).click(),
+  ]);
+  assert.equal(full.suggestedFilename(), 'phone_numbers_skipped.json');
+  const skipped = JSON.parse(await readFile((await full.path())!, 'utf8')) as { number: string }[];
+  assert.equal(skipped.length, 1_200);
+  assert.equal(skipped.at(-1)!.number, '121199');
+
   await page.goto('/phonenumber');
   await page.getByRole('cell', { name: 'Budi; Jr' }).waitFor();
   await page.getByRole('cell', { name: '6281377700002' }).waitFor();

@@ -5,6 +5,7 @@ import { configFromEnv } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db';
 import { seed, signingSecret } from './db/seed';
+import { sweepImportsAtStart } from './modules/imports/sweep';
 import { createTokenService } from './lib/tokens';
 import { createAppContext } from './runtime';
 import { startRealtimeServer } from './realtime/server';
@@ -19,6 +20,8 @@ const { seeded, secret } = await database.setupLock(async () => ({
   seeded: await seed(database.db, { email: config.adminEmail, password: config.adminPassword }),
   secret: await signingSecret(database.db, config.jwtSecret),
 }));
+// Imports cut off by a crash or a restart leave staged rows behind.
+await sweepImportsAtStart(database.db, database.kind);
 // Several instances on one PostgreSQL tell each other about events and jobs; alone, nobody listens.
 const bus =
   database.kind === 'postgres' && config.databaseUrl

@@ -27,6 +27,8 @@ import { docsRoutes } from './modules/docs/openapi';
 import { withdrawRoutes } from './modules/withdraw/routes';
 import { auditRoutes } from './modules/audit/routes';
 
+import { importRoutes } from './modules/imports/routes';
+
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the HTTP app without listening, so tests can inject requests. */
@@ -120,6 +122,8 @@ export async function buildApp(
     phoneNumberRoutes,
     settingRoutes,
     auditRoutes,
+
+    importRoutes,
   ]) {
     register(app, ctx);
   }

@@ -220,6 +220,7 @@ export const MSG = {
   duplicateInFile: 'duplikat di file',
   duplicateInDatabase: 'sudah terdaftar',
   invalidRow: 'baris tidak valid',
+  importNotFound: 'Data import tidak ditemukan.',
 
   // Generators and validators (decision: texts the spec leaves open)
   whatsappRequired: 'Pilih akun Whatsapp.',

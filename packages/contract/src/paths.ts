@@ -97,6 +97,9 @@ export const API = {
   validatorFile: (id: number | string) => `/api/admin/validator/file/${id}`,
   /** The audit trail (read only: no route changes or deletes an entry). */
   auditPerPage: '/api/admin/audit/list-per-page',
+
+  /** Every skipped row of a finished import, for its importer: `?format=csv` or `json`. */
+  importSkipped: (id: number | string) => `/api/admin/import/${id}/skipped`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

@@ -32,6 +32,14 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
   return result.rows;
 }
 
+/** The driver under a Db, for what the query builder does not do (bulk COPY). */
+export function driverOf(db: Db): { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool } {
+  const client = (db as unknown as { $client: unknown }).$client;
+  return client instanceof PGlite
+    ? { kind: 'pglite', client }
+    : { kind: 'postgres', pool: client as pg.Pool };
+}
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {

@@ -182,19 +182,47 @@ export const lookupResults = pgTable(
 );
 
 /**
- * Rows of a phone-number import in progress: batches land here in their own transactions, and one
- * final statement moves them, so a file rejected half-way leaves nothing behind.
+ * One import of a file (phone numbers, proxies, message templates): unfinished while it runs; once
+ * finished it is kept a while so its importer can download every skipped row (modules/imports).
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdCount: integer('created_count'),
+    skippedCount: integer('skipped_count'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('imports_created_at_idx').on(table.createdAt)],
+);
+
+/**
+ * The rows of an import (an UNLOGGED table, see migration 0010): every row of the file is copied in
+ * with its row number, then set-based statements mark the skipped ones (`reason`) and move the rest.
+ * A finished import keeps only its skipped rows, for the download.
  */
 export const importStaging = pgTable(
   'import_staging',
   {
-    importId: text('import_id').notNull(),
+    importId: integer('import_id').notNull(),
     rowNo: integer('row_no').notNull(),
-    number: text('number').notNull(),
-    name: text('name').notNull(),
-    createdAt: createdAt(),
+    /** The unique value (normalized number, proxy), or the cell as read when the row is invalid. */
+    value: text('value').notNull(),
+    name: text('name').notNull().default(''),
+    status: text('status').notNull().default(''),
+    /** Other columns of the row as JSON (message templates). */
+    payload: text('payload'),
+    /** Why the row was skipped (the message shown); null while it is still to be added. */
+    reason: text('reason'),
+    /** The row already in the table that made this one skipped. */
+    targetId: integer('target_id'),
   },
-  (table) => [index('import_staging_import_idx').on(table.importId)],
+  (table) => [primaryKey({ name: 'import_staging_pk', columns: [table.importId, table.rowNo] })],
 );
 
 /** Blast message templates (spec 02 §3); the panel's template screens manage them. */

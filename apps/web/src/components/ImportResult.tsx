@@ -1,5 +1,8 @@
 import { Download } from 'lucide-react';
-import { MSG, SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
+import { toast } from 'sonner';
+import { API, MSG, SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
+import { errorText } from '../lib/api';
+import { downloadFromServer } from '../lib/download';
 import { Button } from './form';
 
 /** The result's sentences; phone numbers' by default (spec 02 §2), proxies name themselves. */
@@ -19,20 +22,40 @@ export const PROXY_TEXTS: ImportTexts = {
   skippedMore: MSG.proxySkippedMore,
 };
 
+/**
+ * Saves every skipped row of an import: written here from the answer when it holds them all, else
+ * fetched from the server, which kept the full list.
+ */
+export function downloadSkipped(
+  answer: { importId: number; skipped: unknown[]; skippedCount: number },
+  format: 'csv' | 'json',
+  filename: string,
+  fromAnswer: () => void,
+) {
+  if (answer.skippedCount <= answer.skipped.length) return fromAnswer();
+  downloadFromServer(`${API.importSkipped(answer.importId)}?format=${format}`, filename).catch(
+    (error: unknown) => toast.error(errorText(error, MSG.internalServerError)),
+  );
+}
+
 interface Props<T extends object> {
   texts?: ImportTexts;
   createdCount: number;
+  /** The first skipped rows (the answer holds a few hundred at most). */
   skipped: T[];
+  /** Every skipped row's count, when more than `skipped` holds. */
+  skippedCount?: number;
   columns: { key: keyof T & string; label: string }[];
   onDownloadCsv(): void;
   onDownloadJson(): void;
 }
 
-/** After an import: how many were added, the first skipped rows, and downloads of all skipped rows. */
+/** After an import: how many were added, the first skipped rows, and downloads of every skipped row. */
 export function ImportResult<T extends object>({
   texts = NUMBER_TEXTS,
   createdCount,
   skipped,
+  skippedCount = skipped.length,
   columns,
   onDownloadCsv,
   onDownloadJson,
@@ -42,7 +65,7 @@ export function ImportResult<T extends object>({
       <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200">
         {texts.done(createdCount)}
       </p>
-      {skipped.length > 0 && (
+      {skippedCount > 0 && (
         <div className="space-y-2">
           <h3 className="text-sm font-semibold text-gray-800 dark:text-white/90">{texts.skippedTitle}</h3>
           <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
@@ -69,8 +92,8 @@ export function ImportResult<T extends object>({
               </tbody>
             </table>
           </div>
-          {skipped.length > SKIPPED_PREVIEW_ROWS && (
-            <p className="text-xs text-gray-500 dark:text-gray-400">{texts.skippedMore(skipped.length)}</p>
+          {skippedCount > SKIPPED_PREVIEW_ROWS && (
+            <p className="text-xs text-gray-500 dark:text-gray-400">{texts.skippedMore(skippedCount)}</p>
           )}
           <div className="flex gap-2">
             <Button type="button" variant="outline" onClick={onDownloadCsv}>

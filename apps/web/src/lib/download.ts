@@ -1,7 +1,10 @@
 import Papa from 'papaparse';
+import { MSG } from '@blaster/contract';
+import { ApiError } from './api';
+import { getToken } from './session';
 
-function save(filename: string, content: string, type: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+function save(filename: string, content: string | Blob, type: string) {
+  const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -22,4 +25,16 @@ export function downloadCsv<T extends object>(filename: string, rows: T[], colum
 
 export function downloadJson(filename: string, data: unknown) {
   save(filename, JSON.stringify(data, null, 2), 'application/json');
+}
+
+/** Saves a file the server writes (with the signed-in user's token), e.g. every skipped row of an import. */
+export async function downloadFromServer(path: string, filename: string) {
+  const token = getToken();
+  if (!token) throw new ApiError(MSG.tokenMissing, 0);
+  const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => null)) as { msg?: string } | null;
+    throw new ApiError(answer?.msg ?? MSG.internalServerError, response.status);
+  }
+  save(filename, await response.blob(), response.headers.get('content-type') ?? 'application/octet-stream');
 }

@@ -68,13 +68,19 @@ export interface ImportRow {
   status: string;
   reason?: string;
 }
-export interface ImportAnswer {
-  created: ImportRow[];
+/**
+ * What an import answers: the first created and skipped rows with exact counts; every skipped row is
+ * downloadable from API.importSkipped(importId) when `skippedCount` is more than `skipped` holds.
+ */
+export interface ImportAnswer<Created = ImportRow, Skipped = ImportRow> {
+  importId: number;
+  created: Created[];
   createdCount: number;
-  skipped: ImportRow[];
+  skipped: Skipped[];
   skippedCount: number;
   msg: string;
 }
+export const importSkippedQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('json') });
 
 // Proxies (02 §3, §5)
 export const PROXY_STATUSES = ['active', 'nonactive', 'in use'] as const;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import {
   API,
+  EXPORT_FILE_NAMES,
   MSG,
   UPLOAD_LIMITS,
   checkButtons,
@@ -20,8 +21,8 @@ import { templateColumns } from '../../domain/templates';
 import { HttpError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
-import { readRecords } from '../../lib/rows';
 import { receiveFile } from '../../lib/uploads';
+import { runImport, type ImportKind } from '../imports/pipeline';
 import { mediaRoutes, readTemplateForm, removeMedia } from './media';
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
@@ -58,6 +59,47 @@ const importItemSchema = z.object({
   button: z.array(templateButtonSchema).max(10).default([]),
   status: z.enum(['active', 'nonactive']).default('active'),
 });
+
+/** A JSON array of templates: each is checked like a saved one; the ones that fail are skipped. */
+export const messageTemplateImport: ImportKind<
+  ReturnType<typeof present>,
+  { index: number; reason: string }
+> = {
+  name: 'message_templates',
+  table: messageTemplates,
+  columns: sql`media, text, text_wa, button, status`,
+  select: sql`payload::jsonb ->> 'media', payload::jsonb ->> 'text', payload::jsonb ->> 'textWa',
+    payload::jsonb -> 'button', status`,
+  reader: () => (record) => {
+    const item = importItemSchema.safeParse(record);
+    if (!item.success) return { value: '', reason: MSG.invalidRow };
+    try {
+      const { status, ...values } = templateValues({
+        text: item.data.text,
+        button: JSON.stringify(item.data.button),
+        status: item.data.status,
+      });
+      // Only media this server stores is kept; foreign URLs are not fetched.
+      const media = item.data.media?.startsWith(`${API.uploads}/`) ? item.data.media : null;
+      return { value: '', status, payload: JSON.stringify({ ...values, media }) };
+    } catch (error) {
+      return { value: '', reason: error instanceof HttpError ? error.msg : MSG.invalidRow };
+    }
+  },
+  presentCreated: (row) =>
+    present({
+      ...(row as unknown as TemplateRow),
+      textWa: String(row.text_wa),
+      countUse: Number(row.count_use),
+    }),
+  presentSkipped: (row) => ({ index: row.rowNo, reason: row.reason }),
+  download: {
+    csv: EXPORT_FILE_NAMES.messagesSkippedCsv,
+    json: EXPORT_FILE_NAMES.messagesSkippedJson,
+    row: (row) => ({ index: row.rowNo, reason: row.reason }),
+    columns: ['index', 'reason'],
+  },
+};
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   mediaRoutes(app, ctx);
@@ -180,47 +222,13 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: API.messageImport,
     access: OPERATOR_ROLES,
-    handler: async ({ request }) => {
+    handler: async ({ request, user }) => {
       const file = await receiveFile(request, {
         maxBytes: UPLOAD_LIMITS.list,
         extensions: ['json'],
         typeError: MSG.fileTypeJson,
       });
-      const values: ReturnType<typeof templateValues>[] = [];
-      const skipped: { index: number; reason: string }[] = [];
-      let index = 0;
-      const medias: (string | null)[] = [];
-      for await (const record of readRecords(file.stream, 'json')) {
-        index += 1;
-        const item = importItemSchema.safeParse(record);
-        if (!item.success) {
-          skipped.push({ index, reason: MSG.invalidRow });
-          continue;
-        }
-        try {
-          values.push(
-            templateValues({
-              text: item.data.text,
-              button: JSON.stringify(item.data.button),
-              status: item.data.status,
-            }),
-          );
-          // Only media this server stores is kept; foreign URLs are not fetched.
-          medias.push(item.data.media?.startsWith(`${API.uploads}/`) ? item.data.media : null);
-        } catch (error) {
-          skipped.push({ index, reason: error instanceof HttpError ? error.msg : MSG.invalidRow });
-        }
-      }
-      if (index === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
-      const created = values.length
-        ? await ctx.db.transaction((tx) =>
-            tx
-              .insert(messageTemplates)
-              .values(values.map((value, i) => ({ ...value, media: medias[i] ?? null })))
-              .returning(),
-          )
-        : [];
-      return { created: created.map(present), skipped, msg: 'OK' };
+      return { ...(await runImport(ctx.db, messageTemplateImport, file, user.id)), msg: 'OK' };
     },
   });
 }

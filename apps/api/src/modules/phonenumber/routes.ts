@@ -109,13 +109,13 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: API.phoneImport,
     access: OPERATOR_ROLES,
-    handler: async ({ request }) => {
+    handler: async ({ request, user }) => {
       const file = await receiveFile(request, {
         maxBytes: UPLOAD_LIMITS.phoneNumbers,
         extensions: ['csv', 'json'],
         typeError: MSG.fileTypeCsvJson,
       });
-      return importPhoneNumbers(ctx.db, file);
+      return importPhoneNumbers(ctx.db, file, user.id);
     },
   });
 

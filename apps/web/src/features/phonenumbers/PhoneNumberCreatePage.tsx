@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   API,
+  EXPORT_FILE_NAMES,
   MSG,
   phoneNumberSaveSchema,
   type ImportAnswer,
@@ -13,7 +14,7 @@ import {
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
-import { ImportResult } from '../../components/ImportResult';
+import { ImportResult, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import { PageCard } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
@@ -81,15 +82,26 @@ export function PhoneNumberCreatePage() {
             <ImportResult
               createdCount={result.createdCount}
               skipped={skippedRowsOf(result)}
+              skippedCount={result.skippedCount}
               columns={[
                 { key: 'number', label: 'Phone Number' },
                 { key: 'name', label: 'Name' },
                 { key: 'status', label: 'Keterangan' },
               ]}
               onDownloadCsv={() =>
-                downloadCsv('phone_numbers_skipped.csv', skippedRowsOf(result), ['number', 'name', 'status'])
+                downloadSkipped(result, 'csv', EXPORT_FILE_NAMES.phoneNumbersSkippedCsv, () =>
+                  downloadCsv(EXPORT_FILE_NAMES.phoneNumbersSkippedCsv, skippedRowsOf(result), [
+                    'number',
+                    'name',
+                    'status',
+                  ]),
+                )
               }
-              onDownloadJson={() => downloadJson('phone_numbers_skipped.json', skippedRowsOf(result))}
+              onDownloadJson={() =>
+                downloadSkipped(result, 'json', EXPORT_FILE_NAMES.phoneNumbersSkippedJson, () =>
+                  downloadJson(EXPORT_FILE_NAMES.phoneNumbersSkippedJson, skippedRowsOf(result)),
+                )
+              }
             />
           )}
         />

@@ -7,10 +7,12 @@ import { toast } from 'sonner';
 import clsx from 'clsx';
 import {
   API,
+  EXPORT_FILE_NAMES,
   MSG,
   proxySaveSchema,
   proxyUpdateSchema,
   PROXY_STATUSES,
+  type ImportAnswer,
   type ProxyStatus,
   type Paged,
   type ProxyRow,
@@ -19,7 +21,7 @@ import {
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
-import { ImportResult, PROXY_TEXTS } from '../../components/ImportResult';
+import { ImportResult, PROXY_TEXTS, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import {
   PagedTable,
@@ -106,10 +108,10 @@ export function ProxyListPage() {
   );
 }
 
-interface ProxyImport {
-  created: ProxyRow[];
-  skipped: { value: string; status: string }[];
-}
+type ProxyImport = ImportAnswer<
+  ProxyRow,
+  { id: number | null; value: string; status: string; reason: string }
+>;
 
 /** /proxy/create: one proxy by hand or a file of them; success goes back one page. */
 export function ProxyCreatePage() {
@@ -125,7 +127,7 @@ export function ProxyCreatePage() {
   const uploaded = async (answer: ProxyImport) => {
     await queryClient.invalidateQueries({ queryKey: ['proxies'] });
     // Fully successful only when nothing was skipped (spec 02 §9).
-    if (answer.skipped.length === 0) void navigate(-1);
+    if (answer.skippedCount === 0) void navigate(-1);
   };
   return (
     <>
@@ -155,20 +157,25 @@ export function ProxyCreatePage() {
           renderResult={(result) => (
             <ImportResult
               texts={PROXY_TEXTS}
-              createdCount={result.created.length}
+              createdCount={result.createdCount}
               skipped={result.skipped}
+              skippedCount={result.skippedCount}
               columns={[
                 { key: 'value', label: 'Proxy' },
                 { key: 'status', label: 'Status' },
               ]}
               onDownloadCsv={() =>
-                result.skipped.length
-                  ? downloadCsv('proxies_skipped.csv', result.skipped, ['value', 'status'])
+                result.skippedCount
+                  ? downloadSkipped(result, 'csv', EXPORT_FILE_NAMES.proxiesSkippedCsv, () =>
+                      downloadCsv(EXPORT_FILE_NAMES.proxiesSkippedCsv, result.skipped, ['value', 'status']),
+                    )
                   : toast.error(MSG.noProxiesToExport)
               }
               onDownloadJson={() =>
-                result.skipped.length
-                  ? downloadJson('proxies_skipped.json', result.skipped)
+                result.skippedCount
+                  ? downloadSkipped(result, 'json', EXPORT_FILE_NAMES.proxiesSkippedJson, () =>
+                      downloadJson(EXPORT_FILE_NAMES.proxiesSkippedJson, result.skipped),
+                    )
                   : toast.error(MSG.noProxiesToExport)
               }
             />

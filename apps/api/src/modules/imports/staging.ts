@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import { driverOf, type Db } from '../../db';
+
+/** One row of a file as it is staged: to be added (no reason) or skipped (the reason shown). */
+export interface StagedRow {
+  value: string;
+  name?: string;
+  status?: string;
+  payload?: string | null;
+  reason?: string | null;
+}
+
+/** Rows go to the database in chunks of about this many bytes: memory stays bounded, statements few. */
+const CHUNK_BYTES = 1024 * 1024;
+const COPY_INTO = 'COPY import_staging (import_id, row_no, value, name, status, payload, reason)';
+
+/** COPY's text format escapes these; NUL cannot be stored in text at all and is left out. */
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
+const field = (value: string | null | undefined) =>
+  value === null || value === undefined ? '\\N' : value.replace(/[\\\t\n\r\0]/g, (c) => ESCAPES[c]!);
+
+/**
+ * Writes an import's rows into import_staging through the database's bulk path: `COPY ... FROM STDIN`
+ * on PostgreSQL, `COPY ... FROM '/dev/blob'` on the embedded database. Chunks are sent one at a time
+ * while the next one is being read, so the file never sits in memory.
+ */
+export function stagingWriter(db: Db, importId: number) {
+  const driver = driverOf(db);
+  const copy =
+    driver.kind === 'pglite'
+      ? async (chunk: Buffer) => {
+          await driver.client.query(`${COPY_INTO} FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
+        }
+      : async (chunk: Buffer) => {
+          const client = await driver.pool.connect();
+          try {
+            await pipeline(Readable.from([chunk]), client.query(copyFrom(`${COPY_INTO} FROM STDIN`)));
+            client.release();
+          } catch (error) {
+            client.release(error as Error);
+            throw error;
+          }
+        };
+
+  // Two buffers, filled in turn: one is being sent while the other fills. Lines are written into them
+  // at once, so no row outlives a young-generation collection and the heap stays small.
+  const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  let current = 0;
+  let used = 0;
+  let sending: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
+  let offered = 0;
+  const prefix = `${importId}\t`;
+
+  const send = async (chunk: Buffer) => {
+    await sending;
+    if (failure) throw failure;
+    sending = copy(chunk).catch((error: unknown) => {
+      failure = error;
+    });
+  };
+  const flush = async () => {
+    if (used === 0) return;
+    const chunk = buffers[current]!.subarray(0, used);
+    current = 1 - current;
+    used = 0;
+    await send(chunk);
+  };
+
+  return {
+    /** Adds a row; answers a promise only when a chunk is due (await it before reading on). */
+    add(rowNo: number, row: StagedRow): Promise<void> | undefined {
+      const line = `${prefix}${rowNo}\t${field(row.value)}\t${field(row.name ?? '')}\t${field(row.status ?? '')}\t${field(row.payload)}\t${field(row.reason || null)}\n`;
+      if (!row.reason) offered += 1;
+      const length = Buffer.byteLength(line);
+      if (length > CHUNK_BYTES) return flush().then(() => send(Buffer.from(line)));
+      if (used + length > CHUNK_BYTES)
+        return flush().then(() => {
+          used = buffers[current]!.write(line, 0);
+        });
+      used += buffers[current]!.write(line, used);
+      return undefined;
+    },
+    /** Sends what is left and waits until every chunk is in. */
+    async finish() {
+      if (used > 0) await flush();
+      await sending;
+      if (failure) throw failure;
+    },
+    /** How many rows are to be added (staged without a reason). */
+    offered: () => offered,
+    /** Waits for a chunk under way, whatever its outcome (before cleaning up after a failed import). */
+    async settle() {
+      await sending;
+    },
+  };
+}

@@ -1,0 +1,236 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { API, EXPORT_FILE_NAMES, MSG, type ImportAnswer } from '@blaster/contract';
+import { imports, importStaging, phoneNumbers } from '../src/db/schema';
+import { SKIPPED_LIST_LIMIT, CREATED_LIST_LIMIT } from '../src/modules/imports/pipeline';
+import { IMPORT_SPOOL_DIR, sweepImportsAtStart } from '../src/modules/imports/sweep';
+import { startTestApp, type TestApp } from './support/app';
+
+let t: TestApp;
+let admin: { id: number; token: string };
+let otherAdmin: { id: number; token: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.createUser('admin');
+  otherAdmin = await t.createUser('admin');
+});
+afterAll(() => t.close());
+
+async function upload<T = ImportAnswer>(
+  url: string,
+  name: string,
+  content: string | Buffer,
+  token = admin.token,
+) {
+  const boundary = `----blaster${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n`,
+    ),
+    Buffer.isBuffer(content) ? content : Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      authorization: `Bearer ${token}`,
+    },
+  });
+  return { status: response.statusCode, body: response.json() as T & { msg: string } };
+}
+
+async function download(importId: number, format: 'csv' | 'json', token = admin.token) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${API.importSkipped(importId)}?format=${format}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: response.statusCode, body: response.body, headers: response.headers };
+}
+
+const numberOf = (i: number) => `6285${String(i).padStart(9, '0')}`;
+
+describe('phone number import at scale', () => {
+  it('answers a 25 MB file of bad lines with counts and the first skipped rows only', async () => {
+    const line = `${'bukan nomor telepon '.repeat(4)},Budi\n`;
+    const lines = Math.ceil((25 * 1024 * 1024) / line.length);
+    const answer = await upload(API.phoneImport, 'rusak.csv', Buffer.from(line.repeat(lines)));
+    expect(answer.status).toBe(200);
+    expect(answer.body.createdCount).toBe(0);
+    expect(answer.body.skippedCount).toBe(lines);
+    expect(answer.body.skipped).toHaveLength(SKIPPED_LIST_LIMIT);
+    expect(answer.body.skipped[0]).toMatchObject({ reason: MSG.invalidRow, name: 'Budi' });
+    expect(answer.body.msg).toBe(MSG.importDone(0));
+  }, 300_000);
+
+  it('keeps the first of each number in the file, skips those already saved, and adds the rest in file order', async () => {
+    // 3,000 numbers already saved; a file of 12,000 rows: every 4th repeats an earlier row of the file,
+    // every 5th is one already saved, every 7th is invalid.
+    await t.database.db
+      .insert(phoneNumbers)
+      .values(
+        Array.from({ length: 3_000 }, (_, i) => ({ number: numberOf(100_000 + i), name: `Lama ${i}` })),
+      );
+    const rows: string[] = [];
+    const expected = { created: [] as string[], skipped: [] as { number: string; reason: string }[] };
+    const seen = new Set<string>();
+    for (let i = 0; i < 12_000; i += 1) {
+      if (i % 7 === 6) {
+        rows.push(`12${i},Rusak ${i}`);
+        expected.skipped.push({ number: `12${i}`, reason: MSG.invalidRow });
+        continue;
+      }
+      const taken = i % 5 === 4;
+      const number = taken ? numberOf(100_000 + Math.floor(i / 5)) : numberOf(i % 4 === 3 ? i - 3 : i);
+      rows.push(`${number.replace(/^62/, '0')},Nama ${i}`);
+      if (seen.has(number)) expected.skipped.push({ number, reason: MSG.duplicateInFile });
+      else if (taken) expected.skipped.push({ number, reason: MSG.duplicateInDatabase });
+      else expected.created.push(number);
+      seen.add(number);
+    }
+    const before = Number((await t.ctx.db.select({ n: count() }).from(phoneNumbers))[0]!.n);
+    const answer = await upload(API.phoneImport, 'nomor.csv', `nomor,nama\n${rows.join('\n')}\n`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.createdCount).toBe(expected.created.length);
+    expect(answer.body.skippedCount).toBe(expected.skipped.length);
+    expect(Number((await t.ctx.db.select({ n: count() }).from(phoneNumbers))[0]!.n)).toBe(
+      before + expected.created.length,
+    );
+    // The answer holds the first rows only, in file order; ids follow the file's order.
+    expect(answer.body.created).toHaveLength(CREATED_LIST_LIMIT);
+    expect(answer.body.created.map((row) => row.number)).toEqual(
+      expected.created.slice(0, CREATED_LIST_LIMIT),
+    );
+    const ids = answer.body.created.map((row) => row.id!);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(answer.body.skipped.map((row) => ({ number: row.number, reason: row.reason }))).toEqual(
+      expected.skipped.slice(0, SKIPPED_LIST_LIMIT),
+    );
+    const taken = answer.body.skipped.find((row) => row.reason === MSG.duplicateInDatabase)!;
+    const [saved] = await t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, taken.number));
+    expect(taken.id).toBe(saved!.id);
+    // The first occurrence in the file is the one kept.
+    const [kept] = await t.ctx.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.number, numberOf(0)));
+    expect(kept!.name).toBe('Nama 0');
+
+    // Every skipped row is in the downloads, the importer's alone.
+    const csv = await download(answer.body.importId, 'csv');
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-disposition']).toContain(EXPORT_FILE_NAMES.phoneNumbersSkippedCsv);
+    const parsed = Papa.parse<{ number: string; name: string; status: string }>(csv.body, { header: true });
+    expect(parsed.data.map((row) => ({ number: row.number, reason: row.status }))).toEqual(expected.skipped);
+    const json = await download(answer.body.importId, 'json');
+    expect(json.headers['content-disposition']).toContain(EXPORT_FILE_NAMES.phoneNumbersSkippedJson);
+    const list = JSON.parse(json.body) as { number: string; name: string; status: string }[];
+    expect(list.map((row) => ({ number: row.number, reason: row.status }))).toEqual(expected.skipped);
+    expect(list.find((row) => row.number === '126')).toEqual({
+      number: '126',
+      name: 'Rusak 6',
+      status: MSG.invalidRow,
+    });
+    expect((await download(answer.body.importId, 'json', otherAdmin.token)).status).toBe(404);
+  }, 120_000);
+
+  it('answers an empty download for an import that skipped nothing', async () => {
+    const answer = await upload(API.phoneImport, 'baru.csv', `${numberOf(900_001)},Baru\n`);
+    expect(answer.body).toMatchObject({ createdCount: 1, skippedCount: 0, skipped: [] });
+    expect(JSON.parse((await download(answer.body.importId, 'json')).body)).toEqual([]);
+    expect((await download(answer.body.importId, 'csv')).body).toBe('number,name,status');
+  });
+});
+
+describe('proxies and templates share the pipeline', () => {
+  it('imports proxies with exact counts and a full skipped download', async () => {
+    const values = Array.from({ length: 700 }, (_, i) => `http://10.9.${Math.floor(i / 250)}.${i % 250}:80`);
+    const answer = await upload<ImportAnswer<{ value: string }, { value: string; reason: string }>>(
+      API.proxyImport,
+      'proxy.csv',
+      `value,status\n${[...values, ...values, ''].join('\n')}\n`,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ createdCount: 700, skippedCount: 700, msg: 'OK' });
+    expect(answer.body.created).toHaveLength(700);
+    expect(answer.body.skipped).toHaveLength(SKIPPED_LIST_LIMIT);
+    expect(answer.body.skipped[0]).toMatchObject({ value: values[0], reason: MSG.duplicateInFile });
+    const json = JSON.parse((await download(answer.body.importId, 'json')).body) as { value: string }[];
+    expect(json.map((row) => row.value)).toEqual(values);
+    const again = await upload<ImportAnswer<unknown, { value: string; reason: string; id: number }>>(
+      API.proxyImport,
+      'proxy.csv',
+      `${values[0]}\n`,
+    );
+    expect(again.body.skipped[0]).toMatchObject({ value: values[0], reason: MSG.duplicateInDatabase });
+    expect(again.body.skipped[0]!.id).toEqual(expect.any(Number));
+  });
+
+  it('imports templates, skipping the ones that fail their checks', async () => {
+    const answer = await upload<ImportAnswer<{ text_wa: string }, { index: number; reason: string }>>(
+      API.messageImport,
+      'messages.json',
+      JSON.stringify([
+        { text: '<p>Halo <strong>{name}</strong></p>', button: [] },
+        { text: 'x', button: [{ title: 'Beli', url: '', type: 'url_button' }] },
+        'bukan template',
+      ]),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.createdCount).toBe(1);
+    expect(answer.body.created[0]!.text_wa).toBe('Halo *{name}*');
+    expect(answer.body.skipped).toEqual([
+      { index: 2, reason: MSG.buttonMissingUrl('Beli') },
+      { index: 3, reason: MSG.invalidRow },
+    ]);
+  });
+});
+
+describe('start-up sweep', () => {
+  it('removes the rows of imports cut off by a crash, keeping what a running import may still need', async () => {
+    const db = t.database.db;
+    const crashed = async (age: string) => {
+      const [row] = await db
+        .insert(imports)
+        .values({ kind: 'phone_numbers', userId: admin.id, createdAt: sql`now() - ${age}::interval` })
+        .returning();
+      await db.insert(importStaging).values(
+        Array.from({ length: 50 }, (_, i) => ({
+          importId: row!.id,
+          rowNo: i + 1,
+          value: numberOf(i),
+          name: 'x',
+        })),
+      );
+      return row!.id;
+    };
+    const longAgo = await crashed('2 hours');
+    await mkdir(IMPORT_SPOOL_DIR, { recursive: true });
+    const leftUpload = join(IMPORT_SPOOL_DIR, `crashed-${process.pid}.csv`);
+    await writeFile(leftUpload, '6281100000001,Ani\n');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await utimes(leftUpload, twoHoursAgo, twoHoursAgo);
+    const justNow = await crashed('1 minute');
+    const staged = async (id: number) =>
+      Number(
+        (await db.select({ n: count() }).from(importStaging).where(eq(importStaging.importId, id)))[0]!.n,
+      );
+
+    await sweepImportsAtStart(db, t.database.kind);
+
+    expect(await staged(longAgo)).toBe(0);
+    expect(existsSync(leftUpload)).toBe(false);
+    expect(await db.select().from(imports).where(eq(imports.id, longAgo))).toEqual([]);
+    // The embedded database has one process, so nothing can be running at its start; on PostgreSQL
+    // another instance may be importing right now.
+    expect(await staged(justNow)).toBe(t.database.kind === 'pglite' ? 0 : 50);
+  });
+});

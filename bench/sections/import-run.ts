@@ -1,0 +1,92 @@
+/**
+ * One phone-number import in a process of its own (bench/sections/import.ts starts it), so every size
+ * starts from the same idle server: database opened, migrated, seeded and warmed up by a small import.
+ * Prints one JSON line. Peak memory is the kernel's high-water mark of resident memory (VmHWM), reset
+ * once idle: the embedded database runs long statements without yielding, which a timer would miss.
+ */
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../../apps/api/src/db';
+import { users } from '../../apps/api/src/db/schema';
+import { seed } from '../../apps/api/src/db/seed';
+import { importPhoneNumbers } from '../../apps/api/src/modules/phonenumber/import';
+import { openBenchDatabase, SERVER } from '../support';
+
+const rows = Number(process.argv[2] ?? 200_000);
+
+/** A CSV of `count` numbers from `first` on, produced on the fly so the file never sits in memory. */
+function csvStream(count: number, first = 0) {
+  return Readable.from(
+    (function* () {
+      yield 'number,name\n';
+      for (let i = 0; i < count;) {
+        const lines: string[] = [];
+        for (let j = 0; j < 1_000 && i < count; j += 1, i += 1)
+          lines.push(`08${String(1_000_000_000 + first + i)},"Kontak ${first + i}"`);
+        yield `${lines.join('\n')}\n`;
+      }
+    })(),
+  );
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+const status = () => readFileSync('/proc/self/status', 'utf8');
+const kbOf = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status())?.[1] ?? 0) * 1024;
+const resetPeak = () => {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // Without it the high-water mark covers start-up too; the figure is then an upper bound.
+  }
+};
+
+// The embedded database lives in a folder, as a server's does (an in-memory one would hold every row in RAM).
+const folder = SERVER ? null : mkdtempSync(join(tmpdir(), 'blaster-bench-import-'));
+const database = folder ? await openDatabase({ dataDir: folder }) : await openBenchDatabase();
+await seed(database.db, { email: 'bench@blaster.local', password: 'bench-password' });
+const [admin] = await database.db.select().from(users).where(eq(users.email, 'bench@blaster.local'));
+const upload = (count: number, first: number) => ({
+  stream: csvStream(count, first),
+  extension: 'csv',
+  truncated: () => false,
+});
+await importPhoneNumbers(database.db, upload(2_000, 50_000_000), admin!.id);
+global.gc?.();
+await new Promise((resolve) => setTimeout(resolve, 500));
+const idleRss = process.memoryUsage().rss;
+resetPeak();
+let peakHeap = process.memoryUsage().heapUsed;
+const heapTimer = setInterval(() => {
+  peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+}, 25);
+
+const started = performance.now();
+const cpuBefore = process.cpuUsage();
+const answer = await importPhoneNumbers(database.db, upload(rows, 0), admin!.id);
+const seconds = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
+clearInterval(heapTimer);
+const peakRss = Math.max(kbOf('VmHWM'), process.memoryUsage().rss);
+await database.close();
+if (folder) rmSync(folder, { recursive: true, force: true });
+
+console.log(
+  JSON.stringify({
+    rows,
+    created: answer.createdCount,
+    skipped: answer.skippedCount,
+    seconds: Number(seconds.toFixed(2)),
+    rowsPerSecond: Math.round(rows / seconds),
+    /** CPU time of this process (the embedded database's included; a PostgreSQL server's not). */
+    cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
+    idleRssMb: mb(idleRss),
+    peakRssMb: mb(peakRss),
+    /** What the import adds to the idle server's memory (the embedded database's included). */
+    rssAboveIdleMb: mb(peakRss - idleRss),
+    peakHeapMb: mb(peakHeap),
+  }),
+);
+process.exit(0);
