@@ -262,6 +262,9 @@ export const MSG = {
   errorCreatingBonus: 'Error creating Bonus',
   errorFetchingSetting: 'Error fetching Setting',
   errorSavingSetting: 'Error saving Setting',
+
+  // Input checks (decision: texts the spec leaves open)
+  mediaReferenceInvalid: 'Media harus berupa file yang diunggah ke panel ini.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PREFIX } from '../constants';
 import { MSG } from '../messages';
+import { API } from '../paths';
 
 /** Digits only; a leading 0 becomes the country prefix 62 (spec 02 §7 imports). */
 export function normalizeNumber(raw: unknown): string {
@@ -113,8 +114,21 @@ export const templateRowSchema = z.object({
   status: z.enum(TEMPLATE_STATUSES),
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
+/**
+ * The only media a template may name: a file this server stored in its uploads folder under a random
+ * name. Anything else (`/uploads/../db`, a nested path) could make a later delete remove another file.
+ */
+const STORED_MEDIA = new RegExp(`^${API.uploads}/[0-9a-f-]{36}\\.[a-z0-9]{2,4}$`);
+export const isStoredMedia = (media: string) => STORED_MEDIA.test(media);
+
 /** Fields of the multipart create/update body besides the file. */
 export const templateFieldsSchema = z.object({
+  /** Media comes only as an uploaded file; a text reference is refused unless it names stored media. */
+  media: z
+    .string()
+    .max(2000)
+    .optional()
+    .refine((media) => !media || isStoredMedia(media), { error: MSG.mediaReferenceInvalid }),
   text: z.string().max(20_000).default(''),
   text_wa: z.string().max(20_000).optional(),
   button: z

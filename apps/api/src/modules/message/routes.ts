@@ -9,6 +9,7 @@ import {
   checkButtons,
   htmlToWa,
   idParamSchema,
+  isStoredMedia,
   pageQuerySchema,
   templateButtonSchema,
   templateFieldsSchema,
@@ -22,7 +23,7 @@ import { pageMeta, pageOffset } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { readRecords } from '../../lib/rows';
 import { receiveFile } from '../../lib/uploads';
-import { mediaRoutes, readTemplateForm, removeMedia } from './media';
+import { mediaRoutes, readTemplateForm, removeMedia, removeMediaIfUnused } from './media';
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
 const present = (row: TemplateRow) => ({
@@ -58,6 +59,18 @@ const importItemSchema = z.object({
   button: z.array(templateButtonSchema).max(10).default([]),
   status: z.enum(['active', 'nonactive']).default('active'),
 });
+
+/**
+ * The media an imported template keeps: stored media of this server as is; a web address is dropped
+ * (foreign files are not fetched); any other path is refused, since deleting the template later would
+ * delete whatever file it names.
+ */
+function importedMedia(media: string | null | undefined) {
+  if (!media) return null;
+  if (isStoredMedia(media)) return media;
+  if (/^https?:\/\//i.test(media)) return null;
+  throw new HttpError(400, MSG.mediaReferenceInvalid);
+}
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   mediaRoutes(app, ctx);
@@ -135,7 +148,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
           .set({ ...templateValues(fields), ...(media ? { media } : {}) })
           .where(eq(messageTemplates.id, params.id))
           .returning();
-        if (media) await removeMedia(ctx, existing.media);
+        if (media) await removeMediaIfUnused(ctx, existing.media);
         return { message: present(row!), msg: 'OK' };
       } catch (error) {
         await removeMedia(ctx, media);
@@ -155,7 +168,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(messageTemplates.id, params.id))
         .returning();
       if (!row) throw new HttpError(404, MSG.templateNotFound);
-      await removeMedia(ctx, row.media);
+      await removeMediaIfUnused(ctx, row.media);
       return { msg: 'OK' };
     },
   });
@@ -182,6 +195,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
           continue;
         }
         try {
+          const media = importedMedia(item.data.media);
           values.push(
             templateValues({
               text: item.data.text,
@@ -189,8 +203,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
               status: item.data.status,
             }),
           );
-          // Only media this server stores is kept; foreign URLs are not fetched.
-          medias.push(item.data.media?.startsWith(`${API.uploads}/`) ? item.data.media : null);
+          medias.push(media);
         } catch (error) {
           skipped.push({ index, reason: error instanceof HttpError ? error.msg : MSG.invalidRow });
         }
