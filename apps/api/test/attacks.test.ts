@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG } from '@blaster/contract';
+import { API, MSG, ROLES, type Role } from '@blaster/contract';
 import { messageTemplates } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { upload } from './support/multipart';
@@ -14,10 +14,12 @@ import { upload } from './support/multipart';
 let t: TestApp;
 const dataDir = `/tmp/blaster-attacks-${process.pid}`;
 let admin: { id: number; token: string };
+const callers = {} as Record<Role, { id: number; token: string }>;
 
 beforeAll(async () => {
   t = await startTestApp({ DATA_DIR: dataDir });
   admin = await t.createUser('admin');
+  for (const role of ROLES) callers[role] = await t.createUser(role);
 });
 afterAll(async () => {
   await t.close();
@@ -116,5 +118,106 @@ describe('template media outside the uploads folder', () => {
     expect((await t.app.inject({ method: 'GET', url: media })).statusCode).toBe(200);
     await t.call('DELETE', API.message(imported.body.created[0]!.id), { token: admin.token });
     expect((await t.app.inject({ method: 'GET', url: media })).statusCode).toBe(404);
+  });
+});
+
+describe('ids and amounts beyond what an integer column holds', () => {
+  const TOO_BIG = '2147483648';
+  /** The first role a route admits, preferring the widest (dev, then admin). */
+  const callerFor = (access: 'public' | readonly Role[]) =>
+    access === 'public'
+      ? null
+      : callers[(['dev', 'admin', 'staff', 'member'] as const).find((role) => access.includes(role))!];
+
+  it('answers 400 or 404, never 500, on every route with a path parameter', async () => {
+    const routes = t.ctx.routeTable.filter((entry) => entry.url.includes(':'));
+    expect(routes.length).toBeGreaterThan(30);
+    for (const entry of routes) {
+      const caller = callerFor(entry.access);
+      const answer = await t.call(entry.method, entry.url.replace(/:(\w+)/g, TOO_BIG), {
+        token: caller?.token,
+        body: entry.method === 'GET' ? undefined : {},
+      });
+      expect([400, 404], `${entry.method} ${entry.url} -> ${JSON.stringify(answer.body)}`).toContain(
+        answer.status,
+      );
+    }
+  });
+
+  it('never answers 500 to such ids and amounts in bodies and queries', async () => {
+    const fields = [
+      'id',
+      'userId',
+      'user_id',
+      'whatsapp_id',
+      'whatsappClientId',
+      'reconnect',
+      'nominal',
+      'blast_fee',
+      'requirement_blast',
+      'blast_interval_min',
+      'blast_interval_max',
+      'interval_min',
+      'interval_max',
+      'price',
+      'page',
+    ];
+    for (const big of [TOO_BIG, '1e10']) {
+      const values = Object.fromEntries(fields.map((field) => [field, big]));
+      for (const entry of t.ctx.routeTable) {
+        const caller = callerFor(entry.access);
+        const url = `${entry.url.replace(/:(\w+)/g, String(caller?.id ?? 1))}?${new URLSearchParams(values)}`;
+        const answer = await t.call(entry.method, url, {
+          token: caller?.token,
+          body: entry.method === 'GET' ? undefined : { ...values, name: 'Besar', reason: 'uji' },
+        });
+        expect(answer.status, `${entry.method} ${url} -> ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("refuses them with the field's own message", async () => {
+    const bonus = await t.call('POST', API.bonusCreate, {
+      token: admin.token,
+      body: { nominal: TOO_BIG, reason: 'besar', userId: callers.member.id },
+    });
+    expect(bonus.status).toBe(400);
+    expect(bonus.body).toMatchObject({
+      msg: MSG.bonusNominalRequired,
+      errors: { nominal: MSG.bonusNominalRequired },
+    });
+    const unknownMember = await t.call('POST', API.bonusCreate, {
+      token: admin.token,
+      body: { nominal: 1000, reason: 'besar', userId: TOO_BIG },
+    });
+    expect(unknownMember.status).toBe(400);
+    expect(unknownMember.body).toMatchObject({ errors: { userId: MSG.bonusMemberRequired } });
+    const level = await t.call('POST', API.levelCreate, {
+      token: admin.token,
+      body: { name: 'Mahal', blast_fee: 1e10, requirement_blast: 5 },
+    });
+    expect(level.status).toBe(400);
+    expect(level.body).toMatchObject({ errors: { blast_fee: MSG.levelFeeRequired } });
+    const withdraw = await t.call('POST', API.withdrawRequest, {
+      token: callers.member.token,
+      body: { nominal: TOO_BIG, userId: callers.member.id },
+    });
+    expect(withdraw.status).toBe(400);
+    expect(withdraw.body).toMatchObject({ msg: MSG.withdrawOverBalance });
+  });
+
+  it('refuses a bonus that would push the balance past the largest amount, and keeps the balance', async () => {
+    const target = await t.createUser('member');
+    const give = (nominal: number) =>
+      t.call('POST', API.bonusCreate, {
+        token: admin.token,
+        body: { nominal, reason: 'besar', userId: target.id },
+      });
+    expect((await give(2_147_483_647)).status).toBe(200);
+    const second = await give(1);
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ msg: MSG.balanceTooLarge });
+    const balance = await t.call<{ balance: number }>('GET', API.balance(target.id), { token: admin.token });
+    expect(balance.body.balance).toBe(2_147_483_647);
   });
 });

@@ -265,6 +265,7 @@ export const MSG = {
 
   // Input checks (decision: texts the spec leaves open)
   mediaReferenceInvalid: 'Media harus berupa file yang diunggah ke panel ini.',
+  balanceTooLarge: 'Saldo member akan melebihi batas maksimum (Rp 2.147.483.647).',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

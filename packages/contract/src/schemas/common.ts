@@ -1,15 +1,38 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE } from '../constants';
+import { MSG } from '../messages';
+
+/**
+ * The largest value an id or amount column holds (PostgreSQL `integer`). Larger input is refused as
+ * invalid before it reaches the database, which would otherwise fail the statement (a 500).
+ */
+export const MAX_INTEGER = 2_147_483_647;
+
+/** A row id from a path, query or body: a whole number from 1 to MAX_INTEGER, else `message`. */
+export const idSchema = (message: string = MSG.invalidRequest) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_INTEGER, { error: message });
+
+/** A count or amount from a form: a whole number from 0 to MAX_INTEGER, else `message`. */
+export const wholeNumberSchema = (message: string = MSG.invalidRequest) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(0, { error: message })
+    .max(MAX_INTEGER, { error: message });
 
 /** Query of every paged list: page defaults to 1, search is optional. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
+  page: z.coerce.number().int().min(1).max(MAX_INTEGER).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
   search: z.string().trim().max(200).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const userIdParamSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idSchema() });
+export const userIdParamSchema = z.object({ userId: idSchema() });
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),
@@ -38,5 +61,5 @@ export const rupiahSchema = z.number().int();
 
 /** A user id in a path, or 'all' (admin and dev) for platform-wide figures. */
 export const userOrAllParamSchema = z.object({
-  userId: z.union([z.literal('all'), z.coerce.number().int().positive()]),
+  userId: z.union([z.literal('all'), idSchema()]),
 });

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { MIN_WITHDRAW } from '../constants';
 import { MSG } from '../messages';
-import { pageQuerySchema } from './common';
+import { MAX_INTEGER, idSchema, pageQuerySchema, wholeNumberSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredNumber = (message: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }),
-  );
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumberSchema(message));
 
 // Levels (02 §3, §5)
 export const levelBodySchema = z.object({
@@ -41,19 +38,13 @@ export type MemberEdit = z.input<typeof memberEditSchema>;
 
 // Bonuses (02 §3, §5)
 export const bonusCreateSchema = z.object({
-  nominal: z.coerce
-    .number({ error: MSG.bonusNominalRequired })
-    .int({ error: MSG.bonusNominalRequired })
-    .positive({ error: MSG.bonusNominalRequired }),
+  nominal: idSchema(MSG.bonusNominalRequired),
   reason: z
     .string({ error: MSG.bonusReasonRequired })
     .trim()
     .min(1, { error: MSG.bonusReasonRequired })
     .max(500),
-  userId: z.coerce
-    .number({ error: MSG.bonusMemberRequired })
-    .int()
-    .positive({ error: MSG.bonusMemberRequired }),
+  userId: idSchema(MSG.bonusMemberRequired),
   /** Ignored by the server, which records the signed-in admin. */
   adminId: z.unknown().optional(),
 });
@@ -71,8 +62,8 @@ export type BonusRow = z.infer<typeof bonusRowSchema>;
 
 /** List queries that may name a user: members always get their own rows whatever they send. */
 export const userPageQuerySchema = pageQuerySchema.extend({
-  user_id: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
-  userId: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
+  user_id: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
+  userId: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
 });
 
 // Referrals (02 §2 /referral, §3)
@@ -92,12 +83,14 @@ export const withdrawRequestSchema = z.object({
   nominal: z.coerce
     .number({ error: MSG.minWithdraw })
     .int({ error: MSG.minWithdraw })
-    .min(MIN_WITHDRAW, { error: MSG.minWithdraw }),
-  userId: z.coerce.number().int().positive(),
+    .min(MIN_WITHDRAW, { error: MSG.minWithdraw })
+    // No balance holds more than this, so more is always more than the balance.
+    .max(MAX_INTEGER, { error: MSG.withdrawOverBalance }),
+  userId: idSchema(),
 });
 export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
 export const withdrawUpdateSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idSchema(),
   status: z.enum(WITHDRAW_STATUSES),
 });
 export const withdrawRowSchema = z.object({

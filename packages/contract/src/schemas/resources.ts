@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PHONE_PREFIX } from '../constants';
 import { MSG } from '../messages';
 import { API } from '../paths';
+import { idSchema } from './common';
 
 /** Digits only; a leading 0 becomes the country prefix 62 (spec 02 §7 imports). */
 export function normalizeNumber(raw: unknown): string {
@@ -62,7 +63,7 @@ export const proxySaveSchema = z.object({
   value: z.string({ error: MSG.proxyRequired }).trim().min(1, { error: MSG.proxyRequired }).max(500),
 });
 export const proxyUpdateSchema = proxySaveSchema.extend({
-  id: z.coerce.number().int().optional(),
+  id: idSchema().optional(),
   status: z.enum(PROXY_STATUSES).default('active'),
 });
 export type ProxyUpdate = z.input<typeof proxyUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { pageQuerySchema } from './common';
+import { pageQuerySchema, wholeNumberSchema } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -50,9 +50,9 @@ export const selfUpdateSchema = z
 /** Admin and dev may also set the role, blast fee override and blast intervals of any user. */
 export const adminUserUpdateSchema = selfUpdateSchema.extend({
   role: roleSchema.optional(),
-  blast_fee: z.coerce.number().int().min(0).nullable().optional(),
-  blast_interval_min: z.coerce.number().int().min(0).nullable().optional(),
-  blast_interval_max: z.coerce.number().int().min(0).nullable().optional(),
+  blast_fee: wholeNumberSchema().nullable().optional(),
+  blast_interval_min: wholeNumberSchema().nullable().optional(),
+  blast_interval_max: wholeNumberSchema().nullable().optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 
