@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { API_PREFIX, MSG, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
 import type { AppContext } from './context';
-import { HttpError, isDatabaseUnavailable } from './lib/errors';
+import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
 import { bonusRoutes } from './modules/bonus/routes';
 import { messageLogRoutes } from './modules/messagelog/routes';
@@ -56,8 +56,7 @@ export async function buildApp(
       return reply.status(400).send({ msg: error.issues[0]?.message ?? MSG.invalidRequest, errors });
     }
     // Text the database cannot store (NUL bytes in uploaded fields) is the client's error, not ours.
-    const code = (error as { code?: string }).code;
-    if (code === '22021' || code === '22P05') return reply.status(400).send({ msg: MSG.invalidRequest });
+    if (isUnstorableText(error)) return reply.status(400).send({ msg: MSG.invalidRequest });
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 429) return reply.status(429).send({ msg: MSG.tooManyLogins });
     if (status === 413) return reply.status(413).send({ msg: MSG.payloadTooLarge });

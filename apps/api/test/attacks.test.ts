@@ -221,3 +221,49 @@ describe('ids and amounts beyond what an integer column holds', () => {
     expect(balance.body.balance).toBe(2_147_483_647);
   });
 });
+
+describe('hostile import files', () => {
+  const DEPTH = 100_000;
+  const deepJson = `[${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}]`;
+  const deepObject = `[{"number":"081200000001","name":${'{"a":'.repeat(DEPTH)}1${'}'.repeat(DEPTH)}}]`;
+  const imports = [
+    { url: API.phoneImport, csv: 'number,name\n081200000001,Ani\n081200000002,Bu\u0000di\n' },
+    { url: API.proxyImport, csv: 'value\nhttp://10.0.0.1:8080\nhttp://10.0.0.2:80\u000080\n' },
+    { url: API.messageImport, csv: null },
+  ];
+  const malformed = expect.stringMatching(new RegExp(`^${MSG.fileMalformed('')}`));
+
+  for (const { url, csv } of imports) {
+    it(`answers 400 with the import's error to a deeply nested JSON file (${url})`, async () => {
+      for (const content of [deepJson, deepObject]) {
+        const answer = await upload(t, url, admin.token, { name: 'deep.json', content });
+        expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(400);
+        expect(answer.body).toMatchObject({ msg: malformed, errors: { file: malformed } });
+      }
+    });
+
+    it(`answers 400 with the import's error to a NUL character in a cell (${url})`, async () => {
+      const json = JSON.stringify([
+        { number: '081200000003', value: 'x\u0000y', text: 'a\u0000b', name: 'A' },
+      ]);
+      for (const file of [
+        ...(csv ? [{ name: 'nul.csv', content: csv }] : []),
+        { name: 'nul.json', content: json },
+      ]) {
+        const answer = await upload(t, url, admin.token, file);
+        expect(answer.status, `${file.name} ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(400);
+        expect(answer.body).toMatchObject({ msg: malformed, errors: { file: malformed } });
+      }
+    });
+  }
+});
+
+describe('a NUL character in a form field', () => {
+  it('answers 400, not 500, and stores nothing', async () => {
+    const before = await t.ctx.db.select().from(messageTemplates);
+    const answer = await upload(t, API.messageCreate, admin.token, null, { text: 'a\u0000b' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ msg: MSG.invalidRequest });
+    expect(await t.ctx.db.select().from(messageTemplates)).toHaveLength(before.length);
+  });
+});
