@@ -267,3 +267,77 @@ describe('a NUL character in a form field', () => {
     expect(await t.ctx.db.select().from(messageTemplates)).toHaveLength(before.length);
   });
 });
+
+describe('bidirectional control characters in names', () => {
+  const RLO = '\u202E';
+  const CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/;
+  const spoof = `Budi${RLO}gnp.exe`;
+  const shown = (value: unknown) => JSON.stringify(value);
+
+  it('strips them from every name and free text a user writes', async () => {
+    const registered = await t.call<{ user: { id: number; firstname: string; lastname: string } }>(
+      'POST',
+      API.register,
+      {
+        body: {
+          firstName: spoof,
+          lastName: `\u2066Ali\u2069\u200F`,
+          email: `bidi${RLO}@test.local`.replace(RLO, ''),
+          password: 'rahasia-123',
+          password2: 'rahasia-123',
+          agreeToTerms: true,
+        },
+      },
+    );
+    expect(registered.status).toBe(200);
+    expect(registered.body.user).toMatchObject({ firstname: 'Budignp.exe', lastname: 'Ali' });
+    const profile = await t.call<{ user: Record<string, unknown> }>(
+      'PUT',
+      API.user(registered.body.user.id),
+      {
+        token: admin.token,
+        body: { account_name: `Budi${RLO}`, account_bank: `BCA\u202A`, lastname: `\u202DAli` },
+      },
+    );
+    expect(profile.status).toBe(200);
+    expect(shown(profile.body.user)).not.toMatch(CONTROLS);
+
+    const level = await t.call('POST', API.levelCreate, {
+      token: admin.token,
+      body: { name: `Gold${RLO}`, blast_fee: 1, requirement_blast: 987_654 },
+    });
+    expect(level.status).toBe(200);
+    const bonus = await t.call('POST', API.bonusCreate, {
+      token: admin.token,
+      body: { nominal: 1000, reason: `hadiah${RLO}0001 pR`, userId: registered.body.user.id },
+    });
+    expect(bonus.status).toBe(200);
+    const phone = await t.call('POST', API.phoneSave, {
+      token: admin.token,
+      body: { number: '081300000001', name: spoof },
+    });
+    expect(phone.status).toBe(200);
+    const imported = await upload(t, API.phoneImport, admin.token, {
+      name: 'names.csv',
+      content: `number,name\n081300000002,${spoof}\n`,
+    });
+    expect(imported.status).toBe(200);
+
+    for (const url of [
+      API.levelList,
+      `${API.bonusPerPage}?page=1`,
+      `${API.phonePerPage}?page=1`,
+      API.members,
+    ])
+      expect(shown((await t.call('GET', url, { token: admin.token })).body), url).not.toMatch(CONTROLS);
+  });
+
+  it('refuses a name made of nothing else with the field message', async () => {
+    const answer = await t.call('POST', API.levelCreate, {
+      token: admin.token,
+      body: { name: `${RLO}\u200E`, blast_fee: 1, requirement_blast: 987_655 },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ errors: { name: MSG.levelNameRequired } });
+  });
+});

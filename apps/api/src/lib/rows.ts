@@ -2,7 +2,7 @@ import { Transform, pipeline, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import Parser from 'stream-json/Parser.js';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
-import { MSG } from '@blaster/contract';
+import { MSG, stripBidiControls } from '@blaster/contract';
 import { HttpError } from './errors';
 
 /** One record of an uploaded list: CSV cells, or a JSON array item. */
@@ -89,6 +89,9 @@ export async function* readRecords(stream: Readable, extension: string): AsyncGe
   }
 }
 
+/** A cell as text, trimmed and without bidirectional controls (names are shown in tables). */
+const cellText = (value: unknown) => stripBidiControls(String(value ?? '')).trim();
+
 /** Picks named columns from records: by header names when the first CSV row is a header, else by position. */
 export function columnReader(names: Record<string, readonly string[]>) {
   let header: Record<string, number> | null = null;
@@ -109,7 +112,7 @@ export function columnReader(names: Record<string, readonly string[]>) {
       }
       Object.keys(names).forEach((key, position) => {
         const index = header ? header[key] : position;
-        out[key] = index === undefined ? '' : String(record[index] ?? '').trim();
+        out[key] = index === undefined ? '' : cellText(record[index]);
       });
       return out;
     }
@@ -118,11 +121,11 @@ export function columnReader(names: Record<string, readonly string[]>) {
       const entries = Object.entries(record).map(([k, v]) => [k.toLowerCase(), v] as const);
       for (const [key, aliases] of Object.entries(names)) {
         const hit = entries.find(([k]) => aliases.includes(k));
-        out[key] = hit ? String(hit[1] ?? '').trim() : '';
+        out[key] = hit ? cellText(hit[1]) : '';
       }
       return out;
     }
-    out[Object.keys(names)[0]!] = String(record ?? '').trim();
+    out[Object.keys(names)[0]!] = cellText(record);
     return out;
   };
 }

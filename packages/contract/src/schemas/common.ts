@@ -8,6 +8,23 @@ import { MSG } from '../messages';
  */
 export const MAX_INTEGER = 2_147_483_647;
 
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, and the left-to-right and right-to-left
+ * marks). Invisible, they reorder the text shown around them: 'Budi\u202Egnp.exe' reads 'Budiexe.png'.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/g;
+export const stripBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+
+/**
+ * Names and free text people type, trimmed and without bidirectional controls (they are removed
+ * before the required check, so a name of nothing else is missing).
+ */
+export const plainTextSchema = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .overwrite(stripBidiControls)
+    .trim();
+
 /** A row id from a path, query or body: a whole number from 1 to MAX_INTEGER, else `message`. */
 export const idSchema = (message: string = MSG.invalidRequest) =>
   z.coerce

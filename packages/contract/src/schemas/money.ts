@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MIN_WITHDRAW } from '../constants';
 import { MSG } from '../messages';
-import { MAX_INTEGER, idSchema, pageQuerySchema, wholeNumberSchema } from './common';
+import { MAX_INTEGER, idSchema, pageQuerySchema, plainTextSchema, wholeNumberSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredNumber = (message: string) =>
@@ -9,7 +9,7 @@ const requiredNumber = (message: string) =>
 
 // Levels (02 §3, §5)
 export const levelBodySchema = z.object({
-  name: z.string({ error: MSG.levelNameRequired }).trim().min(1, { error: MSG.levelNameRequired }).max(100),
+  name: plainTextSchema(MSG.levelNameRequired).min(1, { error: MSG.levelNameRequired }).max(100),
   blast_fee: requiredNumber(MSG.levelFeeRequired),
   requirement_blast: requiredNumber(MSG.levelRequirementRequired),
 });
@@ -39,11 +39,7 @@ export type MemberEdit = z.input<typeof memberEditSchema>;
 // Bonuses (02 §3, §5)
 export const bonusCreateSchema = z.object({
   nominal: idSchema(MSG.bonusNominalRequired),
-  reason: z
-    .string({ error: MSG.bonusReasonRequired })
-    .trim()
-    .min(1, { error: MSG.bonusReasonRequired })
-    .max(500),
+  reason: plainTextSchema(MSG.bonusReasonRequired).min(1, { error: MSG.bonusReasonRequired }).max(500),
   userId: idSchema(MSG.bonusMemberRequired),
   /** Ignored by the server, which records the signed-in admin. */
   adminId: z.unknown().optional(),

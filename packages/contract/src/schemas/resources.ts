@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PHONE_PREFIX } from '../constants';
 import { MSG } from '../messages';
 import { API } from '../paths';
-import { idSchema } from './common';
+import { idSchema, plainTextSchema } from './common';
 
 /** Digits only; a leading 0 becomes the country prefix 62 (spec 02 §7 imports). */
 export function normalizeNumber(raw: unknown): string {
@@ -22,7 +22,7 @@ const phoneNumberField = z
 export const PHONE_STATUSES = ['active', 'nonactive'] as const;
 export const phoneNumberSaveSchema = z.object({
   number: phoneNumberField,
-  name: z.string({ error: MSG.phoneNameRequired }).trim().min(1, { error: MSG.phoneNameRequired }).max(200),
+  name: plainTextSchema(MSG.phoneNameRequired).min(1, { error: MSG.phoneNameRequired }).max(200),
 });
 export type PhoneNumberSave = z.input<typeof phoneNumberSaveSchema>;
 export const phoneNumberUpdateSchema = phoneNumberSaveSchema.extend({
@@ -60,7 +60,7 @@ export interface ImportAnswer {
 export const PROXY_STATUSES = ['active', 'nonactive', 'in use'] as const;
 export type ProxyStatus = (typeof PROXY_STATUSES)[number];
 export const proxySaveSchema = z.object({
-  value: z.string({ error: MSG.proxyRequired }).trim().min(1, { error: MSG.proxyRequired }).max(500),
+  value: plainTextSchema(MSG.proxyRequired).min(1, { error: MSG.proxyRequired }).max(500),
 });
 export const proxyUpdateSchema = proxySaveSchema.extend({
   id: idSchema().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { wholeNumberSchema } from './common';
+import { plainTextSchema, wholeNumberSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredCount = z.preprocess(
@@ -8,7 +8,7 @@ const requiredCount = z.preprocess(
   wholeNumberSchema(MSG.numberRequired),
 );
 const requiredText = (max: number) =>
-  z.string({ error: MSG.textRequired }).trim().min(1, { error: MSG.textRequired }).max(max);
+  plainTextSchema(MSG.textRequired).min(1, { error: MSG.textRequired }).max(max);
 
 export const settingSchema = z.object({
   interval_min: requiredCount,

@@ -16,6 +16,7 @@ import {
   newClientBodySchema,
   saveWhatsappBodySchema,
   sendMessageBodySchema,
+  stripBidiControls,
   userOrAllParamSchema,
   whatsappIntervalBodySchema,
   whatsappPageQuerySchema,
@@ -198,7 +199,8 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       const values = {
         clientid: deviceId,
         phonenumber: info.phonenumber,
-        pushname: info.pushname,
+        // The push name is chosen by whoever owns the chat account, and shown in the panel's tables.
+        pushname: stripBidiControls(info.pushname),
         server: info.server,
         serialized: info.serialized,
         state: ctx.gateway.state(deviceId) ?? 'connected',
