@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, ROLES, type Role } from '@blaster/contract';
 import { messageTemplates } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
+import { connect } from './support/chat';
 import { upload } from './support/multipart';
 
 /*
@@ -339,5 +340,36 @@ describe('bidirectional control characters in names', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ errors: { name: MSG.levelNameRequired } });
+  });
+});
+
+describe('formulas in CSV files handed back', () => {
+  it("writes a validator file's formula-like cells as text when a developer downloads it", async () => {
+    const staff = callers.staff;
+    const account = await connect(t, staff, 'qr');
+    const created = await upload<{ validator: { id: number } }>(
+      t,
+      API.lookupCreate('validator'),
+      staff.token,
+      {
+        name: 'targets.csv',
+        content:
+          'number,name\n081900000001,"=HYPERLINK(""http://evil.example"",""klik"")"\n081900000002,@SUM(1)\n',
+      },
+      { whatsapp_id: String(account.id) },
+    );
+    expect(created.status).toBe(200);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: API.validatorFile(created.body.validator.id),
+      headers: { authorization: `Bearer ${callers.dev.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body.split('\r\n')).toEqual([
+      'number,name',
+      '081900000001,"\'=HYPERLINK(""http://evil.example"",""klik"")"',
+      "081900000002,'@SUM(1)",
+      '',
+    ]);
   });
 });

@@ -14,3 +14,4 @@ export * from './schemas/whatsapp';
 export * from './schemas/resources';
 export * from './html-to-wa';
 export * from './schemas/lookup';
+export * from './csv';
