@@ -35,7 +35,7 @@ const ctx: AppContext = createAppContext({
   bus,
 });
 
-const app = await buildApp(ctx, { logger: process.env.LOG_REQUESTS === '1' });
+const app = await buildApp(ctx, { log: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
 const realtime = startRealtimeServer(ctx, { port: config.realtimePort, host: config.host });
 await realtime.ready;

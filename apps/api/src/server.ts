@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -28,13 +29,27 @@ import { withdrawRoutes } from './modules/withdraw/routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Builds the HTTP app without listening, so tests can inject requests. */
+export interface LogOptions {
+  level: string;
+  /** Where the JSON lines go (stdout when absent). */
+  stream?: { write(line: string): void };
+}
+
+/**
+ * Builds the HTTP app without listening, so tests can inject requests. With `log`, every answer of 500
+ * or more is logged with its request id (which the 500 answer carries too); requests themselves are
+ * logged at 'info'. Without it (tests), nothing is logged.
+ */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: boolean } = {},
+  options: { log?: LogOptions } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.log
+      ? { level: options.log.level, ...(options.log.stream ? { stream: options.log.stream } : {}) }
+      : false,
+    // Random ids, so a line can be found among several processes' logs.
+    genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
   });
@@ -66,8 +81,11 @@ export async function buildApp(
       request.log.warn(error);
       return reply.status(503).header('retry-after', '5').send({ msg: MSG.databaseUnavailable });
     }
-    request.log.error(error);
-    return reply.status(500).send({ msg: MSG.internalServerError });
+    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+    return reply
+      .status(500)
+      .header('x-request-id', request.id)
+      .send({ msg: MSG.internalServerError, requestId: request.id });
   });
 
   // For load balancers: healthy only while the database answers.

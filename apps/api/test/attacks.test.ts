@@ -3,7 +3,9 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, MSG, ROLES, type Role } from '@blaster/contract';
+import { configFromEnv } from '../src/config';
 import { messageTemplates } from '../src/db/schema';
+import { buildApp } from '../src/server';
 import { startTestApp, type TestApp } from './support/app';
 import { connect } from './support/chat';
 import { upload } from './support/multipart';
@@ -371,5 +373,62 @@ describe('formulas in CSV files handed back', () => {
       "081900000002,'@SUM(1)",
       '',
     ]);
+  });
+});
+
+describe('server errors', () => {
+  /** The app as main.ts builds it, on the test app's context, logging into `lines`. */
+  async function loggingApp(env: Record<string, string>) {
+    const lines: Record<string, unknown>[] = [];
+    // A route table of its own: the test app's one stays as the other tests walk it.
+    const app = await buildApp(
+      { ...t.ctx, routeTable: [] },
+      {
+        log: {
+          level: configFromEnv(env).logLevel,
+          stream: { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+        },
+      },
+    );
+    app.get('/api/test/failing', async () => {
+      throw new Error('disk on fire');
+    });
+    await app.ready();
+    return { app, lines };
+  }
+
+  it('are logged by default with the request id, which the 500 answer carries; normal requests are not', async () => {
+    const { app, lines } = await loggingApp({});
+    const fine = await app.inject({ method: 'GET', url: '/api/config' });
+    expect(fine.statusCode).toBe(200);
+    expect(lines).toEqual([]);
+
+    const failed = await app.inject({ method: 'GET', url: '/api/test/failing' });
+    expect(failed.statusCode).toBe(500);
+    const { msg, requestId } = failed.json<{ msg: string; requestId: string }>();
+    expect(msg).toBe(MSG.internalServerError);
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(failed.headers['x-request-id']).toBe(requestId);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 50,
+      reqId: requestId,
+      msg: 'request failed',
+      url: '/api/test/failing',
+      err: { message: 'disk on fire' },
+    });
+    await app.close();
+  });
+
+  it('logs every request with LOG_REQUESTS=1, and LOG_LEVEL chooses the level', async () => {
+    expect(configFromEnv({}).logLevel).toBe('warn');
+    expect(configFromEnv({ LOG_REQUESTS: '1' }).logLevel).toBe('info');
+    expect(configFromEnv({ LOG_REQUESTS: '1', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(configFromEnv({ LOG_LEVEL: 'error' }).logLevel).toBe('error');
+    expect(() => configFromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
+    const { app, lines } = await loggingApp({ LOG_REQUESTS: '1' });
+    await app.inject({ method: 'GET', url: '/api/config' });
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    await app.close();
   });
 });
