@@ -28,6 +28,24 @@ export interface Config {
   instanceId: string;
   /** How long a job lease lasts without renewal: another instance takes over after it. */
   jobLeaseSeconds: number;
+  /** Lowest level logged (JSON lines on stdout): 'warn' by default, so 5xx answers show, requests not. */
+  logLevel: LogLevel;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * LOG_LEVEL (default 'warn'); LOG_REQUESTS=1 means "log every request", that is at least 'info'.
+ * An unknown level stops the start with a message naming the accepted ones.
+ */
+function logLevelFromEnv(env: NodeJS.ProcessEnv): LogLevel {
+  const wanted = (env.LOG_LEVEL || 'warn').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(wanted))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${env.LOG_LEVEL}')`);
+  const level = wanted as LogLevel;
+  if (env.LOG_REQUESTS === '1' && ['fatal', 'error', 'warn', 'silent'].includes(level)) return 'info';
+  return level;
 }
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -56,5 +74,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     // Stable across restarts of the same process, so a restarted instance picks its own jobs up at once.
     instanceId: env.INSTANCE_ID || `${hostname()}:${port}`,
     jobLeaseSeconds: Math.max(1, numberFromEnv(env.JOB_LEASE_SECONDS, 10)),
+    logLevel: logLevelFromEnv(env),
   };
 }

@@ -4,6 +4,7 @@ import { createPostgresBus } from './cluster/bus';
 import { configFromEnv } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db';
+import { DatabaseLockedError } from './db/lock';
 import { seed, signingSecret } from './db/seed';
 import { sweepImportsAtStart } from './modules/imports/sweep';
 import { createTokenService } from './lib/tokens';
@@ -15,6 +16,11 @@ const config = configFromEnv();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'),
+  port: config.port || undefined,
+}).catch((error: unknown) => {
+  if (!(error instanceof DatabaseLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
 const { seeded, secret } = await database.setupLock(async () => ({
   seeded: await seed(database.db, { email: config.adminEmail, password: config.adminPassword }),
@@ -38,8 +44,10 @@ const ctx: AppContext = createAppContext({
   bus,
 });
 
-const app = await buildApp(ctx, { logger: process.env.LOG_REQUESTS === '1' });
+const app = await buildApp(ctx, { log: { level: config.logLevel } });
 await app.listen({ port: config.port, host: config.host });
+const listening = app.server.address();
+if (listening && typeof listening === 'object') database.folderLock?.setPort(listening.port);
 const realtime = startRealtimeServer(ctx, { port: config.realtimePort, host: config.host });
 await realtime.ready;
 // Blasts that were running when the process stopped go on where they were.

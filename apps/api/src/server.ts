@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import { API, API_PREFIX, MSG, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
 import type { AppContext } from './context';
-import { HttpError, isDatabaseUnavailable } from './lib/errors';
+import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
 import { bonusRoutes } from './modules/bonus/routes';
 import { messageLogRoutes } from './modules/messagelog/routes';
@@ -31,13 +32,27 @@ import { importRoutes } from './modules/imports/routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Builds the HTTP app without listening, so tests can inject requests. */
+export interface LogOptions {
+  level: string;
+  /** Where the JSON lines go (stdout when absent). */
+  stream?: { write(line: string): void };
+}
+
+/**
+ * Builds the HTTP app without listening, so tests can inject requests. With `log`, every answer of 500
+ * or more is logged with its request id (which the 500 answer carries too); requests themselves are
+ * logged at 'info'. Without it (tests), nothing is logged.
+ */
 export async function buildApp(
   ctx: AppContext,
-  options: { logger?: boolean } = {},
+  options: { log?: LogOptions } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ? { level: 'info' } : false,
+    logger: options.log
+      ? { level: options.log.level, ...(options.log.stream ? { stream: options.log.stream } : {}) }
+      : false,
+    // Random ids, so a line can be found among several processes' logs.
+    genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
   });
@@ -59,8 +74,7 @@ export async function buildApp(
       return reply.status(400).send({ msg: error.issues[0]?.message ?? MSG.invalidRequest, errors });
     }
     // Text the database cannot store (NUL bytes in uploaded fields) is the client's error, not ours.
-    const code = (error as { code?: string }).code;
-    if (code === '22021' || code === '22P05') return reply.status(400).send({ msg: MSG.invalidRequest });
+    if (isUnstorableText(error)) return reply.status(400).send({ msg: MSG.invalidRequest });
     const status = (error as { statusCode?: number }).statusCode;
     if (status === 429) return reply.status(429).send({ msg: MSG.tooManyLogins });
     if (status === 413) return reply.status(413).send({ msg: MSG.payloadTooLarge });
@@ -70,8 +84,11 @@ export async function buildApp(
       request.log.warn(error);
       return reply.status(503).header('retry-after', '5').send({ msg: MSG.databaseUnavailable });
     }
-    request.log.error(error);
-    return reply.status(500).send({ msg: MSG.internalServerError });
+    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+    return reply
+      .status(500)
+      .header('x-request-id', request.id)
+      .send({ msg: MSG.internalServerError, requestId: request.id });
   });
 
   // For load balancers: healthy only while the database answers.

@@ -15,3 +15,5 @@ export * from './schemas/resources';
 export * from './html-to-wa';
 export * from './schemas/lookup';
 export * from './schemas/audit';
+
+export * from './csv';

@@ -317,6 +317,10 @@ export const MSG = {
   /** The blaster's receiver search (decision: the picker searches on the server). */
   searchReceivers: 'Cari nomor atau nama penerima',
   receiversShown: (shown: number) => `Menampilkan ${shown} nomor teratas; ketik untuk mencari yang lain.`,
+
+  // Input checks (decision: texts the spec leaves open)
+  mediaReferenceInvalid: 'Media harus berupa file yang diunggah ke panel ini.',
+  balanceTooLarge: 'Saldo member akan melebihi batas maksimum (Rp 2.147.483.647).',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

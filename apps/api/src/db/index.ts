@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { lockDatabase, type DatabaseLock } from './lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,8 @@ export interface Database {
    * PostgreSQL advisory lock; the embedded database has a single process anyway.
    */
   setupLock<T>(work: () => Promise<T>): Promise<T>;
+  /** The embedded database's folder lock (on-disk PGlite only): no second process may open it. */
+  folderLock?: DatabaseLock;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** Folder of the embedded database; when absent it lives in memory (tests). */
   dataDir?: string;
+  /** The HTTP port, recorded in the embedded database's lock so a second process can name it. */
+  port?: number;
 }
 
 /** Opens the database and brings its schema up to date with the migrations. */
@@ -70,15 +75,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db: db as unknown as Db, kind: 'postgres', setupLock, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  // The embedded database has no background statistics collector; fresh statistics keep plans sane.
-  await client.exec('analyze');
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    setupLock: (work) => work(),
-    close: () => client.close(),
-  };
+  // PGlite has no lock of its own: two processes on one folder both start, hand out the same ids and
+  // leave files neither can open again. The folder lock refuses the second before it opens anything.
+  const folderLock = options.dataDir ? lockDatabase(options.dataDir, options.port) : undefined;
+  try {
+    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    // The embedded database has no background statistics collector; fresh statistics keep plans sane.
+    await client.exec('analyze');
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      setupLock: (work) => work(),
+      folderLock,
+      async close() {
+        await client.close();
+        folderLock?.release();
+      },
+    };
+  } catch (error) {
+    folderLock?.release();
+    throw error;
+  }
 }

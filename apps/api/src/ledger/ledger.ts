@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { MSG, WITHDRAW_CODE_NO_BANK, type WithdrawStatus } from '@blaster/contract';
+import { MAX_INTEGER, MSG, WITHDRAW_CODE_NO_BANK, type WithdrawStatus } from '@blaster/contract';
 import type { Db } from '../db';
 import { bonuses, ledgerEntries, users, withdrawals, type LedgerKind } from '../db/schema';
 import { HttpError } from '../lib/errors';
@@ -132,6 +132,10 @@ export async function grantBonus(
 ) {
   return db.transaction(async (tx) => {
     await lockUser(tx, bonus.userId);
+    // Amounts are `integer` columns and the panel reads balances as such: no figure may outgrow one.
+    const summary = await moneySummary(tx, bonus.userId);
+    if (Math.max(summary.balance, summary.bonus) + bonus.nominal > MAX_INTEGER)
+      throw new HttpError(400, MSG.balanceTooLarge, { errors: { nominal: MSG.balanceTooLarge } });
     const [row] = await tx.insert(bonuses).values(bonus).returning();
     await tx
       .insert(ledgerEntries)

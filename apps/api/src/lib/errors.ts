@@ -24,6 +24,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether the database refused text it cannot store (a NUL character, invalid encoding): the
+ * client's input was at fault. Drivers wrap the database's error, so its causes are searched.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  for (let cause = error as { code?: unknown; cause?: unknown } | undefined; cause;) {
+    if (cause.code === '22021' || cause.code === '22P05') return true;
+    cause = cause.cause as typeof cause;
+  }
+  return false;
+}
+
 /** Whether the database refused a write because another row already holds a unique value. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let cause = error as { code?: unknown; cause?: unknown } | undefined; cause;) {

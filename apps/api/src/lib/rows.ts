@@ -1,11 +1,57 @@
-import type { Readable } from 'node:stream';
+import { Transform, pipeline, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import Parser from 'stream-json/Parser.js';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
-import { MSG } from '@blaster/contract';
+import { MSG, stripBidiControls } from '@blaster/contract';
 import { HttpError } from './errors';
 
 /** One record of an uploaded list: CSV cells, or a JSON array item. */
 export type RawRecord = string[] | Record<string, unknown> | string | number;
+
+/** Deepest nesting a JSON list may have: its rows are flat objects or pairs, so deeper is no list. */
+export const MAX_JSON_DEPTH = 20;
+
+/** PostgreSQL text cannot hold NUL; a file carrying one is refused whole, as malformed. */
+const NUL = '\u0000';
+const nulIn = (where: string) => new Error(`${where} contains a NUL character`);
+
+/** Tokens that begin a value of the JSON parser (stream-json). */
+const VALUE_STARTS = new Set([
+  'startObject',
+  'startArray',
+  'startString',
+  'startNumber',
+  'nullValue',
+  'trueValue',
+  'falseValue',
+]);
+
+/**
+ * Checks the token stream of a JSON list before any item is assembled: a nesting deeper than
+ * MAX_JSON_DEPTH (which would exhaust the stack of whoever walks the item) or a NUL character in a
+ * key or a string stops the read with an error naming the item.
+ */
+function jsonGuard() {
+  let depth = 0;
+  let item = 0;
+  return new Transform({
+    objectMode: true,
+    transform(token: { name: string; value?: unknown }, _encoding, callback) {
+      if (depth === 1 && VALUE_STARTS.has(token.name)) item += 1;
+      if (token.name === 'startObject' || token.name === 'startArray') {
+        depth += 1;
+        if (depth > MAX_JSON_DEPTH)
+          return callback(new Error(`item ${item} is nested deeper than ${MAX_JSON_DEPTH} levels`));
+      } else if (token.name === 'endObject' || token.name === 'endArray') depth -= 1;
+      else if (
+        (token.name === 'stringValue' || token.name === 'keyValue') &&
+        String(token.value).includes(NUL)
+      )
+        return callback(nulIn(`item ${item}`));
+      callback(null, token);
+    },
+  });
+}
 
 /**
  * Streams the records of a CSV (BOM, ',' or ';', quoted fields, with or without header) or a JSON
@@ -23,9 +69,15 @@ export async function* readRecords(stream: Readable, extension: string): AsyncGe
           trim: true,
         }),
       );
-      for await (const record of parser) yield record as string[];
+      let row = 0;
+      for await (const record of parser as AsyncIterable<string[]>) {
+        row += 1;
+        if (record.some((cell) => cell.includes(NUL))) throw nulIn(`row ${row}`);
+        yield record;
+      }
     } else {
-      const items = stream.pipe(StreamArray.withParser());
+      // pipeline() hands an error of any stage on to the last one, which the loop below reads.
+      const items = pipeline(stream, new Parser(), jsonGuard(), StreamArray.make(), () => {});
       for await (const item of items) yield (item as { value: RawRecord }).value;
     }
   } catch (error) {
@@ -36,6 +88,9 @@ export async function* readRecords(stream: Readable, extension: string): AsyncGe
     throw new HttpError(400, MSG.fileMalformed(detail), { errors: { file: MSG.fileMalformed(detail) } });
   }
 }
+
+/** A cell as text, trimmed and without bidirectional controls (names are shown in tables). */
+const cellText = (value: unknown) => stripBidiControls(String(value ?? '')).trim();
 
 /** Picks named columns from records: by header names when the first CSV row is a header, else by position. */
 export function columnReader(names: Record<string, readonly string[]>) {
@@ -57,7 +112,7 @@ export function columnReader(names: Record<string, readonly string[]>) {
       }
       Object.keys(names).forEach((key, position) => {
         const index = header ? header[key] : position;
-        out[key] = index === undefined ? '' : String(record[index] ?? '').trim();
+        out[key] = index === undefined ? '' : cellText(record[index]);
       });
       return out;
     }
@@ -66,11 +121,11 @@ export function columnReader(names: Record<string, readonly string[]>) {
       const entries = Object.entries(record).map(([k, v]) => [k.toLowerCase(), v] as const);
       for (const [key, aliases] of Object.entries(names)) {
         const hit = entries.find(([k]) => aliases.includes(k));
-        out[key] = hit ? String(hit[1] ?? '').trim() : '';
+        out[key] = hit ? cellText(hit[1]) : '';
       }
       return out;
     }
-    out[Object.keys(names)[0]!] = String(record ?? '').trim();
+    out[Object.keys(names)[0]!] = cellText(record);
     return out;
   };
 }

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { MSG } from '@blaster/contract';
+import { MSG, inertCsvCell } from '@blaster/contract';
 import { ApiError } from './api';
 import { getToken } from './session';
 
@@ -14,13 +14,17 @@ function save(filename: string, content: string | Blob, type: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Rows as CSV text with the given columns, in that order; no cell opens as a spreadsheet formula. */
+export function csvText<T extends object>(rows: T[], columns: (keyof T & string)[]) {
+  return Papa.unparse({
+    fields: columns.map(inertCsvCell),
+    data: rows.map((row) => columns.map((column) => inertCsvCell(row[column]))),
+  });
+}
+
 /** Saves rows as a CSV file with the given columns, in that order. */
 export function downloadCsv<T extends object>(filename: string, rows: T[], columns: (keyof T & string)[]) {
-  save(
-    filename,
-    Papa.unparse({ fields: columns, data: rows.map((row) => columns.map((c) => row[c])) }),
-    'text/csv',
-  );
+  save(filename, csvText(rows, columns), 'text/csv');
 }
 
 export function downloadJson(filename: string, data: unknown) {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { plainTextSchema } from './common';
 import { userSchema } from './user';
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+const required = (message: string) => plainTextSchema(message).min(1, { error: message });
 
 export const loginBodySchema = z.object({
   email: required(MSG.loginRequired).max(200),

@@ -1,5 +1,45 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE } from '../constants';
+import { MSG } from '../messages';
+
+/**
+ * The largest value an id or amount column holds (PostgreSQL `integer`). Larger input is refused as
+ * invalid before it reaches the database, which would otherwise fail the statement (a 500).
+ */
+export const MAX_INTEGER = 2_147_483_647;
+
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, and the left-to-right and right-to-left
+ * marks). Invisible, they reorder the text shown around them: 'Budi\u202Egnp.exe' reads 'Budiexe.png'.
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/g;
+export const stripBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+
+/**
+ * Names and free text people type, trimmed and without bidirectional controls (they are removed
+ * before the required check, so a name of nothing else is missing).
+ */
+export const plainTextSchema = (message?: string) =>
+  z
+    .string(message ? { error: message } : undefined)
+    .overwrite(stripBidiControls)
+    .trim();
+
+/** A row id from a path, query or body: a whole number from 1 to MAX_INTEGER, else `message`. */
+export const idSchema = (message: string = MSG.invalidRequest) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_INTEGER, { error: message });
+
+/** A count or amount from a form: a whole number from 0 to MAX_INTEGER, else `message`. */
+export const wholeNumberSchema = (message: string = MSG.invalidRequest) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .min(0, { error: message })
+    .max(MAX_INTEGER, { error: message });
 
 /** A row id carried by Previous/Next so that the next page is a seek; a bad one is ignored. */
 const cursorSchema = z.coerce.number().int().positive().optional().catch(undefined);
@@ -10,15 +50,15 @@ const cursorSchema = z.coerce.number().int().positive().optional().catch(undefin
  * read faster; the page number alone answers the same rows.
  */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
+  page: z.coerce.number().int().min(1).max(MAX_INTEGER).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
   search: z.string().trim().max(200).optional(),
   after: cursorSchema,
   before: cursorSchema,
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const userIdParamSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idSchema() });
+export const userIdParamSchema = z.object({ userId: idSchema() });
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),
@@ -54,7 +94,7 @@ export const rupiahSchema = z.number().int();
  * An amount of rupiah from a form or a JSON body: a whole number, or a string of digits only. A text
  * such as '50.000' is refused rather than read as 50 (the panel's money input reads it first).
  */
-export const rupiahInputSchema = (message: string, min = 0) =>
+export const rupiahInputSchema = (message: string, min = 0, overMessage = message) =>
   z.preprocess(
     (value) => {
       if (value === '' || value === null) return undefined;
@@ -65,10 +105,10 @@ export const rupiahInputSchema = (message: string, min = 0) =>
       .number({ error: message })
       .int({ error: message })
       .min(min, { error: message })
-      .max(Number.MAX_SAFE_INTEGER, { error: message }),
+      .max(MAX_INTEGER, { error: overMessage }),
   );
 
 /** A user id in a path, or 'all' (admin and dev) for platform-wide figures. */
 export const userOrAllParamSchema = z.object({
-  userId: z.union([z.literal('all'), z.coerce.number().int().positive()]),
+  userId: z.union([z.literal('all'), idSchema()]),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_INTERVAL_MAX, DEFAULT_INTERVAL_MIN, PHONE_PREFIX } from '../constants';
 import { MSG } from '../messages';
+import { MAX_INTEGER, idSchema, wholeNumberSchema } from './common';
 
 /** Generators and validators ask the chat network which numbers have an account (spec 02 §2-§7). */
 export const LOOKUP_KINDS = ['generator', 'validator'] as const;
@@ -10,10 +11,7 @@ export const LOOKUP_STATUSES = ['idle', 'running', 'finished', 'error'] as const
 const interval = (fallback: number) =>
   z.preprocess(
     (value) => (value === '' || value === null || value === undefined ? fallback : value),
-    z.coerce
-      .number({ error: MSG.numberRequired })
-      .int({ error: MSG.numberRequired })
-      .min(0, { error: MSG.numberRequired }),
+    wholeNumberSchema(MSG.numberRequired),
   );
 const flag = z.preprocess(
   (value) => (value === true || value === '1' || value === 1 ? 1 : 0),
@@ -21,10 +19,7 @@ const flag = z.preprocess(
 );
 
 const lookupBase = z.object({
-  whatsapp_id: z.coerce
-    .number({ error: MSG.whatsappRequired })
-    .int()
-    .positive({ error: MSG.whatsappRequired }),
+  whatsapp_id: idSchema(MSG.whatsappRequired),
   b_insert: flag.default(0),
   interval_min: interval(DEFAULT_INTERVAL_MIN),
   interval_max: interval(DEFAULT_INTERVAL_MAX),
@@ -91,10 +86,10 @@ export const lookupRowSchema = z.object({
     .nullable(),
 });
 export type LookupRow = z.infer<typeof lookupRowSchema>;
-export const lookupIdBodySchema = z.object({ id: z.coerce.number().int().positive() });
+export const lookupIdBodySchema = z.object({ id: idSchema() });
 export const lookupPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  user_id: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
+  page: z.coerce.number().int().min(1).max(MAX_INTEGER).catch(1).default(1),
+  user_id: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
   search: z.string().trim().max(200).optional(),
 });
 /** Result file columns (spec 02 §7). */

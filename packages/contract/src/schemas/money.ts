@@ -1,18 +1,15 @@
 import { z } from 'zod';
 import { MIN_WITHDRAW } from '../constants';
 import { MSG } from '../messages';
-import { pageQuerySchema, rupiahInputSchema } from './common';
+import { idSchema, pageQuerySchema, plainTextSchema, rupiahInputSchema, wholeNumberSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredNumber = (message: string) =>
-  z.preprocess(
-    (value) => (value === '' || value === null ? undefined : value),
-    z.coerce.number({ error: message }).int({ error: message }).min(0, { error: message }),
-  );
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumberSchema(message));
 
 // Levels (02 §3, §5)
 export const levelBodySchema = z.object({
-  name: z.string({ error: MSG.levelNameRequired }).trim().min(1, { error: MSG.levelNameRequired }).max(100),
+  name: plainTextSchema(MSG.levelNameRequired).min(1, { error: MSG.levelNameRequired }).max(100),
   blast_fee: rupiahInputSchema(MSG.levelFeeRequired),
   requirement_blast: requiredNumber(MSG.levelRequirementRequired),
 });
@@ -42,15 +39,8 @@ export type MemberEdit = z.input<typeof memberEditSchema>;
 // Bonuses (02 §3, §5)
 export const bonusCreateSchema = z.object({
   nominal: rupiahInputSchema(MSG.bonusNominalRequired, 1),
-  reason: z
-    .string({ error: MSG.bonusReasonRequired })
-    .trim()
-    .min(1, { error: MSG.bonusReasonRequired })
-    .max(500),
-  userId: z.coerce
-    .number({ error: MSG.bonusMemberRequired })
-    .int()
-    .positive({ error: MSG.bonusMemberRequired }),
+  reason: plainTextSchema(MSG.bonusReasonRequired).min(1, { error: MSG.bonusReasonRequired }).max(500),
+  userId: idSchema(MSG.bonusMemberRequired),
   /** Ignored by the server, which records the signed-in admin. */
   adminId: z.unknown().optional(),
 });
@@ -68,8 +58,8 @@ export type BonusRow = z.infer<typeof bonusRowSchema>;
 
 /** List queries that may name a user: members always get their own rows whatever they send. */
 export const userPageQuerySchema = pageQuerySchema.extend({
-  user_id: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
-  userId: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
+  user_id: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
+  userId: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
 });
 
 // Referrals (02 §2 /referral, §3)
@@ -86,12 +76,12 @@ export type ReferralRow = z.infer<typeof referralRowSchema>;
 export const WITHDRAW_STATUSES = ['requested', 'accepted', 'rejected'] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
 export const withdrawRequestSchema = z.object({
-  nominal: rupiahInputSchema(MSG.minWithdraw, MIN_WITHDRAW),
-  userId: z.coerce.number().int().positive(),
+  nominal: rupiahInputSchema(MSG.minWithdraw, MIN_WITHDRAW, MSG.withdrawOverBalance),
+  userId: idSchema(),
 });
 export type WithdrawRequest = z.input<typeof withdrawRequestSchema>;
 export const withdrawUpdateSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idSchema(),
   status: z.enum(WITHDRAW_STATUSES),
 });
 export const withdrawRowSchema = z.object({

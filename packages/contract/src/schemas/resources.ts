@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PHONE_PREFIX } from '../constants';
 import { MSG } from '../messages';
+import { API } from '../paths';
+import { idSchema, plainTextSchema } from './common';
 
 /** Digits only; a leading 0 becomes the country prefix 62 (spec 02 §7 imports). */
 export function normalizeNumber(raw: unknown): string {
@@ -20,7 +22,7 @@ const phoneNumberField = z
 export const PHONE_STATUSES = ['active', 'nonactive'] as const;
 export const phoneNumberSaveSchema = z.object({
   number: phoneNumberField,
-  name: z.string({ error: MSG.phoneNameRequired }).trim().min(1, { error: MSG.phoneNameRequired }).max(200),
+  name: plainTextSchema(MSG.phoneNameRequired).min(1, { error: MSG.phoneNameRequired }).max(200),
 });
 export type PhoneNumberSave = z.input<typeof phoneNumberSaveSchema>;
 export const phoneNumberUpdateSchema = phoneNumberSaveSchema.extend({
@@ -86,10 +88,10 @@ export const importSkippedQuerySchema = z.object({ format: z.enum(['csv', 'json'
 export const PROXY_STATUSES = ['active', 'nonactive', 'in use'] as const;
 export type ProxyStatus = (typeof PROXY_STATUSES)[number];
 export const proxySaveSchema = z.object({
-  value: z.string({ error: MSG.proxyRequired }).trim().min(1, { error: MSG.proxyRequired }).max(500),
+  value: plainTextSchema(MSG.proxyRequired).min(1, { error: MSG.proxyRequired }).max(500),
 });
 export const proxyUpdateSchema = proxySaveSchema.extend({
-  id: z.coerce.number().int().optional(),
+  id: idSchema().optional(),
   status: z.enum(PROXY_STATUSES).default('active'),
 });
 export type ProxyUpdate = z.input<typeof proxyUpdateSchema>;
@@ -141,8 +143,21 @@ export const templateRowSchema = z.object({
   status: z.enum(TEMPLATE_STATUSES),
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
+/**
+ * The only media a template may name: a file this server stored in its uploads folder under a random
+ * name. Anything else (`/uploads/../db`, a nested path) could make a later delete remove another file.
+ */
+const STORED_MEDIA = new RegExp(`^${API.uploads}/[0-9a-f-]{36}\\.[a-z0-9]{2,4}$`);
+export const isStoredMedia = (media: string) => STORED_MEDIA.test(media);
+
 /** Fields of the multipart create/update body besides the file. */
 export const templateFieldsSchema = z.object({
+  /** Media comes only as an uploaded file; a text reference is refused unless it names stored media. */
+  media: z
+    .string()
+    .max(2000)
+    .optional()
+    .refine((media) => !media || isStoredMedia(media), { error: MSG.mediaReferenceInvalid }),
   text: z.string().max(20_000).default(''),
   text_wa: z.string().max(20_000).optional(),
   button: z

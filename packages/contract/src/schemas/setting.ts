@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { rupiahInputSchema } from './common';
+import { plainTextSchema, rupiahInputSchema, wholeNumberSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredCount = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
-  z.coerce
-    .number({ error: MSG.numberRequired })
-    .int({ error: MSG.numberRequired })
-    .min(0, { error: MSG.numberRequired }),
+  wholeNumberSchema(MSG.numberRequired),
 );
 const requiredText = (max: number) =>
-  z.string({ error: MSG.textRequired }).trim().min(1, { error: MSG.textRequired }).max(max);
+  plainTextSchema(MSG.textRequired).min(1, { error: MSG.textRequired }).max(max);
 
 export const settingSchema = z.object({
   interval_min: requiredCount,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
-import { pageQuerySchema } from './common';
+import { pageQuerySchema, plainTextSchema, wholeNumberSchema } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -28,16 +28,16 @@ export type User = z.infer<typeof userSchema>;
 /** Fields a user may change on their own profile. */
 export const selfUpdateSchema = z
   .object({
-    firstname: z.string().trim().min(1).max(100),
-    lastname: z.string().trim().min(1).max(100),
+    firstname: plainTextSchema().min(1).max(100),
+    lastname: plainTextSchema().min(1).max(100),
     email: z.string().trim().email().max(200),
     // Blank means "keep the current password" (the edit form leaves it empty).
     password: z
       .string()
       .max(200)
       .transform((value) => value || undefined),
-    account_name: z.string().trim().max(200).nullable(),
-    account_bank: z.string().trim().max(100).nullable(),
+    account_name: plainTextSchema().max(200).nullable(),
+    account_bank: plainTextSchema().max(100).nullable(),
     account_number: z
       .string()
       .trim()
@@ -50,9 +50,9 @@ export const selfUpdateSchema = z
 /** Admin and dev may also set the role, blast fee override and blast intervals of any user. */
 export const adminUserUpdateSchema = selfUpdateSchema.extend({
   role: roleSchema.optional(),
-  blast_fee: z.coerce.number().int().min(0).nullable().optional(),
-  blast_interval_min: z.coerce.number().int().min(0).nullable().optional(),
-  blast_interval_max: z.coerce.number().int().min(0).nullable().optional(),
+  blast_fee: wholeNumberSchema().nullable().optional(),
+  blast_interval_min: wholeNumberSchema().nullable().optional(),
+  blast_interval_max: wholeNumberSchema().nullable().optional(),
 });
 export type AdminUserUpdate = z.infer<typeof adminUserUpdateSchema>;
 
@@ -79,12 +79,12 @@ export const membersPageQuerySchema = pageQuerySchema.extend({
 
 /** The profile edit form (spec 02 §2 Profile); the server checks the same fields with selfUpdateSchema. */
 export const profileFormSchema = z.object({
-  firstname: z.string().trim().min(1, { error: 'Nama depan wajib diisi.' }).max(100),
-  lastname: z.string().trim().min(1, { error: 'Nama belakang wajib diisi.' }).max(100),
+  firstname: plainTextSchema().min(1, { error: 'Nama depan wajib diisi.' }).max(100),
+  lastname: plainTextSchema().min(1, { error: 'Nama belakang wajib diisi.' }).max(100),
   email: z.string().trim().email({ error: 'Format email tidak valid.' }).max(200),
   password: z.string().max(200),
-  account_name: z.string().trim().max(200),
-  account_bank: z.string().trim().max(100),
+  account_name: plainTextSchema().max(200),
+  account_bank: plainTextSchema().max(100),
   account_number: z
     .string()
     .trim()

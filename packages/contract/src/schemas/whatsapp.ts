@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAIRING_CODE_LENGTH, PHONE_PREFIX } from '../constants';
-import { pageQuerySchema } from './common';
+import { idSchema, pageQuerySchema, wholeNumberSchema } from './common';
 
 /** Connection states a chat account reports (spec 01 §4). */
 export const CONNECTION_STATES = ['connected', 'loggedOut', 'conflict', 'disconnected', 'unknown'] as const;
@@ -41,7 +41,7 @@ export const pairingPhoneSchema = z
 
 export const newClientBodySchema = z.object({
   deviceId: deviceIdSchema,
-  userId: z.coerce.number().int().positive().optional(),
+  userId: idSchema().optional(),
   previousDeviceId: z.string().trim().max(40).nullish(),
   /** Present in pairing-code mode. */
   phoneNumber: z.union([z.literal(''), pairingPhoneSchema]).nullish(),
@@ -52,34 +52,34 @@ export const deviceParamSchema = z.object({ deviceId: deviceIdSchema });
 export const saveWhatsappBodySchema = z
   .object({
     clientid: deviceIdSchema,
-    user_id: z.coerce.number().int().positive().optional(),
+    user_id: idSchema().optional(),
     /** Id of the account being reconnected (query r of the connect page). */
-    reconnect: z.union([z.literal(''), z.coerce.number().int().positive()]).nullish(),
+    reconnect: z.union([z.literal(''), idSchema()]).nullish(),
   })
   .passthrough();
 
 export const whatsappPageQuerySchema = pageQuerySchema.extend({
-  user_id: z.union([z.literal(''), z.literal('null'), z.coerce.number().int().positive()]).optional(),
+  user_id: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
   synced: z.string().max(20).optional(),
   /** Status filter (spec 01 §2 options). */
   s: z.union([z.literal(''), z.enum(WHATSAPP_FILTERS)]).optional(),
 });
 
 export const blastStartBodySchema = z.object({
-  whatsappClientId: z.union([z.coerce.number().int().positive(), deviceIdSchema]),
+  whatsappClientId: z.union([idSchema(), deviceIdSchema]),
   socketClientId: z.string().max(100).nullish(),
   loop: z.unknown().optional(),
 });
-export const accountIdBodySchema = z.object({ id: z.coerce.number().int().positive() });
+export const accountIdBodySchema = z.object({ id: idSchema() });
 export const whatsappStatusBodySchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: idSchema(),
   status: z.enum(['idle', 'sending']),
 });
 export const whatsappIntervalBodySchema = z
   .object({
-    id: z.coerce.number().int().positive(),
-    interval_min: z.coerce.number().int().min(0),
-    interval_max: z.coerce.number().int().min(0),
+    id: idSchema(),
+    interval_min: wholeNumberSchema(),
+    interval_max: wholeNumberSchema(),
   })
   .refine((value) => value.interval_min <= value.interval_max, { path: ['interval_min'] });
 export const sendMessageBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, type SQL, inArray } from 'drizzle-orm';
 import {
@@ -10,6 +11,7 @@ import {
   idParamSchema,
   lookupIdBodySchema,
   lookupPageQuerySchema,
+  toCsv,
   validatorBodySchema,
   type LookupKind,
   type Role,
@@ -21,6 +23,7 @@ import { progressOf, validatorTargets, type LookupJob } from '../../jobs/lookup'
 import { connectedSession } from '../../domain/accounts';
 import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
+import { readRecords } from '../../lib/rows';
 import { receiveStoredForm } from '../../lib/uploads';
 import { readPage } from '../../lib/paging';
 import { route, type AuthUser } from '../../lib/routes';
@@ -58,6 +61,13 @@ function present(job: LookupJob, account: AccountRow | null) {
         }
       : null,
   };
+}
+
+/** A stored CSV file written out again through the shared CSV writer (no cell opens as a formula). */
+async function inertCsvFile(content: Buffer) {
+  const rows: unknown[][] = [];
+  for await (const record of readRecords(Readable.from([content]), 'csv')) rows.push(record as string[]);
+  return `${toCsv(rows)}\r\n`;
 }
 
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -360,13 +370,14 @@ export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ params, user, reply }) => {
       const job = await jobFor(user, 'validator', params.id);
       const { readFile } = await import('node:fs/promises');
-      const content = await readFile(job.filePath!).catch(() => null);
-      if (!content) throw new HttpError(404, MSG.lookupNotFound);
+      const stored = await readFile(job.filePath!).catch(() => null);
+      if (!stored) throw new HttpError(404, MSG.lookupNotFound);
+      const json = job.filePath!.endsWith('.json');
+      // The file came from its owner and may be opened by an operator in a spreadsheet: its cells are
+      // written out again with formula-like ones made inert.
+      const content = json ? stored : await inertCsvFile(stored);
       return reply
-        .header(
-          'content-type',
-          job.filePath!.endsWith('.json') ? 'application/json' : 'text/csv; charset=utf-8',
-        )
+        .header('content-type', json ? 'application/json' : 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
           `attachment; filename="${(job.fileName ?? 'file').replace(/[^\w.-]/g, '_')}"`,

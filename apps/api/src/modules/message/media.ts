@@ -1,9 +1,11 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { API, MEDIA_EXTENSIONS, MSG, UPLOAD_LIMITS } from '@blaster/contract';
+import { API, MEDIA_EXTENSIONS, MSG, UPLOAD_LIMITS, isStoredMedia } from '@blaster/contract';
 import type { AppContext } from '../../context';
+import { messageTemplates } from '../../db/schema';
 import { receiveStoredForm } from '../../lib/uploads';
 
 /** Content types media is served with; anything else is never stored. */
@@ -34,9 +36,29 @@ export async function readTemplateForm(ctx: AppContext, request: FastifyRequest)
   return { fields, media: file ? `${API.uploads}/${file.name}` : null };
 }
 
+/** The file a media reference names, only when it is stored media inside the uploads folder. */
+function storedMediaPath(ctx: AppContext, media: string | null) {
+  if (!media || !isStoredMedia(media)) return null;
+  const dir = resolve(uploadsDir(ctx));
+  const path = resolve(dir, media.slice(API.uploads.length + 1));
+  // The name pattern already rules out '..'; the folder check keeps deletes inside it whatever changes.
+  return path.startsWith(`${dir}${sep}`) ? path : null;
+}
+
+/** Deletes a freshly stored file that ended up unused (its template was refused). */
 export async function removeMedia(ctx: AppContext, media: string | null) {
-  if (!media?.startsWith(`${API.uploads}/`)) return;
-  await rm(join(uploadsDir(ctx), media.slice(API.uploads.length + 1)), { force: true });
+  const path = storedMediaPath(ctx, media);
+  if (path) await rm(path, { force: true });
+}
+
+/** Deletes a template's former media unless another template still shows it (imports may share one). */
+export async function removeMediaIfUnused(ctx: AppContext, media: string | null) {
+  if (!storedMediaPath(ctx, media)) return;
+  const [{ users } = { users: 0 }] = await ctx.db
+    .select({ users: count() })
+    .from(messageTemplates)
+    .where(eq(messageTemplates.media, media!));
+  if (users === 0) await removeMedia(ctx, media);
 }
 
 const mediaNameSchema = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{2,4}$/) });

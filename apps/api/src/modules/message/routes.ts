@@ -9,6 +9,7 @@ import {
   checkButtons,
   htmlToWa,
   idParamSchema,
+  isStoredMedia,
   pageQuerySchema,
   templateButtonSchema,
   templateFieldsSchema,
@@ -23,7 +24,7 @@ import { readPage } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import { receiveFile } from '../../lib/uploads';
 import { runImport, type ImportKind } from '../imports/pipeline';
-import { mediaRoutes, readTemplateForm, removeMedia } from './media';
+import { mediaRoutes, readTemplateForm, removeMedia, removeMediaIfUnused } from './media';
 
 type TemplateRow = typeof messageTemplates.$inferSelect;
 const present = (row: TemplateRow) => ({
@@ -60,6 +61,18 @@ const importItemSchema = z.object({
   status: z.enum(['active', 'nonactive']).default('active'),
 });
 
+/**
+ * The media an imported template keeps: stored media of this server as is; a web address is dropped
+ * (foreign files are not fetched); any other path is refused, since deleting the template later would
+ * delete whatever file it names.
+ */
+function importedMedia(media: string | null | undefined) {
+  if (!media) return null;
+  if (isStoredMedia(media)) return media;
+  if (/^https?:\/\//i.test(media)) return null;
+  throw new HttpError(400, MSG.mediaReferenceInvalid);
+}
+
 /** A JSON array of templates: each is checked like a saved one; the ones that fail are skipped. */
 export const messageTemplateImport: ImportKind<
   ReturnType<typeof present>,
@@ -79,8 +92,7 @@ export const messageTemplateImport: ImportKind<
         button: JSON.stringify(item.data.button),
         status: item.data.status,
       });
-      // Only media this server stores is kept; foreign URLs are not fetched.
-      const media = item.data.media?.startsWith(`${API.uploads}/`) ? item.data.media : null;
+      const media = importedMedia(item.data.media);
       return { value: '', status, payload: JSON.stringify({ ...values, media }) };
     } catch (error) {
       return { value: '', reason: error instanceof HttpError ? error.msg : MSG.invalidRow };
@@ -193,7 +205,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
           .set({ ...templateValues(fields), ...(media ? { media } : {}) })
           .where(eq(messageTemplates.id, params.id))
           .returning();
-        if (media) await removeMedia(ctx, existing.media);
+        if (media) await removeMediaIfUnused(ctx, existing.media);
         return { message: present(row!), msg: 'OK' };
       } catch (error) {
         await removeMedia(ctx, media);
@@ -213,7 +225,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(messageTemplates.id, params.id))
         .returning();
       if (!row) throw new HttpError(404, MSG.templateNotFound);
-      await removeMedia(ctx, row.media);
+      await removeMediaIfUnused(ctx, row.media);
       return { msg: 'OK' };
     },
   });

@@ -18,6 +18,7 @@ import {
   normalizeNumber,
   saveWhatsappBodySchema,
   sendMessageBodySchema,
+  stripBidiControls,
   userOrAllParamSchema,
   whatsappIntervalBodySchema,
   whatsappPageQuerySchema,
@@ -257,7 +258,8 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       const values = {
         clientid: deviceId,
         phonenumber: info.phonenumber,
-        pushname: info.pushname,
+        // The push name is chosen by whoever owns the chat account, and shown in the panel's tables.
+        pushname: stripBidiControls(info.pushname),
         server: info.server,
         serialized: info.serialized,
         state: ctx.gateway.state(deviceId) ?? 'connected',

@@ -14,6 +14,7 @@ import {
   useListParams,
   type Columns,
 } from '../../components/list';
+import { PersonName, UserText } from '../../components/UserText';
 import { apiRequest } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -46,11 +47,15 @@ export function BonusListPage() {
           column.accessor((row) => `${row.User.firstname} ${row.User.lastname}`, {
             id: 'member',
             header: 'Member',
+            cell: ({ row }) => <PersonName person={row.original.User} />,
           }),
         ]
       : []),
     column.accessor('nominal', { header: 'Nominal', cell: (info) => formatRupiah(info.getValue()) }),
-    column.accessor('reason', { header: MSG.bonusReason }),
+    column.accessor('reason', {
+      header: MSG.bonusReason,
+      cell: (info) => <UserText text={info.getValue()} />,
+    }),
     column.accessor('createdAt', {
       header: operator ? MSG.bonusCreatedAt : MSG.bonusReceivedAt,
       cell: (info) => formatDateTime(info.getValue()),

@@ -14,13 +14,18 @@ import {
   ListFilters,
   useListSearch,
 } from '../../components/list';
+import { PersonName, UserText } from '../../components/UserText';
 import { apiRequest } from '../../lib/api';
 
 const column = createColumnHelper<MemberRow>();
 
 const columns = [
-  column.accessor((row) => `${row.firstname} ${row.lastname}`, { id: 'name', header: 'Name' }),
-  column.accessor('email', { header: 'Email' }),
+  column.accessor((row) => `${row.firstname} ${row.lastname}`, {
+    id: 'name',
+    header: 'Name',
+    cell: ({ row }) => <PersonName person={row.original} />,
+  }),
+  column.accessor('email', { header: 'Email', cell: (info) => <UserText text={info.getValue()} /> }),
   column.accessor('level', {
     header: 'Level',
     cell: ({ row }) =>
@@ -29,7 +34,7 @@ const columns = [
           className="rounded-full px-2.5 py-0.5 text-xs font-medium text-white"
           style={{ backgroundColor: row.original.color ?? '#465fff' }}
         >
-          {row.original.level}
+          <UserText text={row.original.level} />
         </span>
       ) : (
         '-'

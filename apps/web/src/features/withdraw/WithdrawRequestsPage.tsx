@@ -15,6 +15,7 @@ import {
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
 import type { Columns } from '../../components/list';
+import { UserText } from '../../components/UserText';
 import { apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 import { subscribe } from '../../lib/realtime';
@@ -157,11 +158,17 @@ export function WithdrawRequestsPage() {
                   {open && (
                     <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">
                       <dt className="text-gray-500">Bank</dt>
-                      <dd>{withdrawal.User.account_bank ?? '-'}</dd>
+                      <dd>
+                        <UserText text={withdrawal.User.account_bank} />
+                      </dd>
                       <dt className="text-gray-500">No. Rekening</dt>
-                      <dd>{withdrawal.User.account_number ?? '-'}</dd>
+                      <dd>
+                        <UserText text={withdrawal.User.account_number} />
+                      </dd>
                       <dt className="text-gray-500">Atas Nama</dt>
-                      <dd>{withdrawal.User.account_name ?? '-'}</dd>
+                      <dd>
+                        <UserText text={withdrawal.User.account_name} />
+                      </dd>
                     </dl>
                   )}
                 </div>

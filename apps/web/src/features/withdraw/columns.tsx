@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { formatRupiah, type WithdrawRow } from '@blaster/contract';
 import { formatDateTime, type Columns } from '../../components/list';
+import { PersonName } from '../../components/UserText';
 
 const column = createColumnHelper<WithdrawRow>();
 
@@ -17,6 +18,7 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
           column.accessor((row) => `${row.User.firstname} ${row.User.lastname}`, {
             id: 'member',
             header: 'Member',
+            cell: ({ row }) => <PersonName person={row.original.User} />,
           }),
         ]
       : []),
