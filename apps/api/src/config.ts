@@ -28,6 +28,25 @@ export interface Config {
   instanceId: string;
   /** How long a job lease lasts without renewal: another instance takes over after it. */
   jobLeaseSeconds: number;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host to believe: none (default), a hop count, or
+   * addresses and CIDR ranges. Believing any client would let it pick its own address.
+   */
+  trustProxy: false | number | string[];
+}
+
+/** TRUST_PROXY: unset, "", "false" or "0" = off; "1", "2"... = hops; otherwise a comma-separated list. */
+export function trustProxyFromEnv(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  // "true" would trust every hop, which is what any client could then claim to be: refuse it.
+  if (text === 'true')
+    throw new Error('TRUST_PROXY=true would trust any client; give a hop count or the proxy addresses');
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -56,5 +75,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     // Stable across restarts of the same process, so a restarted instance picks its own jobs up at once.
     instanceId: env.INSTANCE_ID || `${hostname()}:${port}`,
     jobLeaseSeconds: Math.max(1, numberFromEnv(env.JOB_LEASE_SECONDS, 10)),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   };
 }

@@ -9,6 +9,7 @@ import { LookupRunner } from './jobs/lookup';
 import type { TokenService } from './lib/tokens';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
+import { createAccessWatch } from './realtime/access';
 import { createHub } from './realtime/hub';
 
 /** Everything a process needs: database, tokens, realtime hub, sandbox gateway and the blast engine. */
@@ -60,6 +61,7 @@ export function createAppContext(options: {
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     monitors,
     pendingDevices: new Map(),
+    access: createAccessWatch(bus),
   };
   forwardGatewayEvents(ctx);
   return ctx;

@@ -262,6 +262,14 @@ export const MSG = {
   errorCreatingBonus: 'Error creating Bonus',
   errorFetchingSetting: 'Error fetching Setting',
   errorSavingSetting: 'Error saving Setting',
+
+  // Sign-in security (decision: texts the spec leaves open; English like the sign-up screens)
+  passwordTooShort: 'Password must be at least 8 characters.',
+  tooManySignUps: 'Too many sign-up attempts. Please try again later.',
+  logoutSuccess: 'Logout successful.',
+  currentPasswordRequired: 'Masukkan password saat ini untuk mengganti email atau password.',
+  currentPasswordWrong: 'Password saat ini salah.',
+  passwordTooShortProfile: 'Password minimal 8 karakter.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -38,6 +38,8 @@ export const users = pgTable(
     blastIntervalMin: integer('blast_interval_min'),
     blastIntervalMax: integer('blast_interval_max'),
     createdAt: createdAt(),
+    /** Tokens carry the version they were signed with; bumping it ends every session of the user. */
+    tokenVersion: integer('token_version').notNull().default(0),
   },
   (table) => [index('users_referred_by_idx').on(table.referredBy), index('users_role_idx').on(table.role)],
 );
@@ -307,3 +309,22 @@ export const clusterMessages = pgTable('cluster_messages', {
   body: jsonb('body').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Sign-in and sign-up attempts per account or client address ('login:account', 'login:address',
+ * 'signup:address'), counted in the database so every instance shares one limit.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('auth_attempts_window_idx').on(table.windowStartedAt),
+  ],
+);

@@ -21,7 +21,13 @@ export interface TestApp {
   call<T = Record<string, unknown>>(
     method: string,
     url: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** The client's address as the server's socket sees it (default 127.0.0.1). */
+      remoteAddress?: string;
+    },
   ): Promise<{ status: number; body: T }>;
   /** Registers a user through the API and gives it the role directly in the database. */
   createUser(
@@ -76,6 +82,7 @@ export async function startTestApp(
         ...options.headers,
       },
       ...(options.body === undefined ? {} : { payload: options.body as object }),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
     let body: unknown = null;
     try {
@@ -95,6 +102,9 @@ export async function startTestApp(
       counter += 1;
       const email = `${role}${counter}@test.local`;
       const answer = await call<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+        // Each test user signs up from an address of its own (documentation range), so the sign-up
+        // limit per address stays with the tests that are about it.
+        remoteAddress: `2001:db8::${counter.toString(16)}`,
         body: {
           firstName: `${role[0]!.toUpperCase()}${role.slice(1)}`,
           lastName: `Nomor${counter}`,

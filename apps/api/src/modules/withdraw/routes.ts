@@ -147,7 +147,13 @@ export function withdrawRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.withdrawUpdate,
     access: DECIDER_ROLES,
     body: withdrawUpdateSchema,
-    handler: async ({ body }) => {
+    handler: async ({ body, user }) => {
+      // Nobody decides on their own request (an admin who was a dev, or a promoted requester).
+      const [request] = await ctx.db
+        .select({ userId: withdrawals.userId })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, body.id));
+      if (request?.userId === user.id) throw new HttpError(403, MSG.forbidden);
       const updated = await decideWithdrawal(ctx.db, body.id, body.status);
       const row = await one(updated.id);
       ctx.hub.publish(updated.userId, { event: 'withdraw_updated', payload: { withdraw: row } });
