@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@blaster/contract';
+import type { ClusterBus } from '../../src/cluster/bus';
 import { configFromEnv } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, type Database } from '../../src/db';
@@ -60,7 +61,7 @@ export async function openTestDatabase(): Promise<Database> {
 /** A real app on a fresh database, migrated and seeded like production. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { database?: Database; gateway?: SandboxGateway } = {},
+  options: { database?: Database; gateway?: SandboxGateway; bus?: ClusterBus } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   await seed(database.db, ADMIN);
@@ -69,6 +70,7 @@ export async function startTestApp(
     tokens: createTokenService('test-secret-test-secret-test-secret'),
     config: configFromEnv({ SANDBOX_TIME_SCALE: '0.001', ...env }),
     gateway: options.gateway,
+    bus: options.bus,
   });
   const app = await buildApp(ctx);
   await app.ready();

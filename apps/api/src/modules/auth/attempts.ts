@@ -66,10 +66,7 @@ function lockFor(policy: AttemptPolicy, attempts: number) {
  */
 export async function countAttempt(db: Db, policy: AttemptPolicy, key: string): Promise<AttemptAnswer> {
   const answer = await db.transaction(async (tx) => {
-    await tx
-      .insert(authAttempts)
-      .values({ scope: policy.scope, key, attempts: 0 })
-      .onConflictDoNothing();
+    await tx.insert(authAttempts).values({ scope: policy.scope, key, attempts: 0 }).onConflictDoNothing();
     const [row] = await tx
       .select({
         attempts: authAttempts.attempts,
@@ -93,8 +90,7 @@ export async function countAttempt(db: Db, policy: AttemptPolicy, key: string): 
       .set({
         attempts,
         windowStartedAt: windowOver ? now : row!.windowStartedAt,
-        lockedUntil:
-          attempts >= policy.max ? new Date(now.getTime() + lockFor(policy, attempts)) : null,
+        lockedUntil: attempts >= policy.max ? new Date(now.getTime() + lockFor(policy, attempts)) : null,
       })
       .where(and(eq(authAttempts.scope, policy.scope), eq(authAttempts.key, key)));
     return { allowed: true as const };
@@ -105,9 +101,7 @@ export async function countAttempt(db: Db, policy: AttemptPolicy, key: string): 
 
 /** A successful sign-in: the account's failures are forgiven. */
 export async function clearAttempts(db: Db, policy: AttemptPolicy, key: string) {
-  await db
-    .delete(authAttempts)
-    .where(and(eq(authAttempts.scope, policy.scope), eq(authAttempts.key, key)));
+  await db.delete(authAttempts).where(and(eq(authAttempts.scope, policy.scope), eq(authAttempts.key, key)));
 }
 
 /**

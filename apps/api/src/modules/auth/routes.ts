@@ -130,7 +130,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
         throw new HttpError(400, firstError ?? MSG.invalidRequest, { errors });
 
       // Counted only once the form is good: a typo costs nothing, each account made does.
-      refuseWhenLimited(reply, await countAttempt(ctx.db, SIGNUP_PER_ADDRESS, request.ip), MSG.tooManySignUps);
+      refuseWhenLimited(
+        reply,
+        await countAttempt(ctx.db, SIGNUP_PER_ADDRESS, request.ip),
+        MSG.tooManySignUps,
+      );
       const form = parsed.data;
       const [created] = await ctx.db
         .insert(users)
