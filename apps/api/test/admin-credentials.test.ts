@@ -75,7 +75,7 @@ async function call(port: number, method: string, url: string, body: unknown, to
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as Record<string, never> };
+  return { status: response.status, body: (await response.json()) as { token?: string; user?: { id: number } } };
 }
 
 function tempDir() {
@@ -100,7 +100,7 @@ describe('the first admin’s credentials (item: printed on every start, file ke
     expect(second.banner).toContain(file);
     const login = await call(second.port, 'POST', API.login, { email: 'boss@test.local', password });
     expect(login.status).toBe(200);
-    const user = login.body.user as { id: number };
+    const user = login.body.user!;
     const changed = await call(
       second.port,
       'PUT',

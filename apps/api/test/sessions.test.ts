@@ -11,7 +11,8 @@ import { waitFor } from './support/chat';
 
 /** Two instances' buses wired to each other, as PostgreSQL LISTEN/NOTIFY does between processes. */
 function linkedBuses(): [ClusterBus, ClusterBus] {
-  const handlers = [new Map<string, Set<(data: unknown) => void>>(), new Map()];
+  type Handlers = Map<string, Set<(data: unknown) => void>>;
+  const handlers: [Handlers, Handlers] = [new Map(), new Map()];
   const bus = (self: 0 | 1): ClusterBus => ({
     instanceId: `instance-${self}`,
     publish(topic, data) {
