@@ -75,7 +75,10 @@ async function call(port: number, method: string, url: string, body: unknown, to
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
-  return { status: response.status, body: (await response.json()) as { token?: string; user?: { id: number } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { token?: string; user?: { id: number } },
+  };
 }
 
 function tempDir() {
