@@ -6,7 +6,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
+    proxy: {
+      // ws: the realtime socket lives under /api too (REALTIME_PATH).
+      '/api': { target: 'http://localhost:3000', ws: true },
+      '/uploads': 'http://localhost:3000',
+    },
   },
   build: {
     chunkSizeWarningLimit: 900,

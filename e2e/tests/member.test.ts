@@ -27,6 +27,11 @@ test('a member signs up with a referral link, sees their dashboard and menu, and
   const code = referrer.data.user.referral_code;
 
   const { context, page } = await stack.newPage();
+  // The panel runs under the server's Content Security Policy without breaking any of it.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
   // The referral is captured on start and the parameter disappears without a reload.
   await page.goto(`/signup?referral=${code}`);
   await page.waitForFunction(() => !location.search.includes('referral='));
@@ -55,9 +60,14 @@ test('a member signs up with a referral link, sees their dashboard and menu, and
   );
   await page.getByTestId('card-balance').getByText('Rp 0').waitFor();
 
-  // The new member is linked to the referrer.
+  // The token lives in an HttpOnly, SameSite=Strict cookie: page scripts cannot read it.
   const cookies = await context.cookies();
-  const token = decodeURIComponent(cookies.find((cookie) => cookie.name === 'authToken')!.value);
+  const tokenCookie = cookies.find((cookie) => cookie.name === 'authToken')!;
+  assert.equal(tokenCookie.httpOnly, true);
+  assert.equal(tokenCookie.sameSite, 'Strict');
+  assert.equal(await page.evaluate(() => document.cookie.includes('authToken')), false);
+  const token = decodeURIComponent(tokenCookie.value);
+  // The new member is linked to the referrer.
   const me = await stack.api<{ user: { referred_by: number | null } }>(
     'GET',
     `/api/admin/users/${JSON.parse(decodeURIComponent(cookies.find((c) => c.name === 'user')!.value)).id}`,
@@ -87,6 +97,8 @@ test('a member signs up with a referral link, sees their dashboard and menu, and
   await page.waitForURL('**/signin');
   await page.goto('/');
   await page.waitForURL('**/signin');
+  // Signing out ended the session on the server: a copy of the token is refused.
+  assert.equal((await stack.api('GET', '/api/admin/users/active', undefined, token)).status, 401);
 
   // Signing back in with the new account works; a wrong password shows the server's message.
   await page.locator('input[name="email"]').fill(email);
@@ -95,6 +107,22 @@ test('a member signs up with a referral link, sees their dashboard and menu, and
   await page.getByText(MSG.invalidCredentials).waitFor();
   await signIn(page, email, 'rahasia-123');
   await page.getByText(MSG.dashboardMember).first().waitFor();
+
+  // A new password takes the current one, asked for as soon as a new password is typed.
+  await page.goto('/profile?edit=true');
+  await page.locator('#profile-password').fill('sandi-baru-456');
+  await page.locator('#profile-current-password').fill('rahasia-123');
+  await page.getByRole('button', { name: MSG.save, exact: true }).click();
+  await page.getByText('Profil berhasil disimpan.').waitFor();
+  // This browser stays signed in (the server handed it a new token); the old password is gone.
+  await page.goto('/');
+  await page.getByText(MSG.dashboardMember).first().waitFor();
+  assert.equal((await stack.api('POST', '/api/auth/login', { email, password: 'rahasia-123' })).status, 400);
+  assert.equal(
+    (await stack.api('POST', '/api/auth/login', { email, password: 'sandi-baru-456' })).status,
+    200,
+  );
+  assert.deepEqual(violations, []);
   await context.close();
 });
 

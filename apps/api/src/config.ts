@@ -30,6 +30,11 @@ export interface Config {
   jobLeaseSeconds: number;
   /** Lowest level logged (JSON lines on stdout): 'warn' by default, so 5xx answers show, requests not. */
   logLevel: LogLevel;
+  /**
+   * Which proxies' X-Forwarded-For/-Proto/-Host to believe: none (default), a hop count, or
+   * addresses and CIDR ranges. Believing any client would let it pick its own address.
+   */
+  trustProxy: false | number | string[];
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -46,6 +51,20 @@ function logLevelFromEnv(env: NodeJS.ProcessEnv): LogLevel {
   const level = wanted as LogLevel;
   if (env.LOG_REQUESTS === '1' && ['fatal', 'error', 'warn', 'silent'].includes(level)) return 'info';
   return level;
+}
+
+/** TRUST_PROXY: unset, "", "false" or "0" = off; "1", "2"... = hops; otherwise a comma-separated list. */
+export function trustProxyFromEnv(value: string | undefined): Config['trustProxy'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  // "true" would trust every hop, which is what any client could then claim to be: refuse it.
+  if (text === 'true')
+    throw new Error('TRUST_PROXY=true would trust any client; give a hop count or the proxy addresses');
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 function numberFromEnv(value: string | undefined, fallback: number): number {
@@ -75,5 +94,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: env.INSTANCE_ID || `${hostname()}:${port}`,
     jobLeaseSeconds: Math.max(1, numberFromEnv(env.JOB_LEASE_SECONDS, 10)),
     logLevel: logLevelFromEnv(env),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
 import type { RouteEntry } from './lib/routes';
+import type { AccessWatch } from './realtime/access';
 import type { RealtimeHub } from './realtime/hub';
 import type { SandboxGateway } from './gateway/sandbox';
 import type { BlastEngine } from './jobs/blast';
@@ -27,4 +28,6 @@ export interface AppContext {
   monitors: { gateway: EventRecorder; socket: EventRecorder };
   /** Devices being connected, by device id: who asked (the account row exists only after saving). */
   pendingDevices: PendingDevices;
+  /** Role and token-version changes, so open sockets are re-checked on every instance. */
+  access: AccessWatch;
 }

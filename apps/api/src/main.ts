@@ -1,5 +1,6 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { REALTIME_PATH } from '@blaster/contract';
 import { createPostgresBus } from './cluster/bus';
 import { configFromEnv } from './config';
 import type { AppContext } from './context';
@@ -7,6 +8,11 @@ import { openDatabase } from './db';
 import { DatabaseLockedError } from './db/lock';
 import { seed, signingSecret } from './db/seed';
 import { sweepImportsAtStart } from './modules/imports/sweep';
+import {
+  adminCredentialsFile,
+  dropStaleAdminCredentials,
+  saveAdminCredentials,
+} from './modules/auth/admin-credentials';
 import { createTokenService } from './lib/tokens';
 import { createAppContext } from './runtime';
 import { startRealtimeServer } from './realtime/server';
@@ -57,22 +63,28 @@ await ctx.lookups.resume();
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [
   `Blaster Panel is running at http://${shownHost}:${config.port}`,
-  `Realtime socket: ws://${shownHost}:${config.realtimePort}`,
+  `Realtime socket: ws://${shownHost}:${config.port}${REALTIME_PATH} (also ws://${shownHost}:${config.realtimePort})`,
   `Chat gateway:    sandbox (simulated devices, seed ${config.sandboxSeed})`,
   `Database:        ${database.kind === 'pglite' ? `embedded (${join(config.dataDir, 'db')})` : `PostgreSQL (DATABASE_URL), instance ${config.instanceId}`}`,
   `Admin e-mail:    ${seeded.adminEmail}`,
 ];
-if (seeded.adminPassword) {
-  lines.push(`Admin password:  ${seeded.adminPassword}`);
-  if (seeded.adminCreated && !config.adminPassword && database.kind === 'pglite') {
-    // Shown once; kept beside the database so a lost terminal does not lock the operator out.
-    const file = join(config.dataDir, 'admin-credentials.txt');
-    writeFileSync(file, `${seeded.adminEmail}\n${seeded.adminPassword}\n`, { mode: 0o600 });
-    lines.push(`(also saved to ${file})`);
+if (seeded.generatedPassword) {
+  // Generated on this first start and shown this once; a password the operator gave is never printed.
+  lines.push(`Admin password:  ${seeded.generatedPassword}`);
+  if (database.kind === 'pglite') {
+    const file = saveAdminCredentials(config, seeded.adminEmail, seeded.generatedPassword);
+    lines.push(`(also saved to ${file} until the password is changed)`);
   }
+} else if (config.adminPassword) {
+  lines.push('Admin password:  the one given in ADMIN_PASSWORD');
 } else {
+  // The file goes once the admin changes the password (here, or before this start).
+  await dropStaleAdminCredentials(database.db, config);
+  const file = adminCredentialsFile(config);
   lines.push(
-    'Admin password:  set when first started (see data/admin-credentials.txt, or set ADMIN_PASSWORD)',
+    existsSync(file)
+      ? `Admin password:  set when first started (see ${file})`
+      : 'Admin password:  set by the admin (set ADMIN_PASSWORD to reset it)',
   );
 }
 console.log(lines.join('\n'));

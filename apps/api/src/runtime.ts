@@ -10,6 +10,7 @@ import type { TokenService } from './lib/tokens';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
 import { PendingDevices } from './modules/whatsapp/pending-devices';
+import { createAccessWatch } from './realtime/access';
 import { createHub } from './realtime/hub';
 
 /** Everything a process needs: database, tokens, realtime hub, sandbox gateway and the blast engine. */
@@ -61,6 +62,7 @@ export function createAppContext(options: {
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     monitors,
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
+    access: createAccessWatch(bus),
   };
   forwardGatewayEvents(ctx);
   return ctx;

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { API, API_PREFIX, MSG, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
+import { API, API_PREFIX, MSG, REALTIME_PATH, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
+import type { Config } from './config';
 import type { AppContext } from './context';
 import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
@@ -30,7 +33,14 @@ import { auditRoutes } from './modules/audit/routes';
 
 import { importRoutes } from './modules/imports/routes';
 
+import { attachRealtime } from './realtime/server';
+
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** A hop count trusts that many proxies next to us (what Fastify does with a number at run time). */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
 
 export interface LogOptions {
   level: string;
@@ -54,15 +64,43 @@ export async function buildApp(
     // Random ids, so a line can be found among several processes' logs.
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Forwarded headers only from the proxies the operator named (TRUST_PROXY): otherwise any client
+    // could pick its own address and escape the per-address limits.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
   });
 
   // Per-route limits are set where a file is read (lib/uploads.ts); this is the ceiling.
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.phoneNumbers, files: 1 } });
-  await app.register(rateLimit, {
-    global: false,
-    hook: 'preHandler',
-    errorResponseBuilder: () => ({ statusCode: 429, msg: MSG.tooManyLogins }),
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // Dialog and toast libraries insert <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        // 'self' covers the panel's socket on this port (ws: and wss: of the same host).
+        connectSrc: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+    // Sent only over HTTPS (hook below): a plain-HTTP answer cannot set it anyway.
+    strictTransportSecurity: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -96,11 +134,14 @@ export async function buildApp(
     await ctx.db.execute(sql`select 1`);
     return { ok: true };
   });
-  // The panel learns where the realtime socket listens (its port differs from the page's).
+  // Where the realtime socket listens: on this port at realtimePath, and on the legacy realtimePort.
   app.get(`${API_PREFIX}/config`, async () => ({
     realtimePort: ctx.config.realtimePort,
+    realtimePath: REALTIME_PATH,
     gateway: ctx.gateway.kind,
   }));
+  const realtime = attachRealtime(ctx, app.server as Server);
+  app.addHook('onClose', async () => realtime.close());
 
   // Blasts keep settings, levels and active templates in memory: a change to any of them, from any
   // route, makes every instance read them again before its next round.

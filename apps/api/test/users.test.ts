@@ -53,7 +53,7 @@ describe('a member and their own record', () => {
     expect(stillOld.status).toBe(200);
     await t.call('PUT', `/api/admin/users/${member.id}`, {
       token: member.token,
-      body: { password: 'baru-456' },
+      body: { password: 'baru-456', current_password: 'rahasia-123' },
     });
     const withNew = await t.call('POST', '/api/auth/login', {
       body: { email: member.email, password: 'baru-456' },
@@ -65,7 +65,7 @@ describe('a member and their own record', () => {
     const member = await t.createUser('member');
     const answer = await t.call('PUT', `/api/admin/users/${member.id}`, {
       token: member.token,
-      body: { email: ADMIN.email },
+      body: { email: ADMIN.email, current_password: 'rahasia-123' },
     });
     expect(answer.status).toBe(400);
     expect(answer.body.msg).toBe(MSG.emailTaken);

@@ -7,7 +7,7 @@ import { captureReferral } from './app/referral-capture';
 import { createRouter } from './app/router';
 import { applyTheme, readTheme, useTheme } from './app/theme';
 import { setUnauthorizedHandler } from './lib/api';
-import { clearSession } from './lib/session';
+import { clearSession, signOut } from './lib/session';
 import './index.css';
 
 captureReferral();
@@ -16,6 +16,8 @@ applyTheme(readTheme());
 const router = createRouter();
 setUnauthorizedHandler(() => {
   clearSession();
+  // The dead token's HttpOnly cookie can only be cleared by the server.
+  void signOut();
   void router.navigate('/signin', { replace: true });
 });
 

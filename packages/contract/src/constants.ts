@@ -59,6 +59,8 @@ export const TEMPLATE_DEFAULT_BUTTONS = 3;
 export const TREE_COLLECTION_LIMIT = 50;
 
 export const REALTIME_PORT = 4000;
+/** The realtime socket on the main HTTP port (same `?id=` channels), so one proxy port serves all. */
+export const REALTIME_PATH = '/api/realtime';
 export const HTTP_PORT = 3000;
 export const REALTIME_CHANNEL_ADMIN = 'admin';
 export const REALTIME_CHANNEL_CLIENT_ADMIN = 'client-admin';
@@ -66,8 +68,20 @@ export const REALTIME_CHANNEL_SIGNIN = 'client-user';
 
 /** Signed tokens expire; the cookie that carries them lives 10 years, so an expired token logs out. */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+/** Failed sign-ins one account may have before it is locked (the lock doubles with each further failure). */
 export const LOGIN_RATE_LIMIT_MAX = 10;
+/** The first lock; each failure after it doubles the lock, up to LOGIN_LOCK_MAX_MS. */
 export const LOGIN_RATE_LIMIT_WINDOW_MS = 60_000;
+export const LOGIN_LOCK_MAX_MS = 60 * 60_000;
+/** Failures are forgotten a day after the first one (or at once on a successful sign-in). */
+export const LOGIN_ACCOUNT_WINDOW_MS = 24 * 60 * 60_000;
+/** Failed sign-ins one client address may have in an hour, whichever accounts they name. */
+export const LOGIN_ADDRESS_RATE_LIMIT_MAX = 30;
+export const LOGIN_ADDRESS_WINDOW_MS = 60 * 60_000;
+/** Sign-ups one client address may make in an hour. */
+export const SIGNUP_RATE_LIMIT_MAX = 10;
+export const SIGNUP_RATE_LIMIT_WINDOW_MS = 60 * 60_000;
+export const PASSWORD_MIN_LENGTH = 8;
 
 export const EXPORT_FILE_NAMES = {
   phoneNumbersCsv: 'phone_numbers.csv',

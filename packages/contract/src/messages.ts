@@ -321,6 +321,14 @@ export const MSG = {
   // Input checks (decision: texts the spec leaves open)
   mediaReferenceInvalid: 'Media harus berupa file yang diunggah ke panel ini.',
   balanceTooLarge: 'Saldo member akan melebihi batas maksimum (Rp 2.147.483.647).',
+
+  // Sign-in security (decision: texts the spec leaves open; English like the sign-up screens)
+  passwordTooShort: 'Password must be at least 8 characters.',
+  tooManySignUps: 'Too many sign-up attempts. Please try again later.',
+  logoutSuccess: 'Logout successful.',
+  currentPasswordRequired: 'Masukkan password saat ini untuk mengganti email atau password.',
+  currentPasswordWrong: 'Password saat ini salah.',
+  passwordTooShortProfile: 'Password minimal 8 karakter.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -5,6 +5,8 @@ export const API = {
   login: '/api/auth/login',
   register: '/api/auth/register',
   validate: '/api/auth/validate',
+  /** Ends every session of the caller (decision: no spec route) and clears the token cookie. */
+  logout: '/api/auth/logout',
   user: (id: number | string) => `/api/admin/users/${id}`,
   blastFee: (id: number | string) => `/api/admin/users/blast-fee/${id}`,
   members: '/api/admin/users/members',

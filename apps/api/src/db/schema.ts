@@ -41,6 +41,8 @@ export const users = pgTable(
     /** Successful blasts, which decide the level; kept by triggers on message_logs. */
     successBlasts: integer('success_blasts').notNull().default(0),
     createdAt: createdAt(),
+    /** Tokens carry the version they were signed with; bumping it ends every session of the user. */
+    tokenVersion: integer('token_version').notNull().default(0),
   },
   (table) => [index('users_referred_by_idx').on(table.referredBy), index('users_role_idx').on(table.role)],
 );
@@ -414,4 +416,23 @@ export const listBuckets = pgTable(
     rowCount: bigint('row_count', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.list, table.bucket] })],
+);
+
+/**
+ * Sign-in and sign-up attempts per account or client address ('login:account', 'login:address',
+ * 'signup:address'), counted in the database so every instance shares one limit.
+ */
+export const authAttempts = pgTable(
+  'auth_attempts',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('auth_attempts_window_idx').on(table.windowStartedAt),
+  ],
 );

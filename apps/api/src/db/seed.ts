@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_BANK_NAMES,
   DEFAULT_COLORS,
@@ -10,7 +10,7 @@ import {
 } from '@blaster/contract';
 import type { Db } from './index';
 import { appMeta, levels, settings, users } from './schema';
-import { hashPassword, newReferralCode } from '../modules/auth/passwords';
+import { hashPassword, newReferralCode, verifyPassword } from '../modules/auth/passwords';
 
 export const DEFAULT_INFO =
   'Selamat datang di Blaster Panel! Sambungkan akun Whatsapp Anda, mulai blast, dan pantau pendapatan Anda di sini.';
@@ -24,8 +24,8 @@ export const DEFAULT_LEVELS = [
 
 export interface SeedResult {
   adminEmail: string;
-  /** Set when the password was generated or reset in this run and can be shown once. */
-  adminPassword: string | undefined;
+  /** Set only when the password was generated in this run: shown once, never a given one. */
+  generatedPassword: string | undefined;
   adminCreated: boolean;
 }
 
@@ -51,25 +51,31 @@ export async function seed(db: Db, admin: { email: string; password?: string }):
   const email = admin.email.toLowerCase();
   const [existing] = await db.select().from(users).where(eq(users.email, email));
   if (existing) {
-    // An operator who sets ADMIN_PASSWORD can always get back in.
-    if (admin.password) {
+    // An operator who sets ADMIN_PASSWORD can always get back in. Unchanged, it changes nothing (no
+    // new hash, nobody signed out); a different one replaces the password and ends the old sessions.
+    const matches = admin.password && (await verifyPassword(existing.passwordHash, admin.password));
+    if (admin.password && (!matches || existing.role !== 'admin')) {
       await db
         .update(users)
-        .set({ passwordHash: await hashPassword(admin.password), role: 'admin' })
+        .set({
+          passwordHash: matches ? existing.passwordHash : await hashPassword(admin.password),
+          role: 'admin',
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+        })
         .where(eq(users.id, existing.id));
     }
-    return { adminEmail: email, adminPassword: admin.password, adminCreated: false };
+    return { adminEmail: email, generatedPassword: undefined, adminCreated: false };
   }
-  const password = admin.password ?? randomBytes(12).toString('base64url');
+  const generatedPassword = admin.password ? undefined : randomBytes(12).toString('base64url');
   await db.insert(users).values({
     firstname: 'Admin',
     lastname: 'Blaster',
     email,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(admin.password ?? generatedPassword!),
     role: 'admin',
     referralCode: newReferralCode(),
   });
-  return { adminEmail: email, adminPassword: password, adminCreated: true };
+  return { adminEmail: email, generatedPassword, adminCreated: true };
 }
 
 /** The token signing secret: from the environment, else generated once and kept in the database. */

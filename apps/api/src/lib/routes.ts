@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ALL_USERS, MSG, OPERATOR_ROLES, isOperatorRole, type Role } from '@blaster/contract';
+import '@fastify/cookie';
+import {
+  ALL_USERS,
+  COOKIE_AUTH_TOKEN,
+  MSG,
+  OPERATOR_ROLES,
+  isOperatorRole,
+  type Role,
+} from '@blaster/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { AppContext } from '../context';
@@ -41,7 +49,6 @@ interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodTyp
   body?: B;
   query?: Q;
   params?: P;
-  rateLimit?: { max: number; timeWindow: number; keyGenerator?: (request: FastifyRequest) => string };
   bodyLimit?: number;
   handler: Handler<z.output<B>, z.output<Q>, z.output<P>, A extends 'public' ? AuthUser | null : AuthUser>;
 }
@@ -53,14 +60,26 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1]?.trim() || null;
 }
 
-/** Resolves the bearer token to the stored user (role is always read from the database). */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
-  const token = bearerToken(request);
+/** API clients send the bearer header; the panel's browser sends the HttpOnly token cookie. */
+export function requestToken(request: FastifyRequest): string | null {
+  return bearerToken(request) ?? (request.cookies?.[COOKIE_AUTH_TOKEN] || null);
+}
+
+/**
+ * The stored user a token belongs to, or null when the token is forged, expired or revoked (the
+ * user's token version moved on: password or role changed, signed out). Role is always the stored one.
+ */
+export async function userOfToken(ctx: AppContext, token: string | null): Promise<AuthUser | null> {
   if (!token) return null;
-  const userId = await ctx.tokens.verify(token);
-  if (!userId) return null;
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  return user ?? null;
+  const claims = await ctx.tokens.verify(token);
+  if (!claims) return null;
+  const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId));
+  return user && user.tokenVersion === claims.version ? user : null;
+}
+
+/** Resolves the request's token to the stored user. */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
+  return userOfToken(ctx, requestToken(request));
 }
 
 /** PostgreSQL text cannot hold a NUL character; such input is refused before it reaches the database. */
@@ -96,7 +115,6 @@ export function route<
     method: spec.method,
     url: spec.url,
     bodyLimit: spec.bodyLimit,
-    config: spec.rateLimit ? { rateLimit: spec.rateLimit } : undefined,
     handler: async (request, reply) => {
       const user = await authenticate(ctx, request);
       if (spec.access !== 'public') {

@@ -1,59 +1,102 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import fastifyCookie from '@fastify/cookie';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
+  COOKIE_AUTH_TOKEN,
   REALTIME_CHANNEL_ADMIN,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   REALTIME_CHANNEL_SIGNIN,
+  REALTIME_PATH,
+  type Role,
 } from '@blaster/contract';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
 import type { AppContext } from '../context';
+import { userOfToken, type AuthUser } from '../lib/routes';
 
 /** Close codes the panel can tell apart from network drops. */
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 
+const MAX_PAYLOAD = 64 * 1024;
+
 /** Who may listen on a channel: operators on the shared ones, a member only on their own id. */
-export async function channelAllowed(
-  ctx: AppContext,
-  channel: string,
-  token: string | null,
-): Promise<boolean | 'unauthorized'> {
+export function roleMayListen(user: { id: number; role: Role }, channel: string): boolean {
   if (channel === REALTIME_CHANNEL_SIGNIN) return true;
-  if (!token) return 'unauthorized';
-  const userId = await ctx.tokens.verify(token);
-  if (!userId) return 'unauthorized';
-  const [user] = await ctx.db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) return 'unauthorized';
   const operator = user.role === 'admin' || user.role === 'dev';
   if (channel === REALTIME_CHANNEL_ADMIN || channel === REALTIME_CHANNEL_CLIENT_ADMIN) return operator;
   return operator || channel === String(user.id);
 }
 
-async function onConnection(ctx: AppContext, socket: WebSocket, request: IncomingMessage) {
+type Verdict = { ok: true; user: AuthUser | null } | { ok: false; code: number; reason: string };
+
+async function decide(ctx: AppContext, channel: string, token: string | null): Promise<Verdict> {
+  if (!channel) return { ok: false, code: CLOSE_FORBIDDEN, reason: 'Forbidden' };
+  if (channel === REALTIME_CHANNEL_SIGNIN) return { ok: true, user: null };
+  const user = await userOfToken(ctx, token);
+  if (!user) return { ok: false, code: CLOSE_UNAUTHORIZED, reason: 'Unauthorized' };
+  if (!roleMayListen(user, channel)) return { ok: false, code: CLOSE_FORBIDDEN, reason: 'Forbidden' };
+  return { ok: true, user };
+}
+
+/**
+ * The token of a socket: the Authorization header (API clients), else the token cookie (browsers send
+ * it with the upgrade), else, on the legacy port only, `?token=`.
+ */
+function socketToken(request: IncomingMessage, url: URL, allowQueryToken: boolean): string | null {
+  const header = request.headers.authorization;
+  const bearer = header ? /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim() : undefined;
+  if (bearer) return bearer;
+  const cookies = request.headers.cookie ? fastifyCookie.parse(request.headers.cookie) : {};
+  if (cookies[COOKIE_AUTH_TOKEN]) return cookies[COOKIE_AUTH_TOKEN];
+  return allowQueryToken ? url.searchParams.get('token') : null;
+}
+
+/**
+ * Subscribes an accepted socket to its channel and keeps checking it: when the user's role or token
+ * version changes (on any instance), a socket the user may no longer hold is closed.
+ */
+async function onConnection(
+  ctx: AppContext,
+  socket: WebSocket,
+  request: IncomingMessage,
+  allowQueryToken: boolean,
+) {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const channel = url.searchParams.get('id') ?? '';
-  const allowed = channel ? await channelAllowed(ctx, channel, url.searchParams.get('token')) : false;
-  if (allowed !== true) {
-    socket.close(
-      allowed === 'unauthorized' ? CLOSE_UNAUTHORIZED : CLOSE_FORBIDDEN,
-      allowed === 'unauthorized' ? 'Unauthorized' : 'Forbidden',
-    );
+  const token = socketToken(request, url, allowQueryToken);
+  const verdict = await decide(ctx, channel, token);
+  if (!verdict.ok) {
+    socket.close(verdict.code, verdict.reason);
     return;
   }
   const unsubscribe = ctx.hub.subscribe(channel, socket);
-  socket.on('close', unsubscribe);
-  socket.on('error', unsubscribe);
+  let unwatch = () => {};
+  const end = () => {
+    unsubscribe();
+    unwatch();
+  };
+  if (verdict.user) {
+    unwatch = ctx.access.watch(verdict.user.id, () => {
+      void decide(ctx, channel, token)
+        .then((again) => {
+          if (again.ok) return;
+          end();
+          socket.close(again.code, again.reason);
+        })
+        .catch(() => {
+          // The database is away: keep the socket; the next change checks again.
+        });
+    });
+  }
+  socket.on('close', end);
+  socket.on('error', end);
 }
 
-/** The realtime socket (default port 4000): `ws://host:4000/?id=<channel>&token=<authToken>`. */
+/** The legacy realtime port (default 4000): `ws://host:4000/?id=<channel>`. */
 export function startRealtimeServer(ctx: AppContext, options: { port: number; host: string }) {
-  const server = new WebSocketServer({ port: options.port, host: options.host, maxPayload: 64 * 1024 });
+  const server = new WebSocketServer({ port: options.port, host: options.host, maxPayload: MAX_PAYLOAD });
   server.on('connection', (socket, request) => {
-    void onConnection(ctx, socket, request).catch(() => socket.close(1011));
+    void onConnection(ctx, socket, request, true).catch(() => socket.close(1011));
   });
   return {
     server,
@@ -66,5 +109,33 @@ export function startRealtimeServer(ctx: AppContext, options: { port: number; ho
         for (const client of server.clients) client.terminate();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * The same socket on the main HTTP port at REALTIME_PATH, so one reverse-proxy port serves the panel,
+ * the API and the socket. Authenticated by header or cookie only: no token in the URL.
+ */
+export function attachRealtime(ctx: AppContext, httpServer: Server) {
+  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+  server.on('connection', (socket, request) => {
+    void onConnection(ctx, socket, request, false).catch(() => socket.close(1011));
+  });
+  const onUpgrade = (request: IncomingMessage, stream: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path !== REALTIME_PATH) {
+      stream.destroy();
+      return;
+    }
+    server.handleUpgrade(request, stream, head, (socket) => server.emit('connection', socket, request));
+  };
+  httpServer.on('upgrade', onUpgrade);
+  return {
+    server,
+    close() {
+      httpServer.off('upgrade', onUpgrade);
+      for (const client of server.clients) client.terminate();
+      server.close();
+    },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@blaster/contract';
+import type { ClusterBus } from '../../src/cluster/bus';
 import { configFromEnv } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, type Database } from '../../src/db';
@@ -21,7 +22,13 @@ export interface TestApp {
   call<T = Record<string, unknown>>(
     method: string,
     url: string,
-    options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    options?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** The client's address as the server's socket sees it (default 127.0.0.1). */
+      remoteAddress?: string;
+    },
   ): Promise<{ status: number; body: T }>;
   /** Registers a user through the API and gives it the role directly in the database. */
   createUser(
@@ -54,7 +61,7 @@ export async function openTestDatabase(): Promise<Database> {
 /** A real app on a fresh database, migrated and seeded like production. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { database?: Database; gateway?: SandboxGateway } = {},
+  options: { database?: Database; gateway?: SandboxGateway; bus?: ClusterBus } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   await seed(database.db, ADMIN);
@@ -63,6 +70,7 @@ export async function startTestApp(
     tokens: createTokenService('test-secret-test-secret-test-secret'),
     config: configFromEnv({ SANDBOX_TIME_SCALE: '0.001', ...env }),
     gateway: options.gateway,
+    bus: options.bus,
   });
   const app = await buildApp(ctx);
   await app.ready();
@@ -76,6 +84,7 @@ export async function startTestApp(
         ...options.headers,
       },
       ...(options.body === undefined ? {} : { payload: options.body as object }),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
     let body: unknown = null;
     try {
@@ -95,6 +104,9 @@ export async function startTestApp(
       counter += 1;
       const email = `${role}${counter}@test.local`;
       const answer = await call<{ token: string; user: { id: number } }>('POST', '/api/auth/register', {
+        // Each test user signs up from an address of its own (documentation range), so the sign-up
+        // limit per address stays with the tests that are about it.
+        remoteAddress: `2001:db8::${counter.toString(16)}`,
         body: {
           firstName: `${role[0]!.toUpperCase()}${role.slice(1)}`,
           lastName: `Nomor${counter}`,

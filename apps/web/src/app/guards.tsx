@@ -2,9 +2,9 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { API, canOpen, type PanelRoute } from '@blaster/contract';
 import { apiRequest } from '../lib/api';
-import { clearSession, useSession } from '../lib/session';
+import { signOut, useSession } from '../lib/session';
 
-const validated = new Map<string, Promise<boolean | 'page-left'>>();
+const validated = new Map<number, Promise<boolean | 'page-left'>>();
 
 // A request cut off because the page is being left is not a failed validation.
 let leavingPage = false;
@@ -14,40 +14,44 @@ if (typeof window !== 'undefined') {
   window.addEventListener('pageshow', () => (leavingPage = false));
 }
 
-/** Asks the server once per token whether it is still good; 'false', false or a failure mean no. */
-export function validateToken(token: string): Promise<boolean | 'page-left'> {
-  let pending = validated.get(token);
+/**
+ * Asks the server once per signed-in user whether the session is still good; 'false', false or a
+ * failure mean no. The token is in its HttpOnly cookie, which the browser sends with the call.
+ */
+export function validateSession(userId: number): Promise<boolean | 'page-left'> {
+  let pending = validated.get(userId);
   if (!pending) {
-    pending = apiRequest<{ isvalid: unknown }>(API.validate, { method: 'POST', body: { token }, auth: false })
+    pending = apiRequest<{ isvalid: unknown }>(API.validate, { method: 'POST', body: {}, auth: false })
       .then((answer) => answer.isvalid !== false && answer.isvalid !== 'false')
       .catch(() => (leavingPage ? ('page-left' as const) : false));
-    validated.set(token, pending);
+    validated.set(userId, pending);
   }
   return pending;
 }
 
-/** Signed-in area: no token goes to /signin; a token the server rejects logs out. */
+/** Signed-in area: no session goes to /signin; a session the server rejects logs out. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { token, user } = useSession();
+  const { user } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const userId = user?.id;
 
   useEffect(() => {
-    if (!token) return;
+    if (userId === undefined) return;
     let cancelled = false;
-    void validateToken(token).then((valid) => {
+    void validateSession(userId).then(async (valid) => {
       if (valid === false && !cancelled) {
-        validated.delete(token);
-        clearSession();
+        validated.delete(userId);
+        await signOut();
         navigate('/signin', { replace: true });
       }
     });
     return () => {
       cancelled = true;
     };
-  }, [token, navigate]);
+  }, [userId, navigate]);
 
-  if (!token || !user) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   return <>{children}</>;
 }
 
@@ -61,7 +65,7 @@ export function RequireRole({ route, children }: { route: PanelRoute; children: 
 
 /** Sign-in and sign-up: someone already signed in goes to the dashboard. */
 export function PublicOnly({ children }: { children: ReactNode }) {
-  const { token } = useSession();
-  if (token) return <Navigate to="/dashboard" replace />;
+  const { user } = useSession();
+  if (user) return <Navigate to="/dashboard" replace />;
   return <>{children}</>;
 }

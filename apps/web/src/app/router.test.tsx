@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, fireEvent } from '@testing-library/re
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
-import { MSG, sidebarMenu, type User } from '@blaster/contract';
+import { API, MSG, sidebarMenu, type User } from '@blaster/contract';
 import { routes } from './router';
 
 const user = (role: User['role']): User => ({
@@ -35,8 +35,8 @@ function renderAt(path: string) {
   return router;
 }
 
+/** The token cookie is HttpOnly (the server's), so a signed-in page has only the user cookie. */
 function signInAs(role: User['role']) {
-  Cookies.set('authToken', 'token');
   Cookies.set('user', JSON.stringify(user(role)));
 }
 
@@ -63,7 +63,7 @@ afterEach(() => {
 });
 
 describe('route guards', () => {
-  it('sends a visitor without a token to /signin', async () => {
+  it('sends a visitor without a session to /signin', async () => {
     const router = renderAt('/whatsapp');
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(await screen.findByRole('heading', { name: MSG.signInTitle })).toBeTruthy();
@@ -99,6 +99,20 @@ describe('route guards', () => {
   it('shows the not-found page for an unknown path', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByText(MSG.notFound)).toBeTruthy();
+  });
+});
+
+describe('sign-out', () => {
+  it('asks the server to end the session and clear its cookie, then shows /signin', async () => {
+    signInAs('member');
+    const fetch = vi.mocked(globalThis.fetch);
+    const router = renderAt('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    fetch.mockClear();
+    fireEvent.click(await screen.findByRole('menuitem', { name: MSG.signOut }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(fetch.mock.calls.some(([url, init]) => url === API.logout && init?.method === 'POST')).toBe(true);
+    expect(Cookies.get('user')).toBeUndefined();
   });
 });
 

@@ -10,22 +10,43 @@ const respond = (status: number, body: unknown) =>
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
     );
 
+const signedIn = {
+  id: 7,
+  firstname: 'Sari',
+  lastname: 'Dewi',
+  email: 'sari@example.test',
+  role: 'member',
+  level: null,
+  color: null,
+  referral_code: 'AB12CD34',
+  referred_by: null,
+  account_name: null,
+  account_bank: null,
+  account_number: null,
+  blast_fee: null,
+  blast_interval_min: null,
+  blast_interval_max: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
 describe('apiRequest', () => {
-  beforeEach(() => Cookies.set('authToken', 'token-123'));
+  // Signed in: the readable user cookie (the token cookie is HttpOnly, set and read by the server only).
+  beforeEach(() => Cookies.set('user', JSON.stringify(signedIn)));
   afterEach(() => {
-    Cookies.remove('authToken');
+    Cookies.remove('user');
     vi.unstubAllGlobals();
   });
 
-  it('sends the bearer token from the cookie and returns the answer', async () => {
+  it('leaves the token to the browser: no Authorization header, same-origin cookies, and returns the answer', async () => {
     const fetch = respond(200, { balance: 5 });
     vi.stubGlobal('fetch', fetch);
     await expect(apiRequest('/api/x')).resolves.toEqual({ balance: 5 });
-    expect(fetch.mock.calls[0]![1].headers.authorization).toBe('Bearer token-123');
+    expect(fetch.mock.calls[0]![1].headers.authorization).toBeUndefined();
+    expect(fetch.mock.calls[0]![1].credentials).toBe('same-origin');
   });
 
-  it('makes no call without a token', async () => {
-    Cookies.remove('authToken');
+  it("makes no call without a session ('Authorization token is missing')", async () => {
+    Cookies.remove('user');
     const fetch = respond(200, {});
     vi.stubGlobal('fetch', fetch);
     await expect(apiRequest('/api/x')).rejects.toThrow(MSG.tokenMissing);

@@ -1,5 +1,5 @@
 import { MSG } from '@blaster/contract';
-import { clearSession, getToken } from './session';
+import { clearSession, getStoredUser, signOut } from './session';
 
 /** A failed call, carrying the text to show (spec 01 §8) and any per-field errors. */
 export class ApiError extends Error {
@@ -17,7 +17,7 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** JSON, or FormData for uploads (sent as multipart with its own boundary). */
   body?: unknown;
-  /** Public calls (sign-in, sign-up, validate) send no bearer token. */
+  /** Public calls (sign-in, sign-up, validate) need no session. */
   auth?: boolean;
   /** Text shown when the server gives none. */
   fallback?: string;
@@ -25,6 +25,7 @@ export interface RequestOptions {
 }
 
 let onUnauthorized: () => void = () => {
+  void signOut();
   clearSession();
   if (window.location.pathname !== '/signin') window.location.assign('/signin');
 };
@@ -33,16 +34,17 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-/** The one fetch wrapper: base path, bearer token, JSON, and error texts from the contract. */
+/**
+ * The one fetch wrapper: base path, JSON, and error texts from the contract. The token travels in its
+ * HttpOnly cookie, which the browser adds by itself; the panel never sees it. The spec's client-side
+ * block ('Authorization token is missing') therefore looks at the readable user cookie, the panel's
+ * sign of a session.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, fallback = MSG.internalServerError, signal } = options;
   const form = body instanceof FormData;
   const headers: Record<string, string> = form ? {} : { 'content-type': 'application/json' };
-  if (auth) {
-    const token = getToken();
-    if (!token) throw new ApiError(MSG.tokenMissing, 0);
-    headers.authorization = `Bearer ${token}`;
-  }
+  if (auth && !getStoredUser()) throw new ApiError(MSG.tokenMissing, 0);
 
   let response: Response | null = null;
   let data: Record<string, unknown> | null;
@@ -50,6 +52,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await fetch(path, {
       method,
       headers,
+      credentials: 'same-origin',
       body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { MSG, inertCsvCell } from '@blaster/contract';
 import { ApiError } from './api';
-import { getToken } from './session';
+import { getStoredUser } from './session';
 
 function save(filename: string, content: string | Blob, type: string) {
   const url = URL.createObjectURL(content instanceof Blob ? content : new Blob([content], { type }));
@@ -33,9 +33,9 @@ export function downloadJson(filename: string, data: unknown) {
 
 /** Saves a file the server writes (with the signed-in user's token), e.g. every skipped row of an import. */
 export async function downloadFromServer(path: string, filename: string) {
-  const token = getToken();
-  if (!token) throw new ApiError(MSG.tokenMissing, 0);
-  const response = await fetch(path, { headers: { authorization: `Bearer ${token}` } });
+  // The session travels in its HttpOnly cookie; the readable user cookie tells that there is one.
+  if (!getStoredUser()) throw new ApiError(MSG.tokenMissing, 0);
+  const response = await fetch(path, { credentials: 'same-origin' });
   if (!response.ok) {
     const answer = (await response.json().catch(() => null)) as { msg?: string } | null;
     throw new ApiError(answer?.msg ?? MSG.internalServerError, response.status);

@@ -1,5 +1,4 @@
-import type { RealtimeMessage } from '@blaster/contract';
-import { getToken } from './session';
+import { REALTIME_PATH, type RealtimeMessage } from '@blaster/contract';
 
 type Handler = (message: RealtimeMessage) => void;
 
@@ -59,32 +58,19 @@ if (typeof window !== 'undefined') {
     reconnected();
   });
 }
-let realtimePort: Promise<number> | null = null;
 
-function port(): Promise<number> {
-  realtimePort ??= fetch('/api/config')
-    .then((response) => response.json() as Promise<{ realtimePort: number }>)
-    .then((config) => config.realtimePort)
-    .catch(() => {
-      realtimePort = null;
-      throw new Error('realtime config unavailable');
-    });
-  return realtimePort;
+/**
+ * The socket on the page's own host and port (one reverse-proxy port serves everything); the browser
+ * sends the HttpOnly token cookie with the upgrade, so the token never appears in a URL.
+ */
+export function socketUrl(name: string, location: Pick<Location, 'protocol' | 'host'> = window.location) {
+  const protocol = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${protocol}://${location.host}${REALTIME_PATH}?id=${encodeURIComponent(name)}`;
 }
 
-async function open(name: string, channel: Channel) {
+function open(name: string, channel: Channel) {
   if (channel.handlers.size === 0) return;
-  let url: string;
-  try {
-    const protocol = window.location.protocol === 'https:' ? 'wss' : 'ws';
-    const token = getToken();
-    url = `${protocol}://${window.location.hostname}:${await port()}/?id=${encodeURIComponent(name)}${token ? `&token=${encodeURIComponent(token)}` : ''}`;
-  } catch {
-    channel.lost = true;
-    statusChanged();
-    scheduleReconnect(name, channel);
-    return;
-  }
+  const url = socketUrl(name);
   const socket = new WebSocket(url);
   channel.socket = socket;
   socket.onopen = () => {
@@ -121,7 +107,7 @@ function scheduleReconnect(name: string, channel: Channel) {
   channel.retry += 1;
   channel.timer = setTimeout(() => {
     channel.timer = null;
-    void open(name, channel);
+    open(name, channel);
   }, delay);
 }
 
@@ -134,7 +120,7 @@ export function subscribe(name: string, handler: Handler): () => void {
     statusChanged();
   }
   channel.handlers.add(handler);
-  if (!channel.socket && !channel.timer) void open(name, channel);
+  if (!channel.socket && !channel.timer) open(name, channel);
   const current = channel;
   return () => {
     current.handlers.delete(handler);

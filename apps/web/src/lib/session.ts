@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { useSyncExternalStore } from 'react';
 import {
+  API,
   COOKIE_ANALYTICS,
   COOKIE_AUTH_TOKEN,
   COOKIE_DASHBOARD,
@@ -20,10 +21,6 @@ const notify = () => {
   listeners.forEach((listener) => listener());
 };
 
-export function getToken(): string | undefined {
-  return Cookies.get(COOKIE_AUTH_TOKEN) || undefined;
-}
-
 /** The stored user, or null when the cookie is missing or not a user any more. */
 export function getStoredUser(): User | null {
   const raw = Cookies.get(COOKIE_USER);
@@ -36,10 +33,13 @@ export function getStoredUser(): User | null {
   }
 }
 
-/** After sign-in or sign-up: both cookies, 10 years (or the browser session when not kept). */
-export function saveSession(token: string, user: User, keep = true) {
+/**
+ * After sign-in or sign-up: the server has set the token cookie (HttpOnly, out of reach of scripts);
+ * the panel keeps the user cookie, 10 years (or the browser session when not kept), as the sign of a
+ * session.
+ */
+export function saveSession(user: User, keep = true) {
   const options = keep ? longLivedCookie : { path: '/', sameSite: 'lax' as const };
-  Cookies.set(COOKIE_AUTH_TOKEN, token, options);
   Cookies.set(COOKIE_USER, JSON.stringify(user), options);
   Cookies.remove(COOKIE_ANALYTICS, { path: '/' });
   notify();
@@ -50,11 +50,23 @@ export function saveUser(user: User) {
   notify();
 }
 
+/** Forgets the session in this browser; the token cookie itself is cleared by the server (signOut). */
 export function clearSession() {
+  // A token cookie left by an older panel (before it became HttpOnly) is readable and goes too.
   Cookies.remove(COOKIE_AUTH_TOKEN, { path: '/' });
   Cookies.remove(COOKIE_USER, { path: '/' });
   Cookies.remove(COOKIE_DASHBOARD, { path: '/' });
   notify();
+}
+
+/** Sign out: the server ends the session everywhere and clears the token cookie, then the panel forgets. */
+export async function signOut() {
+  try {
+    await fetch(API.logout, { method: 'POST', credentials: 'same-origin' });
+  } catch {
+    // Offline: the panel still forgets the session; the token ends when it expires.
+  }
+  clearSession();
 }
 
 function subscribe(listener: () => void) {
@@ -62,8 +74,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Re-renders when the session changes (sign-in, profile save, sign-out). */
-export function useSession(): { token: string | undefined; user: User | null } {
+/**
+ * Re-renders when the session changes (sign-in, profile save, sign-out). The token cookie is
+ * HttpOnly, so the readable user cookie is what tells the panel it is signed in.
+ */
+export function useSession(): { user: User | null } {
   useSyncExternalStore(subscribe, () => version);
-  return { token: getToken(), user: getStoredUser() };
+  return { user: getStoredUser() };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
 import { MSG } from '../messages';
 import { plainTextSchema } from './common';
 import { userSchema } from './user';
@@ -8,6 +9,8 @@ const required = (message: string) => plainTextSchema(message).min(1, { error: m
 export const loginBodySchema = z.object({
   email: required(MSG.loginRequired).max(200),
   password: z.string({ error: MSG.loginRequired }).min(1, { error: MSG.loginRequired }).max(200),
+  /** "Keep me logged in": the token cookie lives 10 years; otherwise until the browser closes. */
+  keep: z.boolean().optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -17,7 +20,11 @@ export const registerBodySchema = z
     firstName: required(MSG.firstNameRequired).max(100),
     lastName: required(MSG.lastNameRequired).max(100),
     email: required(MSG.emailRequired).max(200),
-    password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }).max(200),
+    password: z
+      .string({ error: MSG.passwordRequired })
+      .min(1, { error: MSG.passwordRequired })
+      .min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort })
+      .max(200),
     password2: z
       .string({ error: MSG.confirmPasswordRequired })
       .min(1, { error: MSG.confirmPasswordRequired })
@@ -51,7 +58,8 @@ export type RegisterField = (typeof REGISTER_FIELDS)[number];
 export const authAnswerSchema = z.object({ token: z.string(), user: userSchema, msg: z.string() });
 export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 
-export const validateBodySchema = z.object({ token: z.string().max(4096) });
+/** Without a token in the body, the token cookie is checked (the panel cannot read it). */
+export const validateBodySchema = z.object({ token: z.string().max(4096).optional() });
 export const validateAnswerSchema = z.object({ isvalid: z.boolean() });
 
 /** Turns zod issues into one message per field (first issue wins), for per-field form errors. */

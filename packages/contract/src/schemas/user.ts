@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { MSG } from '../messages';
 import { ROLES } from '../roles';
 import { pageQuerySchema, plainTextSchema, wholeNumberSchema } from './common';
 
@@ -35,7 +37,12 @@ export const selfUpdateSchema = z
     password: z
       .string()
       .max(200)
+      .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
+        error: MSG.passwordTooShortProfile,
+      })
       .transform((value) => value || undefined),
+    /** Needed to change one's own password or e-mail, so a borrowed token cannot take the account. */
+    current_password: z.string().max(200).optional(),
     account_name: plainTextSchema().max(200).nullable(),
     account_bank: plainTextSchema().max(100).nullable(),
     account_number: z
@@ -82,7 +89,14 @@ export const profileFormSchema = z.object({
   firstname: plainTextSchema().min(1, { error: 'Nama depan wajib diisi.' }).max(100),
   lastname: plainTextSchema().min(1, { error: 'Nama belakang wajib diisi.' }).max(100),
   email: z.string().trim().email({ error: 'Format email tidak valid.' }).max(200),
-  password: z.string().max(200),
+  password: z
+    .string()
+    .max(200)
+    .refine((value) => value === '' || value.length >= PASSWORD_MIN_LENGTH, {
+      error: MSG.passwordTooShortProfile,
+    }),
+  /** Asked for (and required by the server) only when the password or the e-mail changes. */
+  current_password: z.string().max(200),
   account_name: plainTextSchema().max(200),
   account_bank: plainTextSchema().max(100),
   account_number: z

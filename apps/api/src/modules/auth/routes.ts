@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
 import {
   API,
-  LOGIN_RATE_LIMIT_MAX,
-  LOGIN_RATE_LIMIT_WINDOW_MS,
+  COOKIE_AUTH_TOKEN,
+  COOKIE_MAX_AGE_SECONDS,
+  COOKIE_USER,
   MSG,
   fieldErrors,
   loginBodySchema,
@@ -13,8 +14,17 @@ import {
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { route } from '../../lib/routes';
+import { requestToken, route, userOfToken } from '../../lib/routes';
 import { presentOne } from '../users/service';
+import {
+  LOGIN_PER_ACCOUNT,
+  LOGIN_PER_ADDRESS,
+  SIGNUP_PER_ADDRESS,
+  clearAttempts,
+  countAttempt,
+  uncountAttempt,
+  type AttemptAnswer,
+} from './attempts';
 import { hashPassword, newReferralCode, verifyPassword } from './passwords';
 
 // Verifying against a real hash when the e-mail is unknown keeps both answers equally slow.
@@ -28,32 +38,65 @@ async function uniqueReferralCode(ctx: AppContext): Promise<string> {
   }
 }
 
+function refuseWhenLimited(reply: FastifyReply, answer: AttemptAnswer, msg: string) {
+  if (answer.allowed) return;
+  reply.header('retry-after', String(answer.retryAfterSeconds));
+  throw new HttpError(429, msg);
+}
+
+/**
+ * The panel's token cookie: HttpOnly (no script reads it), SameSite=Strict (no other site's page
+ * sends it), Secure under HTTPS. "Keep me logged in" makes it last 10 years, else until the browser
+ * closes.
+ */
+export function setTokenCookie(reply: FastifyReply, token: string, keep = true) {
+  reply.setCookie(COOKIE_AUTH_TOKEN, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: reply.request.protocol === 'https',
+    ...(keep ? { maxAge: COOKIE_MAX_AGE_SECONDS } : {}),
+  });
+}
+
+export function clearTokenCookie(reply: FastifyReply) {
+  reply.clearCookie(COOKIE_AUTH_TOKEN, { path: '/' });
+}
+
+/** Ends every session of the user, on every instance: tokens and open sockets alike. */
+export async function revokeSessions(ctx: AppContext, userId: number) {
+  await ctx.db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+  ctx.access.changed(userId);
+}
+
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'POST',
     url: API.login,
     access: 'public',
-    rateLimit: {
-      max: LOGIN_RATE_LIMIT_MAX,
-      timeWindow: LOGIN_RATE_LIMIT_WINDOW_MS,
-      // Per address and account, so one client cannot lock everyone out and guessing one password is slowed.
-      keyGenerator: (request) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return `${request.ip}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-      },
-    },
     body: loginBodySchema,
-    handler: async ({ body }) => {
-      const [user] = await ctx.db.select().from(users).where(eq(users.email, body.email.toLowerCase()));
+    handler: async ({ body, request, reply }) => {
+      const email = body.email.trim().toLowerCase();
+      // Per address (one client spraying many accounts) and per account whatever the address
+      // (many clients guessing one password); both counted before the password is checked.
+      refuseWhenLimited(reply, await countAttempt(ctx.db, LOGIN_PER_ADDRESS, request.ip), MSG.tooManyLogins);
+      const forAccount = await countAttempt(ctx.db, LOGIN_PER_ACCOUNT, email);
+      // No password was tried, so the address is not charged for a locked account.
+      if (!forAccount.allowed) await uncountAttempt(ctx.db, LOGIN_PER_ADDRESS, request.ip);
+      refuseWhenLimited(reply, forAccount, MSG.tooManyLogins);
+      const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
       const valid = user
         ? await verifyPassword(user.passwordHash, body.password)
         : await verifyPassword(await timingDecoy, `${body.password}x`);
       if (!user || !valid) throw new HttpError(400, MSG.invalidCredentials);
-      return {
-        token: await ctx.tokens.sign(user.id),
-        user: await presentOne(ctx.db, user),
-        msg: MSG.loginSuccess,
-      };
+      await clearAttempts(ctx.db, LOGIN_PER_ACCOUNT, email);
+      await uncountAttempt(ctx.db, LOGIN_PER_ADDRESS, request.ip);
+      const token = await ctx.tokens.sign(user.id, user.tokenVersion);
+      setTokenCookie(reply, token, body.keep ?? true);
+      return { token, user: await presentOne(ctx.db, user), msg: MSG.loginSuccess };
     },
   });
 
@@ -61,7 +104,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     method: 'POST',
     url: API.register,
     access: 'public',
-    handler: async ({ request }) => {
+    handler: async ({ request, reply }) => {
       const parsed = registerBodySchema.safeParse(request.body ?? {});
       const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error.issues);
       const raw = (request.body ?? {}) as Record<string, unknown>;
@@ -86,6 +129,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (firstError || !parsed.success)
         throw new HttpError(400, firstError ?? MSG.invalidRequest, { errors });
 
+      // Counted only once the form is good: a typo costs nothing, each account made does.
+      refuseWhenLimited(
+        reply,
+        await countAttempt(ctx.db, SIGNUP_PER_ADDRESS, request.ip),
+        MSG.tooManySignUps,
+      );
       const form = parsed.data;
       const [created] = await ctx.db
         .insert(users)
@@ -102,11 +151,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
         .returning();
       // Two sign-ups racing for one e-mail: the loser gets the same per-field answer.
       if (!created) throw new HttpError(400, MSG.emailTaken, { errors: { email: MSG.emailTaken } });
-      return {
-        token: await ctx.tokens.sign(created.id),
-        user: await presentOne(ctx.db, created),
-        msg: MSG.registerSuccess,
-      };
+      const token = await ctx.tokens.sign(created.id, created.tokenVersion);
+      setTokenCookie(reply, token);
+      return { token, user: await presentOne(ctx.db, created), msg: MSG.registerSuccess };
     },
   });
 
@@ -115,11 +162,22 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.validate,
     access: 'public',
     body: validateBodySchema,
-    handler: async ({ body }) => {
-      const userId = await ctx.tokens.verify(body.token);
-      if (!userId) return { isvalid: false };
-      const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    handler: async ({ body, request }) => {
+      const user = await userOfToken(ctx, body.token ?? requestToken(request));
       return { isvalid: Boolean(user) };
+    },
+  });
+
+  // Public, so a browser holding a dead token can still have its cookie cleared.
+  route(app, ctx, {
+    method: 'POST',
+    url: API.logout,
+    access: 'public',
+    handler: async ({ user, reply }) => {
+      if (user) await revokeSessions(ctx, user.id);
+      clearTokenCookie(reply);
+      reply.clearCookie(COOKIE_USER, { path: '/' });
+      return { msg: MSG.logoutSuccess };
     },
   });
 }

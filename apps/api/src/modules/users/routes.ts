@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { and, desc, eq, sql, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   API,
   ALL_ROLES,
+  COOKIE_AUTH_TOKEN,
   MSG,
   adminUserUpdateSchema,
   idParamSchema,
@@ -16,9 +17,12 @@ import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
 import { HttpError, unlessTaken } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import { OPERATOR_ROLES, isOperator, route } from '../../lib/routes';
-import { hashPassword } from '../auth/passwords';
+import { dropStaleAdminCredentials } from '../auth/admin-credentials';
+import { LOGIN_PER_ACCOUNT, clearAttempts, countAttempt } from '../auth/attempts';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { setTokenCookie } from '../auth/routes';
 import { recordAudit } from '../audit/service';
-import { auditedUser, blastFeeOf, presentOne, presentUsers } from './service';
+import { auditedUser, blastFeeOf, presentOne, presentUsers, type UserRow } from './service';
 
 // Correlated subqueries must name the outer table: a bare column would bind to the inner one.
 const outerUserId = sql.raw('"users"."id"');
@@ -139,14 +143,30 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     access: ALL_ROLES,
     ownerParam: 'id',
     params: idParamSchema,
-    handler: async ({ params, user: actor, request }) => {
+    handler: async ({ params, user: actor, request, reply }) => {
       const target = await findUser(params.id);
       // Only operators may change roles, fees and intervals; anyone else's extra fields are dropped.
       const operator = isOperator(actor);
       const changes: AdminUserUpdate = operator
         ? adminUserUpdateSchema.parse(request.body ?? {})
         : selfUpdateSchema.parse(request.body ?? {});
+      const self = actor.id === target.id;
       const email = changes.email?.toLowerCase();
+      const emailChanges = email !== undefined && email !== target.email;
+      const roleChanges = operator && changes.role !== undefined && changes.role !== target.role;
+
+      // Nobody raises (or lowers) their own role; admin is granted and taken by admins only; a dev
+      // cannot take an admin's account over through its password or e-mail.
+      if (roleChanges && self) throw new HttpError(403, MSG.forbidden);
+      if (roleChanges && (changes.role === 'admin' || target.role === 'admin') && actor.role !== 'admin')
+        throw new HttpError(403, MSG.forbidden);
+      if (target.role === 'admin' && actor.role !== 'admin' && (changes.password || emailChanges))
+        throw new HttpError(403, MSG.forbidden);
+      // A token alone (a borrowed browser, a leaked token) does not get to lock the owner out.
+      if (self && (changes.password || emailChanges))
+        await checkCurrentPassword(ctx, reply, target, changes.current_password);
+
+      const revokes = Boolean(changes.password) || roleChanges;
       const values = Object.fromEntries(
         Object.entries({
           firstname: changes.firstname,
@@ -157,6 +177,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
           accountBank: changes.account_bank,
           accountNumber: changes.account_number,
           ...(operator ? operatorFields(changes) : {}),
+          // A new password or role ends the user's other sessions (tokens and sockets).
+          tokenVersion: revokes ? sql`${users.tokenVersion} + 1` : undefined,
         }).filter(([, value]) => value !== undefined),
       );
       if (Object.keys(values).length === 0) return { user: await presentOne(ctx.db, target) };
@@ -178,9 +200,40 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         }),
         emailTaken,
       );
+      if (revokes) ctx.access.changed(target.id);
+      if (changes.password || emailChanges) await dropStaleAdminCredentials(ctx.db, ctx.config);
+      if (revokes && self) {
+        // The caller changed their own password: this browser stays signed in with a fresh token.
+        const token = await ctx.tokens.sign(updated!.id, updated!.tokenVersion);
+        if (request.cookies?.[COOKIE_AUTH_TOKEN]) setTokenCookie(reply, token);
+        return { user: await presentOne(ctx.db, updated!), token };
+      }
       return { user: await presentOne(ctx.db, updated!) };
     },
   });
+}
+
+/** The current password, counted like a sign-in so a stolen token cannot guess it either. */
+async function checkCurrentPassword(
+  ctx: AppContext,
+  reply: FastifyReply,
+  user: UserRow,
+  currentPassword: string | undefined,
+) {
+  if (!currentPassword)
+    throw new HttpError(400, MSG.currentPasswordRequired, {
+      errors: { current_password: MSG.currentPasswordRequired },
+    });
+  const answer = await countAttempt(ctx.db, LOGIN_PER_ACCOUNT, user.email);
+  if (!answer.allowed) {
+    reply.header('retry-after', String(answer.retryAfterSeconds));
+    throw new HttpError(429, MSG.tooManyLogins);
+  }
+  if (!(await verifyPassword(user.passwordHash, currentPassword)))
+    throw new HttpError(400, MSG.currentPasswordWrong, {
+      errors: { current_password: MSG.currentPasswordWrong },
+    });
+  await clearAttempts(ctx.db, LOGIN_PER_ACCOUNT, user.email);
 }
 
 function operatorFields(changes: AdminUserUpdate) {

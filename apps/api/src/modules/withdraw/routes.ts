@@ -162,6 +162,12 @@ export function withdrawRoutes(app: FastifyInstance, ctx: AppContext) {
     access: DECIDER_ROLES,
     body: withdrawUpdateSchema,
     handler: async ({ body, user }) => {
+      // Nobody decides on their own request (an admin who was a dev, or a promoted requester).
+      const [request] = await ctx.db
+        .select({ userId: withdrawals.userId })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, body.id));
+      if (request?.userId === user.id) throw new HttpError(403, MSG.forbidden);
       const updated = await decideWithdrawal(ctx.db, body.id, body.status, (tx, decided, previous) =>
         recordAudit(tx, ctx, {
           actor: user,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Settings, UserCircle } from 'lucide-react';
 import { MSG } from '@blaster/contract';
-import { clearSession, useSession } from '../../lib/session';
+import { signOut, useSession } from '../../lib/session';
 
 export function initials(first = '', last = '') {
   return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
@@ -28,8 +28,10 @@ export function UserDropdown() {
     };
   }, [open]);
 
-  const signOut = () => {
-    clearSession();
+  // The server ends the session (the token stops working everywhere) and clears its cookie.
+  const leave = async () => {
+    setOpen(false);
+    await signOut();
     navigate('/signin', { replace: true });
   };
 
@@ -81,7 +83,7 @@ export function UserDropdown() {
           <button
             type="button"
             role="menuitem"
-            onClick={signOut}
+            onClick={() => void leave()}
             className={`${itemClass} border-t border-gray-200 pt-3 dark:border-gray-800`}
           >
             <LogOut className="size-5 text-gray-500" /> {MSG.signOut}

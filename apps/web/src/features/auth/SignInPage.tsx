@@ -25,11 +25,11 @@ export function SignInPage() {
     try {
       const answer = await apiRequest<AuthAnswer>(API.login, {
         method: 'POST',
-        body: { email: email.trim(), password },
+        body: { email: email.trim(), password, keep },
         auth: false,
         fallback: MSG.errorSigningIn,
       });
-      saveSession(answer.token, answer.user, keep);
+      saveSession(answer.user, keep);
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       setError(errorText(caught, MSG.errorSigningIn));

@@ -57,7 +57,7 @@ export function SignUpPage() {
         auth: false,
         fallback: MSG.failedToSignUp,
       });
-      saveSession(answer.token, answer.user);
+      saveSession(answer.user);
       navigate('/dashboard', { replace: true });
     } catch (caught) {
       const fieldErrors = caught instanceof ApiError ? caught.errors : {};

@@ -31,7 +31,7 @@ import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 import { downloadCsv } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
-import { getToken, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 
 const column = createColumnHelper<LookupRow>();
 const TITLES = { generator: MSG.generatorListTitle, validator: MSG.validatorListTitle };
@@ -136,8 +136,8 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   };
 
   const openFile = async (row: LookupRow) => {
-    // The file needs the bearer token, so it is fetched and handed over as a download.
-    const response = await fetch(row.fileUrl!, { headers: { authorization: `Bearer ${getToken() ?? ''}` } });
+    // Fetched with the session cookie and handed over as a download under the file's own name.
+    const response = await fetch(row.fileUrl!, { credentials: 'same-origin' });
     if (!response.ok) return void toast.error(MSG.internalServerError);
     const url = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');

@@ -17,7 +17,6 @@ import {
   Alert,
   Button,
   Label,
-  PasswordInput,
   TextInput,
   inputClass,
   showFieldErrors,
@@ -41,6 +40,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
     setError,
     setValue,
     getValues,
+    watch,
     formState: { errors },
   } = useForm<ProfileForm>({
     resolver: zodResolver(profileFormSchema),
@@ -49,6 +49,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
       lastname: user.lastname,
       email: user.email,
       password: '',
+      current_password: '',
       account_name: user.account_name ?? '',
       account_bank: user.account_bank ?? '',
       account_number: user.account_number ?? '',
@@ -68,11 +69,20 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
   }, [onClose]);
 
   const queryClient = useQueryClient();
+  // Changing the password or the e-mail takes the current password (the server checks it too).
+  const needsCurrentPassword = (form: Pick<ProfileForm, 'password' | 'email'>) =>
+    Boolean(form.password) || form.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const askCurrentPassword = needsCurrentPassword({ password: watch('password'), email: watch('email') });
+
   const save = useMutation({
-    mutationFn: (form: ProfileForm) =>
+    mutationFn: ({ current_password, ...form }: ProfileForm) =>
       apiRequest<{ user: User }>(API.user(user.id), {
         method: 'PUT',
-        body: { ...form, password: form.password || undefined },
+        body: {
+          ...form,
+          password: form.password || undefined,
+          current_password: needsCurrentPassword(form) ? current_password : undefined,
+        },
         fallback: MSG.errorUpdatingUser,
       }),
     onSuccess: (answer) => {
@@ -115,7 +125,16 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
             <X className="size-5" />
           </button>
         </div>
-        <form onSubmit={handleSubmit((form) => save.mutate(form))} noValidate>
+        <form
+          onSubmit={handleSubmit((form) => {
+            if (needsCurrentPassword(form) && !form.current_password) {
+              setError('current_password', { type: 'required', message: MSG.currentPasswordRequired });
+              return;
+            }
+            save.mutate(form);
+          })}
+          noValidate
+        >
           <div className="h-[450px] space-y-5 overflow-y-auto px-1 pb-3">
             {save.error && Object.keys((save.error as ApiError).errors ?? {}).length === 0 && (
               <Alert>{errorText(save.error, MSG.errorUpdatingUser)}</Alert>
@@ -141,17 +160,28 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
                 type="email"
                 {...register('email')}
               />
-              <div className="sm:col-span-2">
-                <Label htmlFor="profile-password" optional>
-                  Password baru
-                </Label>
-                <PasswordInput
-                  id="profile-password"
-                  autoComplete="new-password"
-                  placeholder="Kosongkan jika tidak diganti"
-                  {...register('password')}
+              <TextField
+                id="profile-password"
+                label="Password baru"
+                optional
+                password
+                fieldClassName="sm:col-span-2"
+                autoComplete="new-password"
+                placeholder="Kosongkan jika tidak diganti"
+                error={errors.password?.message}
+                {...register('password')}
+              />
+              {askCurrentPassword && (
+                <TextField
+                  id="profile-current-password"
+                  label="Password saat ini"
+                  password
+                  fieldClassName="sm:col-span-2"
+                  autoComplete="current-password"
+                  error={errors.current_password?.message}
+                  {...register('current_password')}
                 />
-              </div>
+              )}
             </div>
             <h3 className="pt-2 text-lg font-medium text-gray-800 dark:text-white/90">Rekening Bank</h3>
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">

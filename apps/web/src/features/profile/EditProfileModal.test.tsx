@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import Cookies from 'js-cookie';
+import { API, MSG, type User } from '@blaster/contract';
+import { EditProfileModal } from './EditProfileModal';
+
+const user: User = {
+  id: 7,
+  firstname: 'Sari',
+  lastname: 'Dewi',
+  email: 'sari@example.test',
+  role: 'member',
+  level: null,
+  color: null,
+  referral_code: 'AB12CD34',
+  referred_by: null,
+  account_name: null,
+  account_bank: null,
+  account_number: null,
+  blast_fee: null,
+  blast_interval_min: null,
+  blast_interval_max: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const fetch = vi.fn(async (url: string) => {
+  const body = url === API.settingGet ? { setting: { bank_names: 'BCA' } } : { user };
+  return new Response(JSON.stringify(body), { status: 200 });
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetch);
+  fetch.mockClear();
+  Cookies.set('user', JSON.stringify(user));
+});
+afterEach(() => {
+  cleanup();
+  Cookies.remove('user');
+});
+
+function open() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <EditProfileModal user={user} onClose={() => {}} />
+    </QueryClientProvider>,
+  );
+}
+
+const sent = () => {
+  const call = fetch.mock.calls.find(([url]) => url === API.user(user.id)) as unknown as
+    [string, RequestInit] | undefined;
+  return call ? (JSON.parse(String(call[1].body)) as Record<string, unknown>) : undefined;
+};
+const currentPassword = () => screen.queryByLabelText(/Password saat ini/);
+
+describe('the profile editor and the current password', () => {
+  it('asks for the current password only once the password or the e-mail changes', () => {
+    open();
+    expect(currentPassword()).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Password baru/), { target: { value: 'sandi-baru-1' } });
+    expect(currentPassword()).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Password baru/), { target: { value: '' } });
+    expect(currentPassword()).toBeNull();
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'baru@example.test' } });
+    expect(currentPassword()).toBeTruthy();
+  });
+
+  it('sends nothing without it, then sends it with the new password', async () => {
+    open();
+    fireEvent.change(screen.getByLabelText(/Password baru/), { target: { value: 'sandi-baru-1' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG.save }));
+    expect(await screen.findByText(MSG.currentPasswordRequired)).toBeTruthy();
+    expect(sent()).toBeUndefined();
+
+    fireEvent.change(currentPassword()!, { target: { value: 'rahasia-123' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG.save }));
+    await waitFor(() => expect(sent()).toBeDefined());
+    expect(sent()).toMatchObject({ password: 'sandi-baru-1', current_password: 'rahasia-123' });
+  });
+
+  it('saves a name change without asking for it', async () => {
+    open();
+    fireEvent.change(screen.getByLabelText(/First Name/), { target: { value: 'Wulan' } });
+    fireEvent.click(screen.getByRole('button', { name: MSG.save }));
+    await waitFor(() => expect(sent()).toBeDefined());
+    expect(sent()!.firstname).toBe('Wulan');
+    expect(sent()!.current_password).toBeUndefined();
+  });
+});
