@@ -8,8 +8,8 @@ const validForm = {
   firstName: 'Ani',
   lastName: 'Wijaya',
   email: 'ani@example.com',
-  password: 'secret',
-  password2: 'secret',
+  password: 'secret-123',
+  password2: 'secret-123',
   referral_code: '',
   agreeToTerms: true,
 };

@@ -3,13 +3,36 @@ import Cookies from 'js-cookie';
 import { MSG } from '@blaster/contract';
 import { apiRequest } from './api';
 
+const signedIn = {
+  id: 7,
+  firstname: 'Sari',
+  lastname: 'Dewi',
+  email: 'sari@example.test',
+  role: 'member',
+  level: null,
+  color: null,
+  referral_code: 'AB12CD34',
+  referred_by: null,
+  account_name: null,
+  account_bank: null,
+  account_number: null,
+  blast_fee: null,
+  blast_interval_min: null,
+  blast_interval_max: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
 describe('apiRequest without a network', () => {
   beforeEach(() => {
-    Cookies.set('authToken', 'token-123');
+    // Signed in: the readable user cookie (the token itself is an HttpOnly cookie).
+    Cookies.set(
+      'user',
+      JSON.stringify({ id: 1, firstname: 'Ani', lastname: 'W', email: 'a@x.id', role: 'member' }),
+    );
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
   });
   afterEach(() => {
-    Cookies.remove('authToken');
+    Cookies.remove('user');
     vi.unstubAllGlobals();
   });
 
