@@ -25,10 +25,7 @@ const signedIn = {
 describe('apiRequest without a network', () => {
   beforeEach(() => {
     // Signed in: the readable user cookie (the token itself is an HttpOnly cookie).
-    Cookies.set(
-      'user',
-      JSON.stringify({ id: 1, firstname: 'Ani', lastname: 'W', email: 'a@x.id', role: 'member' }),
-    );
+    Cookies.set('user', JSON.stringify(signedIn));
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
   });
   afterEach(() => {
