@@ -358,7 +358,7 @@ describe('two edits racing to the same value', () => {
       [member, await t.createUser('member'), await t.createUser('member')].map((user) =>
         t.call<{ msg: string }>('PUT', API.user(user.id), {
           token: user.token,
-          body: { email: 'sama@test.local' },
+          body: { email: 'sama@test.local', current_password: 'rahasia-123' },
         }),
       ),
     );

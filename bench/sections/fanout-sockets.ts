@@ -1,0 +1,46 @@
+/**
+ * The panels of the fan-out bench, in a process of their own so that receiving does not compete with
+ * the server for its event loop: opens `count` sockets on `url`, and when told how many events to
+ * expect, reports every delivery's delay (sent-at stamps and arrival on one machine clock).
+ */
+import WebSocket from 'ws';
+
+const [url, countText] = process.argv.slice(2);
+const count = Number(countText);
+const delays: number[] = [];
+let expected = Infinity;
+
+const connect = () =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(url!);
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as { payload: { sentAt: number } };
+      delays.push(performance.timeOrigin + performance.now() - message.payload.sentAt);
+      if (delays.length >= expected) finish();
+    });
+    socket.once('open', () => {
+      socket.on('error', () => {});
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
+
+const sockets: WebSocket[] = [];
+function finish() {
+  expected = Infinity;
+  process.send!({ type: 'done', delays });
+  for (const socket of sockets) socket.terminate();
+  setTimeout(() => process.exit(0), 100);
+}
+
+// Connected in batches, as real panels arrive: a thousand at the same instant overflows the backlog.
+while (sockets.length < count)
+  sockets.push(
+    ...(await Promise.all(Array.from({ length: Math.min(100, count - sockets.length) }, connect))),
+  );
+process.on('message', (message: { expect: number; deadlineMs: number }) => {
+  expected = message.expect;
+  if (delays.length >= expected) finish();
+  setTimeout(finish, message.deadlineMs).unref();
+});
+process.send!({ type: 'ready' });
