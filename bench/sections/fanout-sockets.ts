@@ -9,13 +9,16 @@ const [url, countText] = process.argv.slice(2);
 const count = Number(countText);
 const delays: number[] = [];
 let expected = Infinity;
+/** When the last delivery arrived (epoch ms on this machine's clock). */
+let lastArrival = 0;
 
 const connect = () =>
   new Promise<WebSocket>((resolve, reject) => {
     const socket = new WebSocket(url!);
     socket.on('message', (data) => {
       const message = JSON.parse(String(data)) as { payload: { sentAt: number } };
-      delays.push(performance.timeOrigin + performance.now() - message.payload.sentAt);
+      lastArrival = performance.timeOrigin + performance.now();
+      delays.push(lastArrival - message.payload.sentAt);
       if (delays.length >= expected) finish();
     });
     socket.once('open', () => {
@@ -28,7 +31,7 @@ const connect = () =>
 const sockets: WebSocket[] = [];
 function finish() {
   expected = Infinity;
-  process.send!({ type: 'done', delays });
+  process.send!({ type: 'done', delays, lastArrival });
   for (const socket of sockets) socket.terminate();
   setTimeout(() => process.exit(0), 100);
 }
