@@ -35,13 +35,20 @@ export async function realtimeFanOut() {
     [`ws://127.0.0.1:${wsPort}/?id=admin&token=${token}`, String(SOCKETS)],
     { execArgv: ['--import', 'tsx'] },
   );
+  // A child that dies (a refused connection, say) ends the section with its error instead of a hang.
+  const exited = new Promise<never>((_, fail) =>
+    panels.once('exit', (code) => fail(new Error(`the fan-out panels exited with code ${code}`))),
+  );
+  exited.catch(() => {}); // the normal exit after the report is no failure
   const message = (type: string) =>
-    new Promise<{ delays?: number[]; lastArrival?: number }>((done) =>
-      panels.on(
-        'message',
-        (m: { type: string; delays?: number[]; lastArrival?: number }) => m.type === type && done(m),
+    Promise.race([
+      exited,
+      new Promise<{ delays?: number[]; lastArrival?: number }>((done) =>
+        panels.on('message', (m: { type: string; delays?: number[]; lastArrival?: number }) => {
+          if (m.type === type) done(m);
+        }),
       ),
-    );
+    ]);
   await message('ready');
   await new Promise((wait) => setTimeout(wait, 200));
   const events = EVENTS;
