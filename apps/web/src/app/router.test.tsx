@@ -5,25 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { API, MSG, sidebarMenu, type User } from '@blaster/contract';
 import { routes } from './router';
+import { aUser } from '../test/users';
 
-const user = (role: User['role']): User => ({
-  id: 7,
-  firstname: 'Sari',
-  lastname: 'Dewi',
-  email: 'sari@example.test',
-  role,
-  level: 'Bronze',
-  color: '#2C2C2C',
-  referral_code: 'AB12CD34',
-  referred_by: null,
-  account_name: null,
-  account_bank: null,
-  account_number: null,
-  blast_fee: null,
-  blast_interval_min: null,
-  blast_interval_max: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
+const user = (role: User['role']): User => aUser({ role, level: 'Bronze', color: '#2C2C2C' });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

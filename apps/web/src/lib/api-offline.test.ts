@@ -2,25 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import { MSG } from '@blaster/contract';
 import { apiRequest } from './api';
+import { aUser } from '../test/users';
 
-const signedIn = {
-  id: 7,
-  firstname: 'Sari',
-  lastname: 'Dewi',
-  email: 'sari@example.test',
-  role: 'member',
-  level: null,
-  color: null,
-  referral_code: 'AB12CD34',
-  referred_by: null,
-  account_name: null,
-  account_bank: null,
-  account_number: null,
-  blast_fee: null,
-  blast_interval_min: null,
-  blast_interval_max: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const signedIn = aUser();
 
 describe('apiRequest without a network', () => {
   beforeEach(() => {

@@ -4,25 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { API, MSG, type User } from '@blaster/contract';
 import { EditProfileModal } from './EditProfileModal';
+import { aUser } from '../../test/users';
 
-const user: User = {
-  id: 7,
-  firstname: 'Sari',
-  lastname: 'Dewi',
-  email: 'sari@example.test',
-  role: 'member',
-  level: null,
-  color: null,
-  referral_code: 'AB12CD34',
-  referred_by: null,
-  account_name: null,
-  account_bank: null,
-  account_number: null,
-  blast_fee: null,
-  blast_interval_min: null,
-  blast_interval_max: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user: User = aUser();
 
 const fetch = vi.fn(async (url: string) => {
   const body = url === API.settingGet ? { setting: { bank_names: 'BCA' } } : { user };
