@@ -56,7 +56,8 @@ const status = async (t: TestApp, id: number) =>
 
 describe('blast rounds', () => {
   it('two instances blasting one list in rounds send every number exactly once', async () => {
-    const env = { SANDBOX_TIME_SCALE: '0', SANDBOX_FAIL_RATE: '0' };
+    // Each send takes a moment, so both blasts are under way together.
+    const env = { SANDBOX_TIME_SCALE: '0.01', SANDBOX_FAIL_RATE: '0' };
     const a = await startTestApp({ ...env, INSTANCE_ID: 'a' });
     opened.push(a);
     const b = await startTestApp(
@@ -72,7 +73,7 @@ describe('blast rounds', () => {
     const seen = recordEvents(a);
     const first = await connect(a, member, 'qr', seen);
     const second = await connect(a, member, 'qr', seen);
-    const TARGETS = 200;
+    const TARGETS = 300;
     await seedList(a, TARGETS);
 
     for (const [app, id] of [
