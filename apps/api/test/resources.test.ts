@@ -4,6 +4,7 @@ import { count, eq, isNull } from 'drizzle-orm';
 import { API, MSG, UPLOAD_LIMITS, type ImportAnswer } from '@blaster/contract';
 import { imports, importStaging, phoneNumbers } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
+import { upload as sendUpload, type UploadFile } from './support/multipart';
 
 let t: TestApp;
 const dataDir = `/tmp/blaster-test-${process.pid}`;
@@ -20,48 +21,16 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** A multipart body with text fields first and one file. */
-function multipart(
-  file: { name: string; content: string | Buffer; type?: string } | null,
-  fields: Record<string, string> = {},
-) {
-  const boundary = `----blaster${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields))
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`,
-      ),
-      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
+/** An upload as the panel sends it; files are CSV unless they say otherwise. */
 async function upload<T = ImportAnswer & { msg: string; errors?: Record<string, string> }>(
   url: string,
-  file: { name: string; content: string | Buffer; type?: string } | null,
+  file: UploadFile | null,
   fields: Record<string, string> = {},
   token = admin.token,
   method: 'POST' | 'PUT' = 'POST',
 ) {
-  const body = multipart(file, fields);
-  const response = await t.app.inject({
-    method,
-    url,
-    payload: body.payload,
-    headers: { ...body.headers, authorization: `Bearer ${token}` },
-  });
-  return { status: response.statusCode, body: response.json() as T };
+  const answer = await sendUpload<T>(t, url, token, file && { type: 'text/csv', ...file }, fields, method);
+  return { status: answer.status, body: answer.body };
 }
 
 /** Staged rows of imports that did not finish (a finished import keeps its skipped rows a while). */
