@@ -1,0 +1,410 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  ALL_RECEIVERS,
+  ALL_USERS,
+  MAX_SUSPENSIONS_FOR_REACTIVATION,
+  MSG,
+  QR_FETCH_TIMEOUT_MS,
+  deviceIdSchema,
+  normalizeNumber,
+  stripBidiControls,
+} from '@blaster/contract';
+import type { z } from 'zod';
+import type {
+  newClientBodySchema,
+  saveWhatsappBodySchema,
+  sendMessageBodySchema,
+  whatsappIntervalBodySchema,
+  whatsappPageQuerySchema,
+} from '@blaster/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db';
+import { phoneNumbers, proxies, users, whatsappAccounts } from '../../db/schema';
+import {
+  connectedSession,
+  presentAccount,
+  publishAccountEvent,
+  restoreSession,
+  type AccountRow,
+} from '../../domain/accounts';
+import { assertOwnerOrOperator } from '../../lib/access';
+import { HttpError } from '../../lib/errors';
+import { readPage, type PageRequest } from '../../lib/paging';
+import { isOperator, type AuthUser } from '../../lib/routes';
+import { accountMatches } from '../../lib/search';
+
+/**
+ * One page of the chat-account list with each owner's name: what list-per-page reads (the bench
+ * times exactly this). Only the page's rows are joined.
+ */
+export async function readAccountsPage(db: Db, where: SQL | undefined, request: PageRequest) {
+  const { ids, meta } = await readPage(
+    db,
+    {
+      table: whatsappAccounts,
+      id: whatsappAccounts.id,
+      ids: () => db.select({ id: whatsappAccounts.id }).from(whatsappAccounts).$dynamic(),
+      direction: 'desc',
+      where,
+      kept: 'whatsapp_accounts',
+    },
+    request,
+  );
+  const rows = ids.length
+    ? await accountsWithOwner(db).where(inArray(whatsappAccounts.id, ids)).orderBy(desc(whatsappAccounts.id))
+    : [];
+  return { rows, meta };
+}
+
+const accountsWithOwner = (db: Db) =>
+  db
+    .select({ account: whatsappAccounts, firstname: users.firstname, lastname: users.lastname })
+    .from(whatsappAccounts)
+    .innerJoin(users, eq(users.id, whatsappAccounts.userId))
+    .$dynamic();
+
+/** A list row: the account as the spec presents it, with its owner's name. */
+function presentListed(row: { account: AccountRow; firstname: string; lastname: string }) {
+  return { ...presentAccount(row.account), User: { firstname: row.firstname, lastname: row.lastname } };
+}
+
+/** The account a caller may act on: their own, or any for admin and dev. */
+export async function accountFor(ctx: AppContext, user: AuthUser, key: number | string) {
+  const [account] = await ctx.db
+    .select()
+    .from(whatsappAccounts)
+    .where(typeof key === 'number' ? eq(whatsappAccounts.id, key) : eq(whatsappAccounts.clientid, key));
+  if (!account) throw new HttpError(404, MSG.whatsappNotFound);
+  assertOwnerOrOperator(user, account.userId);
+  return account;
+}
+
+/** A device being connected belongs to whoever asked for it; a saved one to its account's owner. */
+export async function checkDevice(ctx: AppContext, user: AuthUser, deviceId: string) {
+  const owner = ctx.pendingDevices.get(deviceId);
+  if (owner !== undefined) {
+    assertOwnerOrOperator(user, owner);
+    return;
+  }
+  await accountFor(ctx, user, deviceId);
+}
+
+/**
+ * A sender named by its client id or by its phone number (spec 02 §7: the blaster's "operation takes
+ * sender number"). One number saved on several accounts (a number connected again) answers the
+ * connected one, else the newest.
+ */
+async function senderFor(ctx: AppContext, user: AuthUser, sender: string) {
+  if (deviceIdSchema.safeParse(sender).success) return accountFor(ctx, user, sender);
+  const [account] = await ctx.db
+    .select()
+    .from(whatsappAccounts)
+    .where(
+      and(
+        eq(whatsappAccounts.phonenumber, normalizeNumber(sender)),
+        isOperator(user) ? undefined : eq(whatsappAccounts.userId, user.id),
+      ),
+    )
+    .orderBy(sql`(${whatsappAccounts.state} = 'connected') desc`, desc(whatsappAccounts.id))
+    .limit(1);
+  if (!account) throw new HttpError(404, MSG.whatsappNotFound);
+  return account;
+}
+
+async function refuseWhenDisconnected(ctx: AppContext, account: AccountRow) {
+  if (account.suspended) throw new HttpError(400, MSG.suspendedRule, { error: MSG.suspendedRule });
+  if (!(await connectedSession(ctx.gateway, account)))
+    throw new HttpError(400, MSG.connectionLostReconnect, { error: MSG.connectionLostReconnect });
+}
+
+export async function countAccounts(ctx: AppContext, userId: number | typeof ALL_USERS) {
+  const [row] = await ctx.db
+    .select({
+      connected: sql<string>`count(*) filter (where ${whatsappAccounts.state} = 'connected')`,
+      total: sql<string>`count(*)`,
+    })
+    .from(whatsappAccounts)
+    .where(userId === ALL_USERS ? undefined : eq(whatsappAccounts.userId, userId));
+  const connected = Number(row?.connected ?? 0);
+  return { connectedCount: connected, disconnectedCount: Number(row?.total ?? 0) - connected };
+}
+
+export async function newClient(ctx: AppContext, user: AuthUser, body: z.output<typeof newClientBodySchema>) {
+  if (ctx.pendingDevices.has(body.deviceId) || ctx.gateway.state(body.deviceId))
+    throw new HttpError(400, MSG.errorCreatingClient);
+  // A saved device id belongs to its account for good: nobody connects a new phone under it.
+  const [saved] = await ctx.db
+    .select({ id: whatsappAccounts.id })
+    .from(whatsappAccounts)
+    .where(eq(whatsappAccounts.clientid, body.deviceId));
+  if (saved) throw new HttpError(409, MSG.deviceIdTaken);
+  const owner = isOperator(user) && body.userId ? body.userId : user.id;
+  if (body.previousDeviceId && ctx.pendingDevices.get(body.previousDeviceId) === user.id) {
+    ctx.pendingDevices.delete(body.previousDeviceId);
+    await ctx.gateway.removeClient(body.previousDeviceId);
+  }
+  // The least-used active proxy is suggested for the new account; it is only a record.
+  const [proxy] = await ctx.db
+    .select({ id: proxies.id })
+    .from(proxies)
+    .where(eq(proxies.status, 'active'))
+    .orderBy(asc(proxies.countUse), asc(proxies.id))
+    .limit(1);
+  ctx.pendingDevices.set(body.deviceId, owner);
+  void ctx.gateway.createClient({ deviceId: body.deviceId, phoneNumber: body.phoneNumber || null });
+  return { proxyId: proxy?.id ?? null, deviceId: body.deviceId };
+}
+
+export async function removeClient(ctx: AppContext, user: AuthUser, deviceId: string) {
+  const owner = ctx.pendingDevices.get(deviceId);
+  if (owner === undefined) throw new HttpError(404, MSG.whatsappNotFound);
+  assertOwnerOrOperator(user, owner);
+  ctx.pendingDevices.delete(deviceId);
+  await ctx.gateway.removeClient(deviceId);
+  return { msg: 'OK' };
+}
+
+/** Waits for the gateway's first QR (or pairing code), as long as the panel waits for this answer. */
+export async function waitForQr(ctx: AppContext, deviceId: string, abandoned: () => boolean) {
+  const deadline = Date.now() + QR_FETCH_TIMEOUT_MS - 5_000;
+  const ready = () => ctx.gateway.qr(deviceId) ?? ctx.gateway.pairingCode(deviceId);
+  while (!ready() && Date.now() < deadline && !abandoned()) {
+    if (!ctx.pendingDevices.has(deviceId)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const qr = ctx.gateway.qr(deviceId);
+  const code = ctx.gateway.pairingCode(deviceId);
+  if (!qr && !code) throw new HttpError(404, MSG.errorFetchingQr);
+  // A device in pairing mode answers with its code, so a missed realtime event loses nothing.
+  return { qr, code };
+}
+
+export async function saveAccount(
+  ctx: AppContext,
+  user: AuthUser,
+  body: z.output<typeof saveWhatsappBodySchema>,
+) {
+  const deviceId = body.clientid;
+  const owner = ctx.pendingDevices.get(deviceId);
+  if (owner === undefined) {
+    // A second save of a device already saved (a double click, a retry) answers that account.
+    const [saved] = await ctx.db
+      .select()
+      .from(whatsappAccounts)
+      .where(eq(whatsappAccounts.clientid, deviceId));
+    if (!saved) throw new HttpError(404, MSG.whatsappNotFound);
+    assertOwnerOrOperator(user, saved.userId);
+    return { whatsapp: presentAccount(saved), msg: 'OK' };
+  }
+  assertOwnerOrOperator(user, owner);
+  // What the account is comes from the gateway, never from the request.
+  const info = ctx.gateway.info(deviceId);
+  if (!info) throw new HttpError(400, MSG.whatsappNotAuthenticated);
+  const proxyId = typeof body.proxyId === 'number' ? body.proxyId : null;
+  const values = {
+    clientid: deviceId,
+    phonenumber: info.phonenumber,
+    // The push name is chosen by whoever owns the chat account, and shown in the panel's tables.
+    pushname: stripBidiControls(info.pushname),
+    server: info.server,
+    serialized: info.serialized,
+    state: ctx.gateway.state(deviceId) ?? 'connected',
+    proxyId,
+  };
+  const saved = await ctx.db.transaction(async (tx) => {
+    let account: AccountRow | undefined;
+    let previousClient: string | null = null;
+    if (body.reconnect) {
+      const [existing] = await tx
+        .select()
+        .from(whatsappAccounts)
+        .where(eq(whatsappAccounts.id, body.reconnect));
+      if (!existing) throw new HttpError(404, MSG.whatsappNotFound);
+      assertOwnerOrOperator(user, existing.userId);
+      previousClient = existing.clientid;
+      [account] = await tx
+        .update(whatsappAccounts)
+        .set({ ...values, status: 'idle', suspended: false })
+        .where(eq(whatsappAccounts.id, existing.id))
+        .returning();
+    } else {
+      [account] = await tx
+        .insert(whatsappAccounts)
+        .values({ ...values, userId: owner })
+        .onConflictDoNothing({ target: whatsappAccounts.clientid })
+        .returning();
+      // Two saves of one device at once: the second answers the account the first created, to its
+      // owner only.
+      if (!account) {
+        const [first] = await tx
+          .select()
+          .from(whatsappAccounts)
+          .where(eq(whatsappAccounts.clientid, deviceId));
+        if (first!.userId !== owner) throw new HttpError(409, MSG.deviceIdTaken);
+        return { account: first!, previousClient };
+      }
+    }
+    if (proxyId !== null)
+      await tx
+        .update(proxies)
+        .set({ countUse: sql`${proxies.countUse} + 1` })
+        .where(eq(proxies.id, proxyId));
+    return { account: account!, previousClient };
+  });
+  ctx.pendingDevices.delete(deviceId);
+  if (saved.previousClient && saved.previousClient !== deviceId)
+    await ctx.gateway.removeClient(saved.previousClient);
+  publishAccountEvent(ctx.hub, saved.account, 'connection.update', { state: saved.account.state });
+  return { whatsapp: presentAccount(saved.account), msg: 'OK' };
+}
+
+/** Every account of one user, or of all users, newest first. */
+export async function listAccounts(ctx: AppContext, userId: number | typeof ALL_USERS) {
+  const rows = await accountsWithOwner(ctx.db)
+    .where(userId === ALL_USERS ? undefined : eq(whatsappAccounts.userId, userId))
+    .orderBy(desc(whatsappAccounts.id));
+  return { list: rows.map(presentListed) };
+}
+
+export async function pageOfAccounts(
+  ctx: AppContext,
+  user: AuthUser,
+  query: z.output<typeof whatsappPageQuerySchema>,
+) {
+  const conditions: SQL[] = [];
+  // A dev or admin with no chosen user lists everything (spec 01 §5).
+  const owner = isOperator(user) ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
+  if (owner !== null) conditions.push(eq(whatsappAccounts.userId, owner));
+  if (query.search) conditions.push(accountMatches(query.search));
+  if (query.s === 'sending') conditions.push(eq(whatsappAccounts.status, 'sending'));
+  else if (query.s === 'suspended') conditions.push(eq(whatsappAccounts.suspended, true));
+  else if (query.s) conditions.push(eq(whatsappAccounts.state, query.s));
+  const { rows, meta } = await readAccountsPage(
+    ctx.db,
+    conditions.length ? and(...conditions) : undefined,
+    query,
+  );
+  return { data: rows.map(presentListed), meta };
+}
+
+export async function startBlast(ctx: AppContext, user: AuthUser, key: number | string) {
+  const account = await accountFor(ctx, user, key);
+  await refuseWhenDisconnected(ctx, account);
+  const [sending] = await ctx.db
+    .update(whatsappAccounts)
+    .set({ status: 'sending' })
+    .where(eq(whatsappAccounts.id, account.id))
+    .returning();
+  publishAccountEvent(ctx.hub, sending!, 'sending');
+  ctx.blast.start(account.id);
+  return { whatsapp: presentAccount(sending!), msg: 'OK' };
+}
+
+export async function stopBlast(ctx: AppContext, user: AuthUser, key: number | string) {
+  const account = await accountFor(ctx, user, key);
+  await refuseWhenDisconnected(ctx, account);
+  const [idle] = await ctx.db
+    .update(whatsappAccounts)
+    .set({ status: 'idle' })
+    .where(eq(whatsappAccounts.id, account.id))
+    .returning();
+  // The loop ends after the send in flight (if any); a wait ends at once.
+  ctx.blast.wake(account.id);
+  publishAccountEvent(ctx.hub, idle!, 'stop');
+  publishAccountEvent(ctx.hub, idle!, 'idle');
+  return { whatsapp: presentAccount(idle!), msg: 'OK' };
+}
+
+/** The pacing belongs to the account's owner: every account of theirs blasts at it. */
+export async function setPacing(
+  ctx: AppContext,
+  user: AuthUser,
+  body: z.output<typeof whatsappIntervalBodySchema>,
+) {
+  const account = await accountFor(ctx, user, body.id);
+  await ctx.db
+    .update(users)
+    .set({ blastIntervalMin: body.interval_min, blastIntervalMax: body.interval_max })
+    .where(eq(users.id, account.userId));
+  return { msg: 'OK' };
+}
+
+export async function resetCounts(ctx: AppContext, user: AuthUser, id: number) {
+  const account = await accountFor(ctx, user, id);
+  // The account's own figures start again; the member's earned income stays in the ledger.
+  const [reset] = await ctx.db
+    .update(whatsappAccounts)
+    .set({ countSuccess: 0, countFail: 0, income: 0 })
+    .where(eq(whatsappAccounts.id, account.id))
+    .returning();
+  publishAccountEvent(ctx.hub, reset!, 'reset', { state: reset!.state, whatsapp: presentAccount(reset!) });
+  // Counts set rather than counted up: every open list takes both (spec 01 §4 count_synced).
+  publishAccountEvent(ctx.hub, reset!, 'count_synced', {
+    count_success: reset!.countSuccess,
+    count_fail: reset!.countFail,
+    income: reset!.income,
+  });
+  return { data: presentAccount(reset!) };
+}
+
+export async function reconnect(ctx: AppContext, user: AuthUser, id: number) {
+  const account = await accountFor(ctx, user, id);
+  // Only a session taken over elsewhere (conflict) can be taken back without a new scan.
+  if (account.state !== 'conflict' || !account.phonenumber || account.suspended)
+    throw new HttpError(400, MSG.connectionLostCannotReconnect);
+  await restoreSession(ctx.gateway, account);
+  const [connected] = await ctx.db
+    .update(whatsappAccounts)
+    .set({ state: ctx.gateway.state(account.clientid) ?? 'unknown' })
+    .where(eq(whatsappAccounts.id, account.id))
+    .returning();
+  return { data: presentAccount(connected!) };
+}
+
+export async function activate(ctx: AppContext, user: AuthUser, id: number) {
+  const account = await accountFor(ctx, user, id);
+  if (account.suspendedCount >= MAX_SUSPENSIONS_FOR_REACTIVATION)
+    throw new HttpError(400, MSG.activateRefused);
+  await restoreSession(ctx.gateway, account);
+  const [active] = await ctx.db
+    .update(whatsappAccounts)
+    .set({ suspended: false, state: ctx.gateway.state(account.clientid) ?? 'unknown' })
+    .where(eq(whatsappAccounts.id, account.id))
+    .returning();
+  publishAccountEvent(ctx.hub, active!, 'connection.update', { state: active!.state });
+  return { data: presentAccount(active!) };
+}
+
+/** The blaster's direct send: one message to the chosen numbers, or to every active one for 'All'. */
+export async function sendDirect(
+  ctx: AppContext,
+  user: AuthUser,
+  body: z.output<typeof sendMessageBodySchema>,
+) {
+  const account = await senderFor(ctx, user, body.senders);
+  if (!(await connectedSession(ctx.gateway, account))) {
+    const state = ctx.gateway.state(account.clientid) ?? account.state;
+    throw new HttpError(400, MSG.senderNotConnected(account.phonenumber ?? account.clientid, String(state)));
+  }
+  const chosen = body.targets.split(',').map((target) => target.trim());
+  // 'All' is every active number, read here: the panel no longer holds the whole list.
+  const everyone = chosen.includes(ALL_RECEIVERS)
+    ? (
+        await ctx.db
+          .select({ number: phoneNumbers.number })
+          .from(phoneNumbers)
+          .where(eq(phoneNumbers.status, 'active'))
+          .orderBy(desc(phoneNumbers.id))
+      ).map((row) => row.number)
+    : [];
+  const targets = [
+    ...new Set([...chosen, ...everyone].map((target) => target.replace(/\D/g, '')).filter(Boolean)),
+  ];
+  let sent = 0;
+  for (const target of targets) {
+    const key = `manual-${account.id}-${Date.now()}-${target}`;
+    const result = await ctx.gateway.sendMessage(account.clientid, target, body.message, key);
+    if (result.ok) sent += 1;
+  }
+  return { msg: MSG.sentText, sent, failed: targets.length - sent };
+}
