@@ -1,4 +1,7 @@
 /** What every bench section shares: its own database, percentiles, memory sampling. */
+import { fork } from 'node:child_process';
+import { resolve } from 'node:path';
+import type autocannon from 'autocannon';
 import { openDatabase, type Database } from '../apps/api/src/db';
 import { createScratchDatabase } from '../apps/api/src/db/scratch';
 
@@ -44,4 +47,16 @@ export function memorySampler() {
       return { peakRssMb: mb(peak), rssGrowthMb: mb(peak - baseline), peakHeapMb: mb(peakHeap) };
     },
   };
+}
+
+/** An autocannon run from a child process: the figures measure the server, not the load generator. */
+export function loadFromChild(options: autocannon.Options): Promise<autocannon.Result> {
+  const child = fork(resolve(import.meta.dirname, 'sections', 'load-client.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+  });
+  return new Promise((done, fail) => {
+    child.once('message', (result) => done(result as autocannon.Result));
+    child.once('exit', (code) => (code ? fail(new Error(`the load client exited with code ${code}`)) : undefined));
+    child.send(options);
+  });
 }

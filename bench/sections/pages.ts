@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@blaster/contract';
 import { configFromEnv } from '../../apps/api/src/config';
@@ -9,7 +8,7 @@ import { readPhonePage } from '../../apps/api/src/modules/phonenumber/routes';
 import { readAccountsPage } from '../../apps/api/src/modules/whatsapp/service';
 import { createAppContext } from '../../apps/api/src/runtime';
 import { buildApp } from '../../apps/api/src/server';
-import { openBenchDatabase, percentile, round } from '../support';
+import { loadFromChild, openBenchDatabase, percentile, round } from '../support';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 200_000);
@@ -61,15 +60,16 @@ export async function listPages() {
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const token = await ctx.tokens.sign(1);
 
+  // The clients run in a child process, as real clients do not share the server's event loop.
   const load = async (path: string) => {
     // A short warm-up first: the first requests of a path pay for compiling its code.
-    await autocannon({
+    await loadFromChild({
       url: `${base}${path}`,
       connections: 10,
       duration: 2,
       headers: { authorization: `Bearer ${token}` },
     });
-    const result = await autocannon({
+    const result = await loadFromChild({
       url: `${base}${path}`,
       connections: 50,
       duration: SECONDS,
