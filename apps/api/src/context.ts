@@ -5,6 +5,8 @@ import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
 import type { RouteEntry } from './lib/routes';
 import type { AccessWatch } from './realtime/access';
+import type { SignedInUsers } from './lib/signed-in-users';
+import type { users } from './db/schema';
 import type { RealtimeHub } from './realtime/hub';
 import type { SandboxGateway } from './gateway/sandbox';
 import type { BlastEngine } from './jobs/blast';
@@ -30,4 +32,6 @@ export interface AppContext {
   pendingDevices: PendingDevices;
   /** Role and token-version changes, so open sockets are re-checked on every instance. */
   access: AccessWatch;
+  /** Recent requests' user rows, dropped on every instance when a role or token version changes. */
+  signedIn: SignedInUsers<typeof users.$inferSelect>;
 }

@@ -10,6 +10,7 @@ import type { TokenService } from './lib/tokens';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
 import { PendingDevices } from './modules/whatsapp/pending-devices';
+import { SignedInUsers } from './lib/signed-in-users';
 import { createAccessWatch } from './realtime/access';
 import { createHub } from './realtime/hub';
 
@@ -49,6 +50,7 @@ export function createAppContext(options: {
   const leases = new JobLeases(db, config.instanceId, config.jobLeaseSeconds * 1000, (kind, jobId) =>
     kind === 'blast' ? ctx.blast.leaseLost(jobId) : ctx.lookups.leaseLost(jobId),
   );
+  const access = createAccessWatch(bus);
   const ctx: AppContext = {
     db,
     tokens: options.tokens,
@@ -62,7 +64,8 @@ export function createAppContext(options: {
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     monitors,
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
-    access: createAccessWatch(bus),
+    access,
+    signedIn: new SignedInUsers(access),
   };
   forwardGatewayEvents(ctx);
   return ctx;

@@ -245,6 +245,24 @@ describe('open sockets follow role and session changes (item: a demoted dev kept
     expect(other.ctx.hub.subscriberCount(REALTIME_CHANNEL_ADMIN)).toBe(0);
   });
 
+  it('another instance refuses a demoted dev’s token as soon as the change reaches it, though it just served it', async () => {
+    const dev = await t.createUser('dev');
+    const onOther = (token: string) =>
+      other.app.inject({
+        method: 'GET',
+        url: API.whatsappList,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    // The other instance has just signed this dev in, and keeps the row for its next requests.
+    expect((await onOther(dev.token)).statusCode).toBe(200);
+    const noticed = new Promise<void>((resolve) =>
+      other.ctx.access.onAnyChange((userId) => userId === dev.id && resolve()),
+    );
+    await t.call('PUT', API.user(dev.id), { token: admin.token, body: { role: 'member' } });
+    await noticed;
+    expect((await onOther(dev.token)).statusCode).toBe(401);
+  });
+
   it('logout closes the sockets of the user, the one on the main port too', async () => {
     const dev = await t.createUser('dev');
     const socket = openSocket(`${mainUrl}?id=${REALTIME_CHANNEL_ADMIN}`, {

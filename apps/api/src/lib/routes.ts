@@ -73,7 +73,10 @@ export async function userOfToken(ctx: AppContext, token: string | null): Promis
   if (!token) return null;
   const claims = await ctx.tokens.verify(token);
   if (!claims) return null;
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, claims.userId));
+  const user = await ctx.signedIn.load(claims.userId, async () => {
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, claims.userId));
+    return row;
+  });
   return user && user.tokenVersion === claims.version ? user : null;
 }
 
