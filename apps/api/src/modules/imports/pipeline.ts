@@ -171,7 +171,7 @@ async function moveRows<Created, Skipped>(
 ) {
   return db.transaction(async (tx) => {
     const unique = kind.uniqueColumn ? sql.identifier(kind.uniqueColumn) : null;
-    const [moved] = await queryRows<{ created_count: number; taken_count: number; created: unknown }>(
+    const [moved] = await queryRows<{ created_count: number; taken_count: number; first_ids: unknown }>(
       tx,
       sql`
       with moved as (
@@ -180,7 +180,7 @@ async function moveRows<Created, Skipped>(
         where import_id = ${importId} and reason is null
         order by row_no
         ${unique ? sql`on conflict (${unique}) do nothing` : sql``}
-        returning *
+        returning id${unique ? sql`, ${unique}` : sql``}
       ), left_out as (
         ${
           unique
@@ -202,18 +202,27 @@ async function moveRows<Created, Skipped>(
       select
         (select count(*) from moved)::int as created_count,
         (select count(*) from left_out where reason = ${MSG.duplicateInDatabase})::int as taken_count,
-        coalesce((select json_agg(first order by first.id)
-                  from (select * from moved limit ${CREATED_LIST_LIMIT}) first), '[]') as created`,
+        coalesce((select json_agg(id order by id)
+                  from (select id from moved order by id limit ${CREATED_LIST_LIMIT}) first), '[]') as first_ids`,
     );
+    // Only the ids pass through the statement: carrying every added row along would cost more than
+    // adding them. The answer's first rows are read once they are in.
+    const firstIds = (
+      typeof moved!.first_ids === 'string' ? JSON.parse(moved!.first_ids) : moved!.first_ids
+    ) as number[];
+    const id = sql.identifier('id');
+    const created = firstIds.length
+      ? await queryRows<Record<string, unknown>>(
+          tx,
+          sql`select * from ${kind.table} where ${id} in ${firstIds} order by ${id}`,
+        )
+      : [];
     // The rows that made them skipped (committed just now by another import, too).
     if (unique && moved!.taken_count > 0)
       await tx.execute(sql`
         update ${importStaging} s set target_id = t.id
         from ${kind.table} t
         where s.import_id = ${importId} and s.reason = ${MSG.duplicateInDatabase} and t.${unique} = s.value`);
-    const created = (
-      typeof moved!.created === 'string' ? JSON.parse(moved!.created) : moved!.created
-    ) as Record<string, unknown>[];
     return { created, createdCount: moved!.created_count };
   });
 }
