@@ -1,0 +1,12 @@
+import type { Executor } from '../ledger/ledger';
+import { accountEvents, ACCOUNT_EVENT_KINDS } from '../db/schema';
+
+/** One line of a chat account's history (the sender-health page reads them). */
+export async function recordAccountEvent(
+  db: Executor,
+  whatsappId: number,
+  kind: (typeof ACCOUNT_EVENT_KINDS)[number],
+  detail: string | null = null,
+) {
+  await db.insert(accountEvents).values({ whatsappId, kind, detail });
+}
