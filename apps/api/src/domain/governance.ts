@@ -94,10 +94,10 @@ export async function reserveSends(
     const [row] = await queryRows<{ day: string; granted: number; retry_ms: number }>(
       tx,
       sql`insert into account_daily_sends as d (whatsapp_id, day, used, last_granted)
-          values (${accountId}, (now() at time zone ${timeZone})::date, least(${granted}, ${perDay}), least(${granted}, ${perDay}))
+          values (${accountId}::int, (now() at time zone ${timeZone})::date, least(${granted}::int, ${perDay}::int), least(${granted}::int, ${perDay}::int))
           on conflict (whatsapp_id, day) do update
-            set used = greatest(d.used, least(${perDay}, d.used + ${granted})),
-                last_granted = greatest(d.used, least(${perDay}, d.used + ${granted})) - d.used
+            set used = greatest(d.used, least(${perDay}::int, d.used + ${granted}::int)),
+                last_granted = greatest(d.used, least(${perDay}::int, d.used + ${granted}::int)) - d.used
           returning d.day::text as day, d.last_granted as granted,
             extract(epoch from ((d.day + 1)::timestamp at time zone ${timeZone} - now())) * 1000 as retry_ms`,
     );
@@ -114,10 +114,10 @@ export async function reserveSends(
     const [row] = await queryRows<{ minute: string; granted: number; used: number; retry_ms: number }>(
       tx,
       sql`insert into send_minutes as w (minute, used, last_granted)
-          values (date_trunc('minute', now()), least(${granted}, ${perMinute}), least(${granted}, ${perMinute}))
+          values (date_trunc('minute', now()), least(${granted}::int, ${perMinute}::int), least(${granted}::int, ${perMinute}::int))
           on conflict (minute) do update
-            set used = greatest(w.used, least(${perMinute}, w.used + ${granted})),
-                last_granted = greatest(w.used, least(${perMinute}, w.used + ${granted})) - w.used
+            set used = greatest(w.used, least(${perMinute}::int, w.used + ${granted}::int)),
+                last_granted = greatest(w.used, least(${perMinute}::int, w.used + ${granted}::int)) - w.used
           returning w.minute::text as minute, w.last_granted as granted, w.used as used,
             extract(epoch from (w.minute + interval '1 minute' - now())) * 1000 as retry_ms`,
     );
@@ -144,7 +144,7 @@ export async function reserveSends(
 
 async function giveBackDay(db: Executor, accountId: number, day: string, count: number) {
   await db.execute(
-    sql`update account_daily_sends set used = greatest(0, used - ${count})
+    sql`update account_daily_sends set used = greatest(0, used - ${count}::int)
         where whatsapp_id = ${accountId} and day = ${day}::date`,
   );
 }
@@ -156,7 +156,7 @@ export async function giveBackSends(db: Executor, accountId: number, count: numb
   if (grant.day !== null) await giveBackDay(db, accountId, grant.day, count);
   if (grant.minute !== null)
     await db.execute(
-      sql`update send_minutes set used = greatest(0, used - ${count}) where minute = ${grant.minute}::timestamptz`,
+      sql`update send_minutes set used = greatest(0, used - ${count}::int) where minute = ${grant.minute}::timestamptz`,
     );
 }
 
