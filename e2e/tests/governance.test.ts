@@ -21,7 +21,12 @@ async function connectAccount(token: string, userId: number) {
   await stack.api('GET', API.whatsappQr(deviceId), undefined, token);
   assert.equal((await stack.api('POST', API.sandboxScan, { deviceId }, token)).status, 200);
   for (let i = 0; i < 100; i += 1) {
-    const state = await stack.api<{ state: string }>('GET', API.whatsappClientState(deviceId), undefined, token);
+    const state = await stack.api<{ state: string }>(
+      'GET',
+      API.whatsappClientState(deviceId),
+      undefined,
+      token,
+    );
     if (state.data.state === 'connected') break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -58,7 +63,13 @@ test('an operator sees the pause reason once an account fails past the threshold
   const saved = await stack.api(
     'PUT',
     API.settingUpdate,
-    { ...current.data.setting, interval_min: 0, interval_max: 0, pause_fail_window: 5, pause_fail_percent: 60 },
+    {
+      ...current.data.setting,
+      interval_min: 0,
+      interval_max: 0,
+      pause_fail_window: 5,
+      pause_fail_percent: 60,
+    },
     adminToken,
   );
   assert.equal(saved.status, 200);
@@ -81,7 +92,10 @@ test('an operator sees the pause reason once an account fails past the threshold
   // Told live on the operators' channel, without a reload.
   const reason = page.getByTestId(`paused-${id}`);
   await reason.waitFor({ timeout: 30_000 });
-  assert.match(await reason.innerText(), /^Dijeda otomatis: \d+ dari 5 kiriman terakhir gagal \(batas 60%\)\.$/);
+  assert.match(
+    await reason.innerText(),
+    /^Dijeda otomatis: \d+ dari 5 kiriman terakhir gagal \(batas 60%\)\.$/,
+  );
 
   // The health page lists the pause and its reason.
   await page.goto(`/whatsapp/health?id=${id}`);

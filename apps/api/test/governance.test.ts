@@ -29,12 +29,16 @@ async function seedList(t: TestApp, count: number) {
     .insert(phoneNumbers)
     .values(Array.from({ length: count }, (_, i) => ({ number: String(base + i), name: `Target ${i}` })));
   const [template] = await t.ctx.db.select().from(messageTemplates).limit(1);
-  if (!template) await t.ctx.db.insert(messageTemplates).values({ text: '<p>Halo</p>', textWa: 'Halo {name}' });
+  if (!template)
+    await t.ctx.db.insert(messageTemplates).values({ text: '<p>Halo</p>', textWa: 'Halo {name}' });
 }
 
 async function setSettings(t: TestApp, token: string, change: Partial<Setting>) {
   const current = await t.call<{ setting: Setting }>('GET', API.settingGet, { token });
-  const saved = await t.call('PUT', API.settingUpdate, { token, body: { ...current.body.setting, ...change } });
+  const saved = await t.call('PUT', API.settingUpdate, {
+    token,
+    body: { ...current.body.setting, ...change },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
@@ -157,7 +161,8 @@ describe('rate governance', () => {
     await waitFor(
       () =>
         seen.some(
-          (e) => e.message.event === 'waiting' && e.message.payload?.reason === MSG.governedQuietHours(clock(1)),
+          (e) =>
+            e.message.event === 'waiting' && e.message.payload?.reason === MSG.governedQuietHours(clock(1)),
         ),
       'the quiet-hours wait',
     );
@@ -312,7 +317,10 @@ describe('scheduled blasts', () => {
     expect(past.status).toBe(400);
     expect(past.body.msg).toBe(MSG.scheduleInPast);
     const startAt = new Date(Date.now() + 800);
-    await t.call('POST', API.whatsappSchedule, { token: member.token, body: { id, start_at: startAt.toISOString() } });
+    await t.call('POST', API.whatsappSchedule, {
+      token: member.token,
+      body: { id, start_at: startAt.toISOString() },
+    });
     const cancelled = await t.call<{ whatsapp: { scheduled_at: string | null } }>(
       'POST',
       API.whatsappScheduleCancel,
@@ -347,8 +355,8 @@ describe('scheduled blasts', () => {
     }
     expect((await t.call('POST', API.whatsappSchedule, { token: admin.token, body })).status).toBe(200);
     expect((await t.call('GET', API.whatsappHealth(id), { token: admin.token })).status).toBe(200);
-    expect((await t.call('POST', API.whatsappScheduleCancel, { token: owner.token, body: { id } })).status).toBe(
-      200,
-    );
+    expect(
+      (await t.call('POST', API.whatsappScheduleCancel, { token: owner.token, body: { id } })).status,
+    ).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import type { Executor } from '../ledger/ledger';
-import { accountEvents, ACCOUNT_EVENT_KINDS } from '../db/schema';
+import type { ACCOUNT_EVENT_KINDS } from '../db/schema';
+import { accountEvents } from '../db/schema';
 
 /** One line of a chat account's history (the sender-health page reads them). */
 export async function recordAccountEvent(

@@ -162,7 +162,8 @@ export async function giveBackSends(db: Executor, accountId: number, count: numb
 
 /** Inside the claim: numbers picked beyond the grant go back to the list at once. */
 export async function releasePicked(tx: Executor, phoneIds: number[]) {
-  if (phoneIds.length > 0) await tx.update(phoneNumbers).set({ inUse: 0 }).where(inArray(phoneNumbers.id, phoneIds));
+  if (phoneIds.length > 0)
+    await tx.update(phoneNumbers).set({ inUse: 0 }).where(inArray(phoneNumbers.id, phoneIds));
 }
 
 /**

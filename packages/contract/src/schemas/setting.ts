@@ -20,7 +20,14 @@ const optionalLimit = (max: number) =>
     .transform((value) => (value === '' ? null : value))
     .optional();
 const clockTime = z
-  .union([z.literal(''), z.null(), z.string().trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MSG.clockTimeInvalid })])
+  .union([
+    z.literal(''),
+    z.null(),
+    z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MSG.clockTimeInvalid }),
+  ])
   .transform((value) => value || null)
   .optional();
 const governanceFields = {

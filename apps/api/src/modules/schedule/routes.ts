@@ -40,7 +40,8 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
       const account = await ownedAccount(ctx, user, body.id);
       const startAt = new Date(body.start_at);
       if (startAt.getTime() <= Date.now()) throw new HttpError(400, MSG.scheduleInPast);
-      if (startAt.getTime() > Date.now() + MAX_SCHEDULE_AHEAD_MS) throw new HttpError(400, MSG.scheduleTooFar);
+      if (startAt.getTime() > Date.now() + MAX_SCHEDULE_AHEAD_MS)
+        throw new HttpError(400, MSG.scheduleTooFar);
       if (account.suspended) throw new HttpError(400, MSG.suspendedRule, { error: MSG.suspendedRule });
       if (account.status === 'sending') throw new HttpError(400, MSG.scheduleWhileSending);
       const scheduled = await ctx.db.transaction(async (tx) => {

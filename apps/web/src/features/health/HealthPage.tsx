@@ -57,12 +57,17 @@ export function HealthPage() {
         <div className="flex flex-wrap items-end gap-8">
           <div>
             <div className="text-sm text-gray-500">{data.whatsapp.pushname ?? '-'}</div>
-            <div className="font-medium text-gray-800 dark:text-white/90">{data.whatsapp.phonenumber ?? '-'}</div>
+            <div className="font-medium text-gray-800 dark:text-white/90">
+              {data.whatsapp.phonenumber ?? '-'}
+            </div>
             <GovernanceNotes row={data.whatsapp} />
           </div>
           <div>
             <div className="text-sm text-gray-500">{MSG.healthScore}</div>
-            <div data-testid="health-score" className="text-3xl font-semibold text-gray-800 dark:text-white/90">
+            <div
+              data-testid="health-score"
+              className="text-3xl font-semibold text-gray-800 dark:text-white/90"
+            >
               {data.score === null ? '-' : data.score}
             </div>
           </div>

@@ -21,7 +21,10 @@ export function GovernanceNotes({ row }: { row: WhatsappRow }) {
   return (
     <>
       {row.paused_reason && (
-        <p data-testid={`paused-${row.id}`} className="mt-1 max-w-56 text-xs text-amber-700 dark:text-amber-300">
+        <p
+          data-testid={`paused-${row.id}`}
+          className="mt-1 max-w-56 text-xs text-amber-700 dark:text-amber-300"
+        >
           {row.paused_reason}
         </p>
       )}

@@ -114,7 +114,10 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
             numeric: true,
             hint: 'Kosongkan untuk tanpa batas',
           })}
-          {input('quiet_start', 'Jam Tenang Mulai', { placeholder: '21:00', hint: 'HH:MM, kosongkan jika tidak ada' })}
+          {input('quiet_start', 'Jam Tenang Mulai', {
+            placeholder: '21:00',
+            hint: 'HH:MM, kosongkan jika tidak ada',
+          })}
           {input('quiet_end', 'Jam Tenang Selesai', { placeholder: '08:00', hint: 'HH:MM' })}
           {input('pause_fail_window', 'Jeda Otomatis: Jumlah Kiriman Terakhir', {
             numeric: true,
