@@ -358,5 +358,5 @@ describe('scheduled blasts', () => {
     expect(
       (await t.call('POST', API.whatsappScheduleCancel, { token: owner.token, body: { id } })).status,
     ).toBe(200);
-  });
+  }, 60_000);
 });
