@@ -17,7 +17,7 @@ const MEMBERS = 10;
  * that answers at once. Reports sends/s, the engine's CPU per send and how the rate holds up as the
  * list is consumed.
  */
-async function blastRun(accounts: number, targets: number, failRate: number) {
+async function blastRun(accounts: number, targets: number, failRate: number, governed = false) {
   const database = await openBenchDatabase();
   const { db } = database;
   await seed(db, { email: 'bench@blaster.local', password: 'bench-password' });
@@ -32,6 +32,15 @@ async function blastRun(accounts: number, targets: number, failRate: number) {
   await db.execute(sql`insert into phone_numbers (number, name)
     select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, ${targets}) i`);
   await db.execute(sql`insert into message_templates (text, text_wa) values ('Halo {name}', 'Halo {name}')`);
+  if (governed) {
+    // Every governance rule on, set so that none binds: both caps (a budget taken every round), quiet
+    // hours twelve hours away, and auto-pause over the last 50 sends at 100 % failures.
+    const hour = (new Date().getUTCHours() + 12) % 24;
+    const quiet = `${String(hour).padStart(2, '0')}:00`;
+    const quietEnd = `${String(hour).padStart(2, '0')}:01`;
+    await db.execute(sql`update settings set sends_per_minute = 100000000, daily_sends_per_account = 100000000,
+      quiet_start = ${quiet}, quiet_end = ${quietEnd}, pause_fail_window = 50, pause_fail_percent = 100`);
+  }
   await db.execute(sql`analyze`);
 
   const config = configFromEnv({
@@ -103,6 +112,7 @@ async function blastRun(accounts: number, targets: number, failRate: number) {
     accounts,
     targets,
     failRate,
+    governed,
     sent: done,
     seconds: round(seconds),
     sendsPerSecond: Math.round(done / seconds),
@@ -117,8 +127,30 @@ async function blastRun(accounts: number, targets: number, failRate: number) {
   };
 }
 
-export async function blast() {
+/**
+ * The same blast without and with every governance rule on (set so that none binds), back to back so
+ * both see the same machine: the rules may cost at most a tenth of the rate.
+ */
+async function governanceCost() {
+  const accounts = 100;
+  const targets = Number(process.env.BENCH_GOVERNANCE_TARGETS ?? SHORT_TARGETS * 2);
+  const off = await blastRun(accounts, targets, 0);
+  const on = await blastRun(accounts, targets, 0, true);
   return {
+    accounts,
+    targets,
+    sendsPerSecondOff: off.sendsPerSecond,
+    sendsPerSecondOn: on.sendsPerSecond,
+    onOverOff: round(on.sendsPerSecond / off.sendsPerSecond),
+    goal: '>= 0.9',
+    consistent: off.consistent && on.consistent,
+  };
+}
+
+export async function blast() {
+  if (process.env.BENCH_BLAST_GOVERNANCE_ONLY) return { blastGovernance: await governanceCost() };
+  return {
+    blastGovernance: await governanceCost(),
     blast: [
       await blastRun(10, SHORT_TARGETS, 0),
       ...(process.env.BENCH_BLAST_ONE

@@ -32,6 +32,8 @@ import { withdrawRoutes } from './modules/withdraw/routes';
 import { auditRoutes } from './modules/audit/routes';
 
 import { importRoutes } from './modules/imports/routes';
+import { scheduleRoutes } from './modules/schedule/routes';
+import { healthRoutes } from './modules/health/routes';
 
 import { attachRealtime } from './realtime/server';
 
@@ -182,6 +184,8 @@ export async function buildApp(
     auditRoutes,
 
     importRoutes,
+    scheduleRoutes,
+    healthRoutes,
   ]) {
     register(app, ctx);
   }

@@ -29,6 +29,10 @@ export const EVENTS = [
   'validating',
   'error_validate',
   'in_use',
+  /** Governance stopped the account's blast (payload: reason). */
+  'paused',
+  /** A scheduled start was set or cancelled (payload: scheduled_at, null when cancelled). */
+  'scheduled',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 

@@ -329,6 +329,37 @@ export const MSG = {
   currentPasswordRequired: 'Masukkan password saat ini untuk mengganti email atau password.',
   currentPasswordWrong: 'Password saat ini salah.',
   passwordTooShortProfile: 'Password minimal 8 karakter.',
+
+  // Rate governance, scheduling and sender health (decision: texts the spec leaves open)
+  clockTimeInvalid: 'Tulis jam sebagai HH:MM, contoh 21:00.',
+  quietHoursBoth: 'Isi jam mulai dan jam selesai yang berbeda, atau kosongkan keduanya.',
+  pauseRuleBoth: 'Isi jumlah kiriman dan persentase gagal, atau kosongkan keduanya.',
+  governanceTitle: 'Batas Pengiriman',
+  pausedFailRate: (failed: number, window: number, percent: number) =>
+    `Dijeda otomatis: ${failed} dari ${window} kiriman terakhir gagal (batas ${percent}%).`,
+  pausedSuspended: 'Dijeda otomatis: akun disuspend oleh jaringan.',
+  governedQuietHours: (end: string) => `Jam tenang: pengiriman dilanjutkan pukul ${end}.`,
+  governedDailyCap: 'Batas kiriman harian akun tercapai: dilanjutkan besok.',
+  governedMinuteCap: 'Batas kiriman per menit tercapai: dilanjutkan menit berikutnya.',
+  schedule: 'Jadwalkan',
+  scheduleTitle: 'Jadwalkan Blast',
+  scheduleAt: 'Mulai pada',
+  scheduledAt: (when: string) => `Terjadwal: ${when}`,
+  cancelSchedule: 'Batalkan Jadwal',
+  scheduleSaved: 'Blast dijadwalkan.',
+  scheduleCancelled: 'Jadwal dibatalkan.',
+  scheduleInPast: 'Waktu mulai harus di masa depan.',
+  scheduleTooFar: 'Waktu mulai paling lambat 30 hari dari sekarang.',
+  scheduleWhileSending: 'Akun sedang mengirim: hentikan dulu sebelum menjadwalkan.',
+  noSchedule: 'Tidak ada jadwal untuk akun ini.',
+  healthTitle: 'Kesehatan Akun',
+  healthLink: 'Kesehatan',
+  healthScore: 'Skor Kesehatan',
+  healthNoSends: 'Belum ada kiriman dalam 7 hari terakhir.',
+  healthDaily: 'Riwayat Harian',
+  healthEvents: 'Kejadian',
+  healthPauses: 'Jeda Otomatis',
+  healthNoEvents: 'Belum ada kejadian.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

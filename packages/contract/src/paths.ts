@@ -63,6 +63,12 @@ export const API = {
   /** Takes back a session in conflict without a new scan (decision: the spec's in-place reconnect). */
   whatsappReconnect: '/api/admin/whatsapp/reconnect',
 
+  /** A blast set to start later (member on own accounts, operators on any), and its cancellation. */
+  whatsappSchedule: '/api/admin/whatsapp/schedule',
+  whatsappScheduleCancel: '/api/admin/whatsapp/schedule/cancel',
+  /** One account's sends, failures, suspensions, disconnects and pauses (owner and operators). */
+  whatsappHealth: (id: number | string) => `/api/admin/whatsapp/health/${id}`,
+
   /** Sandbox gateway only: finish a connect flow by "scanning" the QR or entering the pairing code. */
   sandboxScan: '/api/sandbox/scan',
   /** Dev only, sandbox only: demo phone numbers and a template so a blast has something to send. */

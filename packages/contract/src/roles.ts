@@ -23,6 +23,7 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/whatsapp/create', title: 'Tambah Akun Whatsapp', roles: ALL_ROLES },
   { path: '/bonus', title: 'Daftar Bonus', roles: MEMBER_DEV_ADMIN },
   { path: '/whatsapp', title: 'Akun Whatsapp', roles: MEMBER_DEV_ADMIN },
+  { path: '/whatsapp/health', title: 'Kesehatan Akun', roles: MEMBER_DEV_ADMIN },
   { path: '/referral', title: 'Daftar Referal', roles: MEMBER_DEV_ADMIN },
   { path: '/withdraw', title: 'Withdraw', roles: DEV_MEMBER },
   { path: '/generator/list', title: 'Daftar Generator', roles: DEV_ADMIN_STAFF },

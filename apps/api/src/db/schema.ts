@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -65,6 +66,15 @@ export const settings = pgTable('settings', {
   colors: text('colors').notNull(),
   referralPercent: doublePrecision('referral_percent').notNull(),
   info: text('info').notNull(),
+  /** Rate governance (migration 0014): null means unlimited or off. */
+  sendsPerMinute: integer('sends_per_minute'),
+  dailySendsPerAccount: integer('daily_sends_per_account'),
+  /** 'HH:MM' in the app's time zone; no sends from start until end. */
+  quietStart: text('quiet_start'),
+  quietEnd: text('quiet_end'),
+  pauseFailWindow: integer('pause_fail_window'),
+  pauseFailPercent: integer('pause_fail_percent'),
+  pauseOnSuspend: boolean('pause_on_suspend').notNull().default(false),
 });
 
 /** Server-side values that must survive restarts (e.g. the token signing secret). */
@@ -94,9 +104,18 @@ export const whatsappAccounts = pgTable(
     suspendedCount: integer('suspended_count').notNull().default(0),
     proxyId: integer('proxy_id'),
     createdAt: createdAt(),
+    /** Why governance stopped the blast (cleared when it is started again). */
+    pausedReason: text('paused_reason'),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** A blast set to start at this time, by whichever instance holds the account's lease then. */
+    blastScheduledAt: timestamp('blast_scheduled_at', { withTimezone: true }),
+    blastScheduledBy: integer('blast_scheduled_by'),
   },
   (table) => [
     index('whatsapp_user_idx').on(table.userId),
+    index('whatsapp_scheduled_idx')
+      .on(table.blastScheduledAt)
+      .where(sql`${table.blastScheduledAt} is not null`),
     index('whatsapp_state_idx').on(table.state),
     // Every instance looks for started blasts nobody runs, every few seconds.
     index('whatsapp_sending_idx')
@@ -272,6 +291,7 @@ export const messageLogs = pgTable(
       .where(sql`${table.status} = 'pending'`),
     index('message_logs_user_idx').on(table.userId, table.status),
     index('message_logs_created_idx').on(table.createdAt),
+    index('message_logs_whatsapp_idx').on(table.whatsappId, table.createdAt),
   ],
 );
 
@@ -435,4 +455,39 @@ export const authAttempts = pgTable(
     primaryKey({ columns: [table.scope, table.key] }),
     index('auth_attempts_window_idx').on(table.windowStartedAt),
   ],
+);
+
+/** Sends claimed per minute on the database's clock, shared by every instance (rate governance). */
+export const sendMinutes = pgTable('send_minutes', {
+  minute: timestamp('minute', { withTimezone: true }).primaryKey(),
+  used: integer('used').notNull().default(0),
+  /** What the latest claim was granted (set in the same statement, so it needs no second read). */
+  lastGranted: integer('last_granted').notNull().default(0),
+});
+
+/** Sends claimed per chat account and calendar day in the app's time zone (rate governance). */
+export const accountDailySends = pgTable(
+  'account_daily_sends',
+  {
+    whatsappId: integer('whatsapp_id').notNull(),
+    day: date('day').notNull(),
+    used: integer('used').notNull().default(0),
+    lastGranted: integer('last_granted').notNull().default(0),
+  },
+  (table) => [primaryKey({ name: 'account_daily_sends_pk', columns: [table.whatsappId, table.day] })],
+);
+
+export const ACCOUNT_EVENT_KINDS = ['connection', 'suspended', 'paused', 'schedule'] as const;
+
+/** A chat account's history besides its sends: connection changes, suspensions, pauses, schedules. */
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    whatsappId: integer('whatsapp_id').notNull(),
+    kind: text('kind', { enum: ACCOUNT_EVENT_KINDS }).notNull(),
+    detail: text('detail'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('account_events_account_idx').on(table.whatsappId, table.createdAt)],
 );

@@ -23,6 +23,9 @@ export function presentAccount(row: AccountRow) {
     suspended: row.suspended,
     suspended_count: row.suspendedCount,
     proxyId: row.proxyId,
+    paused_reason: row.pausedReason,
+    paused_at: row.pausedAt ? row.pausedAt.toISOString() : null,
+    scheduled_at: row.blastScheduledAt ? row.blastScheduledAt.toISOString() : null,
   };
 }
 

@@ -16,6 +16,13 @@ export async function readSettings(db: Executor, { lock = false } = {}): Promise
     colors: row.colors,
     referral_percent: row.referralPercent,
     info: row.info,
+    sends_per_minute: row.sendsPerMinute,
+    daily_sends_per_account: row.dailySendsPerAccount,
+    quiet_start: row.quietStart,
+    quiet_end: row.quietEnd,
+    pause_fail_window: row.pauseFailWindow,
+    pause_fail_percent: row.pauseFailPercent,
+    pause_on_suspend: row.pauseOnSuspend,
   };
 }
 
@@ -30,6 +37,14 @@ export async function updateSettings(db: Executor, value: Setting): Promise<Sett
       colors: value.colors,
       referralPercent: value.referral_percent,
       info: value.info,
+      // Governance fields left out of the update keep their stored values.
+      sendsPerMinute: value.sends_per_minute,
+      dailySendsPerAccount: value.daily_sends_per_account,
+      quietStart: value.quiet_start,
+      quietEnd: value.quiet_end,
+      pauseFailWindow: value.pause_fail_window,
+      pauseFailPercent: value.pause_fail_percent,
+      pauseOnSuspend: value.pause_on_suspend,
     })
     .where(eq(settings.id, 1));
   return readSettings(db);

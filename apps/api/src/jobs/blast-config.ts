@@ -60,8 +60,16 @@ export class BlastConfigCache {
     this.bus.publish(BLAST_CONFIG_TOPIC, null);
   }
 
+  private readonly listeners = new Set<() => void>();
+
+  /** Told when the settings, levels or templates changed, here or on another instance. */
+  onChange(listener: () => void) {
+    this.listeners.add(listener);
+  }
+
   private invalidate() {
     this.current = null;
+    for (const listener of this.listeners) listener();
   }
 
   private async load(): Promise<BlastConfig> {

@@ -13,6 +13,21 @@ import {
   type AccountRow,
 } from '../domain/accounts';
 import { blastFee } from '../domain/levels';
+import {
+  FailureWindow,
+  clearOnStart,
+  dueSchedules,
+  giveBackSends,
+  isHold,
+  pauseAccount,
+  quietHold,
+  recordSuspension,
+  releasePicked,
+  reserveSends,
+  takeDueSchedule,
+  tellPaused,
+  type Hold,
+} from '../domain/governance';
 import type { ChatGateway, SendResult } from '../gateway/gateway';
 import { creditBlastIncomes, type Tx } from '../ledger/ledger';
 import type { RealtimeHub } from '../realtime/hub';
@@ -78,6 +93,8 @@ export interface BlastEngineOptions {
   leases: JobLeases;
   bus: ClusterBus;
   random?: () => number;
+  /** The app's time zone: quiet hours and daily caps follow its clock (default Asia/Jakarta). */
+  timeZone?: string;
 }
 
 /**
@@ -95,6 +112,16 @@ export class BlastEngine extends LeasedJobs {
     super('blast', options.leases, options.bus);
     this.random = options.random ?? Math.random;
     this.config = new BlastConfigCache(options.db, options.bus);
+    // Loops held by governance look again at once when an operator changes the settings.
+    this.config.onChange(() => {
+      for (const id of this.governed) this.wake(id);
+    });
+  }
+
+  /** Accounts whose loop here waits on quiet hours or a cap. */
+  private readonly governed = new Set<number>();
+  private get timeZone() {
+    return this.options.timeZone ?? 'Asia/Jakarta';
   }
 
   /**
@@ -129,7 +156,9 @@ export class BlastEngine extends LeasedJobs {
     return sql`
       select ${whatsappAccounts.id} as id from ${whatsappAccounts} where ${whatsappAccounts.status} = 'sending'
       union
-      select ${messageLogs.whatsappId} from ${messageLogs} where ${messageLogs.status} = 'pending'`;
+      select ${messageLogs.whatsappId} from ${messageLogs} where ${messageLogs.status} = 'pending'
+      union
+      ${dueSchedules()}`;
   }
 
   protected async failed(accountId: number, error: unknown) {
@@ -174,14 +203,20 @@ export class BlastEngine extends LeasedJobs {
   }
 
   protected async work(accountId: number, wait: Wait, interrupts: Interrupts) {
+    await this.startScheduled(accountId);
     await this.settleInterrupted(accountId);
     let roundSize = FIRST_ROUND;
+    const failures = new FailureWindow(accountId);
+    let first = true;
     for (;;) {
       if (this.killed) return;
       interrupts.clear();
       const round = await this.readRound(accountId);
       if (!round || round.account.status !== 'sending') return;
-      const { account, owner } = round;
+      const { owner } = round;
+      let { account } = round;
+      if (first) account = await clearOnStart(this.options.db, account);
+      first = false;
       if (!(await connectedSession(this.options.gateway, account))) {
         await this.finish(account, 'error_blast', {
           message: `${account.phonenumber ?? account.clientid} is ${account.state}`,
@@ -193,6 +228,12 @@ export class BlastEngine extends LeasedJobs {
         await this.finish(account, 'error_blast', { message: MSG.noActiveTemplate });
         return;
       }
+      const quiet = quietHold(config.settings, this.timeZone);
+      if (quiet) {
+        await this.holdRound(account, quiet, wait);
+        continue;
+      }
+      await failures.load(this.options.db, config.settings);
       const pacing = this.pacing(owner, config.settings);
       const paced = ((pacing.min + pacing.max) / 2) * 1000 * this.options.timeScale >= PACED_WAIT_MS;
       const size = paced ? 1 : roundSize;
@@ -200,6 +241,10 @@ export class BlastEngine extends LeasedJobs {
       // The row reads 'Generating...' while the round's targets and messages are prepared.
       publishAccountEvent(this.options.hub, account, 'progressing', { value: true });
       const claimed = await this.claim(account, size, config);
+      if (isHold(claimed)) {
+        await this.holdRound(account, claimed, wait);
+        continue;
+      }
       if (claimed.length === 0) {
         await this.finish(account, 'finished');
         return;
@@ -214,7 +259,19 @@ export class BlastEngine extends LeasedJobs {
       const settled = await this.settle(account.id, config, outcomes, claimed.slice(outcomes.length));
       if (!settled) return;
       this.publishRound(settled.account, outcomes, settled.phones);
-      if (outcomes.some((outcome) => 'suspended' in outcome.result)) return;
+      await giveBackSends(this.options.db, account.id, claimed.length - outcomes.length);
+      if (outcomes.some((outcome) => 'suspended' in outcome.result)) {
+        await this.governSuspension(account.id, config);
+        return;
+      }
+      const failRate = failures.add(
+        outcomes.map((outcome) => !outcome.result.ok),
+        config.settings,
+      );
+      if (failRate && settled.account.status === 'sending') {
+        await this.pause(account.id, failRate, 'fail_rate');
+        return;
+      }
 
       if (settled.account.status !== 'sending' || this.killed) return;
       const waitTime = this.waitSeconds(pacing);
@@ -229,7 +286,7 @@ export class BlastEngine extends LeasedJobs {
    * Claims the next `size` numbers still to send, marks them in use and writes their pending logs, in
    * one transaction under the lease, before anything leaves.
    */
-  private async claim(account: AccountRow, size: number, config: BlastConfig): Promise<Claimed[]> {
+  private async claim(account: AccountRow, size: number, config: BlastConfig): Promise<Claimed[] | Hold> {
     return this.options.db.transaction(async (tx) => {
       await this.confirmLease(tx, account.id);
       const phones = await queryRows<{ id: number; number: string; name: string }>(
@@ -243,6 +300,12 @@ export class BlastEngine extends LeasedJobs {
       );
       if (phones.length === 0) return [];
       phones.sort((a, b) => a.id - b.id);
+      const allowed = await reserveSends(tx, account.id, phones.length, config.settings, this.timeZone);
+      await releasePicked(
+        tx,
+        phones.splice(isHold(allowed) ? 0 : allowed).map((phone) => phone.id),
+      );
+      if (isHold(allowed)) return allowed;
       const templates = phones.map(() => config.nextTemplate()!);
       const logs = await tx
         .insert(messageLogs)
@@ -342,6 +405,56 @@ export class BlastEngine extends LeasedJobs {
     const config = await this.config.get();
     const settled = await this.settle(accountId, config, outcomes, []);
     if (settled) this.publishRound(settled.account, outcomes, settled.phones);
+  }
+
+  /** A due scheduled start becomes a started blast, under this instance's lease. */
+  private async startScheduled(accountId: number) {
+    const started = await this.options.db.transaction(async (tx) => {
+      await this.confirmLease(tx, accountId);
+      return takeDueSchedule(tx, accountId);
+    });
+    if (!started) return;
+    publishAccountEvent(this.options.hub, started, 'scheduled', { scheduled_at: null });
+    publishAccountEvent(this.options.hub, started, 'sending');
+  }
+
+  /** Quiet hours or a spent cap: the blast stays started and waits, telling why. */
+  private async holdRound(account: AccountRow, hold: Hold, wait: Wait) {
+    publishAccountEvent(this.options.hub, account, 'waiting', {
+      waitTime: Math.ceil(hold.retryMs / 1000),
+      value: true,
+      reason: hold.reason,
+    });
+    this.governed.add(account.id);
+    try {
+      await wait(hold.retryMs);
+    } finally {
+      this.governed.delete(account.id);
+    }
+  }
+
+  private async pause(accountId: number, reason: string, kind: 'fail_rate' | 'suspended') {
+    const account = await this.options.db.transaction(async (tx) => {
+      await this.confirmLease(tx, accountId);
+      return pauseAccount(tx, accountId, reason);
+    });
+    if (account) this.publishPause(account, reason, kind);
+  }
+
+  private async governSuspension(accountId: number, config: BlastConfig) {
+    const paused = await this.options.db.transaction((tx) =>
+      recordSuspension(tx, accountId, config.settings),
+    );
+    if (paused) this.publishPause(paused, paused.pausedReason ?? '', 'suspended');
+  }
+
+  private publishPause(account: AccountRow, reason: string, kind: 'fail_rate' | 'suspended') {
+    publishAccountEvent(this.options.hub, account, 'paused', {
+      reason,
+      kind,
+      whatsapp: presentAccount(account),
+    });
+    tellPaused({ account, reason, kind });
   }
 
   private pacing(owner: Owner, settings: Setting) {

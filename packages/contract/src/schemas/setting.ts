@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { plainTextSchema, rupiahInputSchema, wholeNumberSchema } from './common';
+import { idSchema, plainTextSchema, rupiahInputSchema, wholeNumberSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredCount = z.preprocess(
@@ -9,6 +9,36 @@ const requiredCount = z.preprocess(
 );
 const requiredText = (max: number) =>
   plainTextSchema(MSG.textRequired).min(1, { error: MSG.textRequired }).max(max);
+
+/**
+ * Rate governance (decision: the campaigns' caps, quiet hours and auto-pause). Empty means unlimited or
+ * off; a field left out of an update keeps its stored value.
+ */
+const optionalLimit = (max: number) =>
+  z
+    .union([z.literal(''), z.null(), idSchema(MSG.numberRequired).max(max, { error: MSG.numberRequired })])
+    .transform((value) => (value === '' ? null : value))
+    .optional();
+const clockTime = z
+  .union([
+    z.literal(''),
+    z.null(),
+    z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: MSG.clockTimeInvalid }),
+  ])
+  .transform((value) => value || null)
+  .optional();
+const governanceFields = {
+  sends_per_minute: optionalLimit(1_000_000),
+  daily_sends_per_account: optionalLimit(1_000_000),
+  quiet_start: clockTime,
+  quiet_end: clockTime,
+  pause_fail_window: optionalLimit(1_000),
+  pause_fail_percent: optionalLimit(100),
+  pause_on_suspend: z.boolean().optional(),
+};
 
 export const settingSchema = z.object({
   interval_min: requiredCount,
@@ -24,13 +54,27 @@ export const settingSchema = z.object({
       .max(100, { error: MSG.referralPercentRange }),
   ),
   info: requiredText(5000),
+  ...governanceFields,
 });
 export type SettingForm = z.input<typeof settingSchema>;
 export type Setting = z.infer<typeof settingSchema>;
-export const settingUpdateSchema = settingSchema.refine((value) => value.interval_min <= value.interval_max, {
-  path: ['interval_min'],
-  error: MSG.intervalOrder,
-});
+export const settingUpdateSchema = settingSchema
+  .refine((value) => value.interval_min <= value.interval_max, {
+    path: ['interval_min'],
+    error: MSG.intervalOrder,
+  })
+  .refine((value) => !value.quiet_start === !value.quiet_end, {
+    path: ['quiet_end'],
+    error: MSG.quietHoursBoth,
+  })
+  .refine((value) => !value.quiet_start || value.quiet_start !== value.quiet_end, {
+    path: ['quiet_end'],
+    error: MSG.quietHoursBoth,
+  })
+  .refine((value) => !value.pause_fail_window === !value.pause_fail_percent, {
+    path: ['pause_fail_percent'],
+    error: MSG.pauseRuleBoth,
+  });
 export const settingAnswerSchema = z.object({ setting: settingSchema });
 
 /** 'BCA, MANDIRI, BRI' -> ['BCA', 'MANDIRI', 'BRI'] (comma-plus-space lists of spec 02 §3). */

@@ -114,6 +114,11 @@ export const whatsappRowSchema = z.object({
   suspended: z.boolean(),
   suspended_count: z.number().int(),
   proxyId: z.number().int().nullable(),
+  /** Why governance stopped the account's last blast, until it is started again. */
+  paused_reason: z.string().nullable().optional(),
+  paused_at: z.string().nullable().optional(),
+  /** When a scheduled blast starts (ISO time), if one is set. */
+  scheduled_at: z.string().nullable().optional(),
   User: z.object({ firstname: z.string(), lastname: z.string() }).optional(),
 });
 export type WhatsappRow = z.infer<typeof whatsappRowSchema>;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { whatsappAccounts } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/gateway';
 import { publishAccountEvent } from '../../domain/accounts';
+import { recordAccountEvent } from '../../domain/account-events';
 
 const ERROR_EVENTS = {
   unhandledRejection: 'unhandledRejection',
@@ -64,6 +65,7 @@ export function forwardGatewayEvents(ctx: AppContext) {
         if (account) {
           publishAccountEvent(ctx.hub, account, 'connection.update', { state: event.state });
           if (ENDING_STATES.has(event.state)) ctx.blast.wake(account.id);
+          await recordAccountEvent(ctx.db, account.id, 'connection', event.state);
         } else {
           await toOwner(event.deviceId, {
             event: 'connection.update',

@@ -64,7 +64,11 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
     onError: showFieldErrors(setError),
   });
 
-  const input = (name: Field, label: string, options: { numeric?: boolean; hint?: string } = {}) => (
+  const input = (
+    name: Field,
+    label: string,
+    options: { numeric?: boolean; hint?: string; placeholder?: string } = {},
+  ) => (
     <TextField
       id={`setting-${name}`}
       label={label}
@@ -73,6 +77,7 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
       type={options.numeric ? 'number' : 'text'}
       min={options.numeric ? 0 : undefined}
       inputMode={options.numeric ? 'numeric' : undefined}
+      placeholder={options.placeholder}
       {...register(name)}
     />
   );
@@ -98,6 +103,33 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
         />
         <FieldError id="setting-info-error" message={errors.info?.message} />
       </div>
+      <fieldset className="space-y-3">
+        <legend className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.governanceTitle}</legend>
+        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+          {input('sends_per_minute', 'Kiriman per Menit (semua akun)', {
+            numeric: true,
+            hint: 'Kosongkan untuk tanpa batas',
+          })}
+          {input('daily_sends_per_account', 'Kiriman per Hari per Akun', {
+            numeric: true,
+            hint: 'Kosongkan untuk tanpa batas',
+          })}
+          {input('quiet_start', 'Jam Tenang Mulai', {
+            placeholder: '21:00',
+            hint: 'HH:MM, kosongkan jika tidak ada',
+          })}
+          {input('quiet_end', 'Jam Tenang Selesai', { placeholder: '08:00', hint: 'HH:MM' })}
+          {input('pause_fail_window', 'Jeda Otomatis: Jumlah Kiriman Terakhir', {
+            numeric: true,
+            hint: 'Kosongkan untuk mematikan',
+          })}
+          {input('pause_fail_percent', 'Jeda Otomatis: Persentase Gagal', { numeric: true, hint: '1 - 100' })}
+        </div>
+        <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+          <input id="setting-pause_on_suspend" type="checkbox" {...register('pause_on_suspend')} />
+          Jeda otomatis saat akun disuspend
+        </label>
+      </fieldset>
       {save.error && Object.keys((save.error as ApiError).errors ?? {}).length === 0 && (
         <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>
       )}

@@ -34,6 +34,7 @@ import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { rememberStartedBlast } from './blast-feedback';
 import { useLiveAccounts, type LiveRow } from './live';
+import { GovernanceNotes, ScheduleActions } from '../schedule/ScheduleActions';
 
 const column = createColumnHelper<LiveRow>();
 
@@ -312,6 +313,7 @@ export function WhatsappListPage() {
             {row.suspended ? MSG.suspendedLabel(row.suspended_count) : (row.state ?? 'unknown')}
           </span>
           <div className="mt-1 text-xs text-gray-500 dark:text-gray-400">{activity(row) ?? row.status}</div>
+          <GovernanceNotes row={row} />
         </div>
       ),
     }),
@@ -344,6 +346,7 @@ export function WhatsappListPage() {
                 </button>
               )}
               {role === 'member' && <p className="max-w-56 text-xs text-red-600">{MSG.suspendedRule}</p>}
+              <ScheduleActions row={row} canSchedule={false} onChange={(change) => patch(row.id, change)} />
             </div>
           );
         }
@@ -368,6 +371,7 @@ export function WhatsappListPage() {
             <button type="button" className={actionClass('gray')} onClick={() => void reset(row)}>
               {MSG.reset}
             </button>
+            <ScheduleActions row={row} canSchedule onChange={(change) => patch(row.id, change)} />
           </div>
         );
       },

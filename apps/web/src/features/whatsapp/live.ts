@@ -67,7 +67,25 @@ export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
         count_fail: num('count_fail', row.count_fail),
       };
     case 'sending':
-      return { ...row, status: 'sending', progressing: true, phase: 'sending', waitTime: 0 };
+      return {
+        ...row,
+        status: 'sending',
+        progressing: true,
+        phase: 'sending',
+        waitTime: 0,
+        paused_reason: null,
+        scheduled_at: null,
+      };
+    case 'paused':
+      return {
+        ...row,
+        status: 'idle',
+        ...CLEARED,
+        ends: (row.ends ?? 0) + 1,
+        paused_reason: typeof p.reason === 'string' ? p.reason : row.paused_reason,
+      };
+    case 'scheduled':
+      return { ...row, scheduled_at: typeof p.scheduled_at === 'string' ? p.scheduled_at : null };
     case 'stop':
     case 'idle':
       return { ...row, status: 'idle', ...CLEARED, ends: (row.ends ?? 0) + 1 };

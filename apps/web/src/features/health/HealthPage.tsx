@@ -1,0 +1,125 @@
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { API, MSG, type AccountEventRow, type HealthAnswer, type WhatsappRow } from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { PageCard, formatDateTime } from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+import { GovernanceNotes } from '../schedule/ScheduleActions';
+
+const cell = 'px-3 py-2';
+
+function eventText(event: AccountEventRow) {
+  switch (event.kind) {
+    case 'connection':
+      return `connection.update: ${event.detail ?? '-'}`;
+    case 'suspended':
+      return 'suspended';
+    case 'paused':
+      return event.detail ?? 'paused';
+    case 'schedule':
+      return `${MSG.schedule}: ${event.detail ?? '-'}`;
+  }
+}
+
+function EventList({ events, testId }: { events: AccountEventRow[]; testId: string }) {
+  if (events.length === 0) return <p className="text-sm text-gray-500">{MSG.healthNoEvents}</p>;
+  return (
+    <ul data-testid={testId} className="divide-y divide-gray-100 text-sm dark:divide-gray-800">
+      {events.map((event) => (
+        <li key={event.id} className="flex flex-wrap gap-x-4 py-2">
+          <span className="w-44 shrink-0 text-gray-500">{formatDateTime(event.created_at)}</span>
+          <span className="text-gray-800 dark:text-white/90">{eventText(event)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /whatsapp/health?id=: one account's sends, failures, suspensions, disconnects, pauses and score. */
+export function HealthPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const health = useQuery({
+    queryKey: ['whatsapp-health', id],
+    queryFn: () =>
+      apiRequest<HealthAnswer & { whatsapp: WhatsappRow }>(API.whatsappHealth(id), {
+        fallback: MSG.networkError,
+      }),
+    enabled: /^\d+$/.test(id),
+  });
+  const data = health.data;
+  let body;
+  if (health.isError) body = <p className="text-sm text-red-500">{errorText(health.error)}</p>;
+  else if (!data) body = <p>{MSG.loading}</p>;
+  else
+    body = (
+      <div className="space-y-6">
+        <div className="flex flex-wrap items-end gap-8">
+          <div>
+            <div className="text-sm text-gray-500">{data.whatsapp.pushname ?? '-'}</div>
+            <div className="font-medium text-gray-800 dark:text-white/90">
+              {data.whatsapp.phonenumber ?? '-'}
+            </div>
+            <GovernanceNotes row={data.whatsapp} />
+          </div>
+          <div>
+            <div className="text-sm text-gray-500">{MSG.healthScore}</div>
+            <div
+              data-testid="health-score"
+              className="text-3xl font-semibold text-gray-800 dark:text-white/90"
+            >
+              {data.score === null ? '-' : data.score}
+            </div>
+          </div>
+          <div className="text-sm text-gray-600 dark:text-gray-300">
+            7 hari: {data.last7.success} berhasil, {data.last7.fail} gagal, {data.last7.suspensions} suspend,{' '}
+            {data.last7.disconnects} terputus
+          </div>
+        </div>
+        <section>
+          <h3 className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.healthDaily}</h3>
+          {data.days.length === 0 ? (
+            <p className="text-sm text-gray-500">{MSG.healthNoSends}</p>
+          ) : (
+            <table aria-label={MSG.healthDaily} className="min-w-full text-left text-sm">
+              <thead className="text-xs text-gray-500 uppercase">
+                <tr>
+                  {['Tanggal', 'Kiriman', 'Berhasil', 'Gagal', 'Suspend', 'Terputus'].map((title) => (
+                    <th key={title} className={cell}>
+                      {title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+                {data.days.map((day) => (
+                  <tr key={day.day}>
+                    <td className={cell}>{day.day}</td>
+                    <td className={cell}>{day.sent}</td>
+                    <td className={cell}>{day.success}</td>
+                    <td className={cell}>{day.fail}</td>
+                    <td className={cell}>{day.suspensions}</td>
+                    <td className={cell}>{day.disconnects}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+        <section>
+          <h3 className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.healthPauses}</h3>
+          <EventList events={data.pauses} testId="health-pauses" />
+        </section>
+        <section>
+          <h3 className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.healthEvents}</h3>
+          <EventList events={data.events} testId="health-events" />
+        </section>
+      </div>
+    );
+  return (
+    <>
+      <Breadcrumb title={MSG.healthTitle} />
+      <PageCard title={MSG.healthTitle}>{body}</PageCard>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { API, MSG, newDeviceId } from '@blaster/contract';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+const login = async (email: string, password: string) =>
+  (await stack.api<{ token: string }>('POST', API.login, { email, password })).data.token;
+
+/** Connects a sandbox account through the API, as the connect page does. */
+async function connectAccount(token: string, userId: number) {
+  const deviceId = newDeviceId(Date.now(), Math.random());
+  await stack.api('POST', API.whatsappNewClient, { deviceId, userId, previousDeviceId: null }, token);
+  await stack.api('GET', API.whatsappQr(deviceId), undefined, token);
+  assert.equal((await stack.api('POST', API.sandboxScan, { deviceId }, token)).status, 200);
+  for (let i = 0; i < 100; i += 1) {
+    const state = await stack.api<{ state: string }>(
+      'GET',
+      API.whatsappClientState(deviceId),
+      undefined,
+      token,
+    );
+    if (state.data.state === 'connected') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const saved = await stack.api<{ whatsapp: { id: number } }>(
+    'POST',
+    API.whatsappSave,
+    { clientid: deviceId, user_id: userId },
+    token,
+  );
+  assert.equal(saved.status, 200);
+  return saved.data.whatsapp.id;
+}
+
+/** Numbers the sandbox (seed 42, 10 % failures) never delivers to. */
+const FAILING = [
+  '6281990000007',
+  '6281990000008',
+  '6281990000009',
+  '6281990000012',
+  '6281990000016',
+  '6281990000018',
+  '6281990000020',
+  '6281990000039',
+];
+
+test('an operator sees the pause reason once an account fails past the threshold', async () => {
+  const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const current = await stack.api<{ setting: Record<string, unknown> }>(
+    'GET',
+    API.settingGet,
+    undefined,
+    adminToken,
+  );
+  const saved = await stack.api(
+    'PUT',
+    API.settingUpdate,
+    {
+      ...current.data.setting,
+      interval_min: 0,
+      interval_max: 0,
+      pause_fail_window: 5,
+      pause_fail_percent: 60,
+    },
+    adminToken,
+  );
+  assert.equal(saved.status, 200);
+  for (const number of FAILING)
+    assert.equal((await stack.api('POST', API.phoneSave, { number, name: 'Gagal' }, adminToken)).status, 200);
+  const templates = await stack.api('POST', API.messageCreate, { text: '<p>Halo {name}</p>' }, adminToken);
+  assert.ok(templates.status < 300, JSON.stringify(templates.data));
+
+  const member = await createUser(stack, 'member', 'Tono');
+  const memberToken = await login(member.email, member.password);
+  const id = await connectAccount(memberToken, member.id);
+
+  const { context, page } = await stack.newPage();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.goto(`/member/whatsapp?id=${member.id}`);
+  await page.getByTestId(`state-${id}`).waitFor();
+  const started = await stack.api('POST', API.whatsappStart, { whatsappClientId: id }, memberToken);
+  assert.equal(started.status, 200);
+
+  // Told live on the operators' channel, without a reload.
+  const reason = page.getByTestId(`paused-${id}`);
+  await reason.waitFor({ timeout: 30_000 });
+  assert.match(
+    await reason.innerText(),
+    /^Dijeda otomatis: \d+ dari 5 kiriman terakhir gagal \(batas 60%\)\.$/,
+  );
+
+  // The health page lists the pause and its reason.
+  await page.goto(`/whatsapp/health?id=${id}`);
+  const pauses = page.getByTestId('health-pauses');
+  await pauses.waitFor();
+  assert.match(await pauses.innerText(), /Dijeda otomatis/);
+  await context.close();
+
+  // Back off, so the next test blasts as the spec says.
+  await stack.api(
+    'PUT',
+    API.settingUpdate,
+    { ...current.data.setting, pause_fail_window: '', pause_fail_percent: '' },
+    adminToken,
+  );
+});
+
+test('a member schedules a blast on an own account and cancels it', async () => {
+  const member = await createUser(stack, 'member', 'Sari');
+  const memberToken = await login(member.email, member.password);
+  const id = await connectAccount(memberToken, member.id);
+  const { context, page } = await stack.newPage();
+  await signIn(page, member.email, member.password);
+  await page.goto('/whatsapp');
+  const row = page.getByRole('row').filter({ has: page.getByTestId(`state-${id}`) });
+  await row.getByRole('button', { name: MSG.schedule }).click();
+  // The dialog offers a time ten minutes ahead; the member keeps it.
+  const dialog = page.locator('.swal2-popup');
+  await dialog.getByText(MSG.scheduleAt).waitFor();
+  await dialog.getByRole('button', { name: MSG.schedule }).click();
+  await page.getByTestId(`scheduled-${id}`).waitFor();
+  assert.match(await page.getByTestId(`scheduled-${id}`).innerText(), /^Terjadwal: /);
+  const scheduled = await stack.api<{ whatsapp: { scheduled_at: string | null } }>(
+    'GET',
+    API.whatsapp(id),
+    undefined,
+    memberToken,
+  );
+  assert.ok(scheduled.data.whatsapp.scheduled_at);
+  assert.ok(new Date(scheduled.data.whatsapp.scheduled_at).getTime() > Date.now());
+
+  await row.getByRole('button', { name: MSG.cancelSchedule }).click();
+  await page.getByTestId(`scheduled-${id}`).waitFor({ state: 'detached' });
+  await row.getByRole('button', { name: MSG.schedule }).waitFor();
+  const cancelled = await stack.api<{ whatsapp: { scheduled_at: string | null } }>(
+    'GET',
+    API.whatsapp(id),
+    undefined,
+    memberToken,
+  );
+  assert.equal(cancelled.data.whatsapp.scheduled_at, null);
+  await context.close();
+});
