@@ -32,6 +32,7 @@ import { withdrawRoutes } from './modules/withdraw/routes';
 import { auditRoutes } from './modules/audit/routes';
 
 import { importRoutes } from './modules/imports/routes';
+import { statsRoutes } from './modules/stats/routes';
 
 import { attachRealtime } from './realtime/server';
 
@@ -182,6 +183,7 @@ export async function buildApp(
     auditRoutes,
 
     importRoutes,
+    statsRoutes,
   ]) {
     register(app, ctx);
   }
