@@ -18,8 +18,19 @@ const daySchema = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: MSG.invalidRequest });
 
 /** Top accounts between two days (both included, app time zone); by default the last 7 days. */
+export const STATS_DEFAULT_RANGE_DAYS = 7;
 export const statsRangeQuerySchema = z
-  .object({ from: daySchema.optional(), to: daySchema.optional() })
+  .object({
+    from: daySchema.optional(),
+    to: daySchema.optional(),
+    /** Without `from`: the range is this many days ending at `to` (default 7). */
+    days: z.coerce
+      .number({ error: MSG.invalidRequest })
+      .int({ error: MSG.invalidRequest })
+      .min(1, { error: MSG.invalidRequest })
+      .max(STATS_MAX_RANGE_DAYS, { error: MSG.invalidRequest })
+      .optional(),
+  })
   .refine((range) => !range.from || !range.to || range.from <= range.to, { error: MSG.invalidRequest })
   .refine(
     (range) =>

@@ -3,6 +3,7 @@ import {
   STATS_DAYS,
   STATS_HOURS,
   STATS_MAX_RANGE_DAYS,
+  STATS_DEFAULT_RANGE_DAYS,
   MSG,
   STATS_TOP_ACCOUNTS,
   type LookupKind,
@@ -96,11 +97,13 @@ export async function hourlyStats(db: Db, userId: number | null): Promise<StatsH
 export async function topAccounts(
   db: Db,
   timeZone: string,
-  range: { from?: string; to?: string },
+  range: { from?: string; to?: string; days?: number },
 ): Promise<{ from: string; to: string; accounts: StatsTopAccount[] }> {
   const [bounds] = await queryRows<{ from: string; to: string }>(
     db,
-    sql`select to_char(coalesce(${range.from ?? null}::date, ${range.to ?? null}::date - 6, ${today(timeZone)} - 6), 'YYYY-MM-DD') as "from",
+    sql`select to_char(coalesce(${range.from ?? null}::date,
+                 coalesce(${range.to ?? null}::date, ${today(timeZone)}) - ${(range.days ?? STATS_DEFAULT_RANGE_DAYS) - 1}::int),
+                 'YYYY-MM-DD') as "from",
                to_char(coalesce(${range.to ?? null}::date, ${today(timeZone)}), 'YYYY-MM-DD') as "to"`,
   );
   const { from, to } = bounds!;
