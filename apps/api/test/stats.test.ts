@@ -253,6 +253,12 @@ describe('top accounts', () => {
     expect(ids).toContain(secondAccount);
     const totals = week.body.accounts.map((a) => a.total);
     expect([...totals].sort((a, b) => b - a)).toEqual(totals);
+    const todayOnly = await get<StatsTopAccountsAnswer>(`${API.statsTopAccounts}?days=1`, admin.token);
+    expect(todayOnly.body).toMatchObject({ from: today!.day, to: today!.day });
+    expect(todayOnly.body.accounts.find((a) => a.whatsappId === memberAccount)).toMatchObject({
+      success: 2,
+      fail: 0,
+    });
     // An account without a name is shown by its number.
     expect(week.body.accounts.find((a) => a.whatsappId === secondAccount)?.name).toBe('62811000002');
   });

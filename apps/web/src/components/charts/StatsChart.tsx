@@ -121,7 +121,7 @@ export default function StatsChart({
           ) : (
             <>
               <XAxis {...categoryAxis} minTickGap={16} interval="preserveStartEnd" />
-              <YAxis yAxisId="left" {...valueAxis} width={leftUnit === 'rupiah' ? 64 : 40} />
+              <YAxis yAxisId="left" {...valueAxis} width={44} />
               {rightUnit && (
                 <YAxis
                   yAxisId="right"

@@ -13,11 +13,10 @@ export function formatValue(value: number | null | undefined, unit: ChartUnit = 
   return whole.format(value);
 }
 
-/** A value on an axis, short: '25 rb', '1,2 jt', '80%'. */
+/** A value on an axis, short: '25 rb', '1,2 jt', '80%' (money too: the tooltip spells out the rupiah). */
 export function formatTick(value: number, unit: ChartUnit = 'count'): string {
   if (unit === 'percent') return `${whole.format(value)}%`;
-  const short = Math.abs(value) >= 1000 ? compact.format(value) : whole.format(value);
-  return unit === 'rupiah' ? `Rp ${short}` : short;
+  return Math.abs(value) >= 1000 ? compact.format(value) : whole.format(value);
 }
 
 /** 'YYYY-MM-DD' (a calendar day of the app) as '23 Nov'. */
