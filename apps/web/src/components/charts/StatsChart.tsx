@@ -158,7 +158,8 @@ export default function StatsChart({
                 yAxisId={vertical ? undefined : item.axis === 'right' ? 'right' : 'left'}
                 stroke={color(item.tone)}
                 strokeWidth={2}
-                dot={false}
+                // A dot per value, so that an hour standing alone still shows.
+                dot={{ r: 2.5, fill: color(item.tone), strokeWidth: 0 }}
                 connectNulls
                 isAnimationActive={false}
               />

@@ -101,6 +101,7 @@ export function OperatorCharts() {
         query={hourly}
         data={hourly.data?.hours ?? []}
         xKey="hour"
+        height={320}
         formatX={hourFormatter(timeZone)}
         formatTooltipX={dayHourFormatter(timeZone)}
         series={[
