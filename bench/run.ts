@@ -13,6 +13,7 @@ import { crossInstanceFanOut } from './sections/cluster';
 import { phoneNumberImport } from './sections/import';
 import { realtimeFanOut } from './sections/fanout';
 import { listPages } from './sections/pages';
+import { chartStats } from './sections/stats';
 import { SERVER } from './support';
 
 /** Each section adds its figures under its own keys; they run one after another, never together. */
@@ -23,6 +24,7 @@ const sections: Record<string, () => Promise<Record<string, unknown>>> = {
   fanout: realtimeFanOut,
   cluster: async () => (SERVER ? { crossInstanceFanOut: await crossInstanceFanOut() } : {}),
   bundle: async () => ({ initialBundle: initialBundle() }),
+  stats: async () => ({ chartStats: await chartStats() }),
 };
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());

@@ -34,6 +34,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { importRoutes } from './modules/imports/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { healthRoutes } from './modules/health/routes';
+import { statsRoutes } from './modules/stats/routes';
 
 import { attachRealtime } from './realtime/server';
 
@@ -186,6 +187,7 @@ export async function buildApp(
     importRoutes,
     scheduleRoutes,
     healthRoutes,
+    statsRoutes,
   ]) {
     register(app, ctx);
   }

@@ -15,6 +15,7 @@ export * from './schemas/resources';
 export * from './html-to-wa';
 export * from './schemas/lookup';
 export * from './schemas/audit';
+export * from './schemas/stats';
 
 export * from './csv';
 export * from './schemas/governance';

@@ -108,6 +108,14 @@ export const API = {
 
   /** Every skipped row of a finished import, for its importer: `?format=csv` or `json`. */
   importSkipped: (id: number | string) => `/api/admin/import/${id}/skipped`,
+  /** Charts: sends and income per day of one member (or everyone), in the app's time zone. */
+  statsDaily: (userId: number | string) => `/api/admin/stats/daily/${userId}`,
+  /** Charts: sends per hour over the last 48 hours, with success rate (operators). */
+  statsHourly: (userId: number | string) => `/api/admin/stats/hourly/${userId}`,
+  /** Charts: the chat accounts with the most sends over a range of days (operators). */
+  statsTopAccounts: '/api/admin/stats/top-accounts',
+  /** Charts: generator or validator lookups per hour or day. */
+  statsLookups: (userId: number | string) => `/api/admin/stats/lookups/${userId}`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

@@ -491,3 +491,55 @@ export const accountEvents = pgTable(
   },
   (table) => [index('account_events_account_idx').on(table.whatsappId, table.createdAt)],
 );
+
+/**
+ * Message logs per UTC hour of their creation, member and chat account, by status; kept by
+ * statement-level triggers on message_logs INSERT, UPDATE, DELETE and TRUNCATE (migration
+ * 0012_stats). The charts read these rows instead of the log.
+ */
+export const messageLogHourly = pgTable(
+  'message_log_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    userId: integer('user_id').notNull(),
+    whatsappId: integer('whatsapp_id').notNull(),
+    success: integer('success').notNull().default(0),
+    fail: integer('fail').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'message_log_hourly_pk', columns: [table.hour, table.userId, table.whatsappId] }),
+    index('message_log_hourly_user_idx').on(table.userId, table.hour),
+  ],
+);
+
+/** Ledger amounts per UTC hour, user and kind; kept by a trigger on ledger_entries INSERT (0012_stats). */
+export const ledgerHourly = pgTable(
+  'ledger_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'ledger_hourly_pk', columns: [table.userId, table.hour, table.kind] }),
+    index('ledger_hourly_hour_idx').on(table.hour),
+  ],
+);
+
+/** Lookups done per UTC hour, user and kind; kept by a trigger on lookup_results INSERT (0012_stats). */
+export const lookupHourly = pgTable(
+  'lookup_hourly',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    found: integer('found').notNull().default(0),
+    notFound: integer('not_found').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ name: 'lookup_hourly_pk', columns: [table.userId, table.kind, table.hour] }),
+    index('lookup_hourly_kind_hour_idx').on(table.kind, table.hour),
+  ],
+);

@@ -32,6 +32,7 @@ import { confirmDialog } from '../../lib/dialogs';
 import { downloadCsv } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
+import { LookupChart } from './LookupChart';
 
 const column = createColumnHelper<LookupRow>();
 const TITLES = { generator: MSG.generatorListTitle, validator: MSG.validatorListTitle };
@@ -271,6 +272,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   return (
     <>
       <Breadcrumb title={TITLES[kind]} />
+      {user && <LookupChart kind={kind} user={user} />}
       <PageCard
         title={TITLES[kind]}
         actions={

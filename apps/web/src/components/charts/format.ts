@@ -1,0 +1,61 @@
+import { formatRupiah } from '@blaster/contract';
+import type { ChartUnit } from './types';
+
+const LOCALE = 'id-ID';
+const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A value as the tooltip says it: 'Rp 25.000', '1.234', '87,5%'. */
+export function formatValue(value: number | null | undefined, unit: ChartUnit = 'count'): string {
+  if (value === null || value === undefined) return '-';
+  if (unit === 'rupiah') return formatRupiah(value);
+  if (unit === 'percent') return `${value.toLocaleString(LOCALE, { maximumFractionDigits: 1 })}%`;
+  return whole.format(value);
+}
+
+/** A value on an axis, short: '25 rb', '1,2 jt', '80%' (money too: the tooltip spells out the rupiah). */
+export function formatTick(value: number, unit: ChartUnit = 'count'): string {
+  if (unit === 'percent') return `${whole.format(value)}%`;
+  return Math.abs(value) >= 1000 ? compact.format(value) : whole.format(value);
+}
+
+/** 'YYYY-MM-DD' (a calendar day of the app) as '23 Nov'. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString(LOCALE, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+}
+
+/** 'YYYY-MM-DD' as 'Senin, 23 November 2026'. */
+export function formatLongDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString(LOCALE, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** An ISO instant as the hour of the app's time zone: '14.00'. */
+export const hourFormatter = (timeZone: string) => (iso: string) =>
+  new Date(iso).toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone });
+
+/** An ISO instant as day and hour of the app's time zone: '23 Nov 14.00'. */
+export const dayHourFormatter = (timeZone: string) => (iso: string) =>
+  new Date(iso).toLocaleString(LOCALE, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+  });
+
+/** True when no series has a value other than zero: the chart shows its empty state instead. */
+export function isEmptyData(data: Record<string, unknown>[], keys: string[]): boolean {
+  return !data.some((datum) => keys.some((key) => typeof datum[key] === 'number' && datum[key] !== 0));
+}

@@ -1,0 +1,37 @@
+/** What a chart draws; kept apart from the chart module so that pages never import the chart library. */
+
+/** Colours of the panel's theme, each with a light and a dark shade (see THEME_VARS). */
+export type ChartTone = 'success' | 'fail' | 'brand' | 'amber' | 'sky' | 'gray';
+export type ChartUnit = 'count' | 'rupiah' | 'percent';
+
+export interface ChartSeries {
+  /** The data field drawn. */
+  key: string;
+  label: string;
+  tone: ChartTone;
+  type?: 'bar' | 'line';
+  /** Bars with the same stack id sit on each other. */
+  stack?: string;
+  /** Lines of another unit (a percentage next to counts) read the right-hand axis. */
+  axis?: 'left' | 'right';
+  unit?: ChartUnit;
+}
+
+export type ChartDatum = Record<string, string | number | null>;
+
+export interface StatsChartProps {
+  /** What the chart shows, for screen readers and tests (`aria-label`). */
+  label: string;
+  data: ChartDatum[];
+  /** The category field: a day, an hour, an account. */
+  xKey: string;
+  series: ChartSeries[];
+  /** Label of a category on the axis and in the tooltip. */
+  formatX?: (value: string) => string;
+  /** Label of a category in the tooltip when it differs from the axis. */
+  formatTooltipX?: (value: string) => string;
+  /** 'vertical' puts categories down the side (ranked lists). */
+  layout?: 'horizontal' | 'vertical';
+  height?: number;
+  testId?: string;
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ALL_USERS,
+  API,
+  STATS_TEXT,
+  type StatsDailyAnswer,
+  type StatsHourlyAnswer,
+  type StatsTopAccountsAnswer,
+} from '@blaster/contract';
+import { apiRequest } from '../../lib/api';
+import {
+  ChartCard,
+  ChartToggle,
+  dayHourFormatter,
+  formatDay,
+  formatLongDay,
+  hourFormatter,
+} from '../../components/charts';
+
+/** Chart figures live under the 'dashboard' key, so blast events refresh them with the cards. */
+function useStats<T>(key: string, path: string) {
+  return useQuery<T>({
+    queryKey: ['dashboard', 'stats', key, path],
+    queryFn: () => apiRequest<T>(path, { fallback: STATS_TEXT.failed }),
+  });
+}
+
+const grid = 'mt-6 grid grid-cols-1 gap-4 md:gap-6 xl:grid-cols-2';
+
+/** A member's sends and income per day over the last 30 days (app time zone). */
+export function MemberCharts({ userId }: { userId: number }) {
+  const daily = useStats<StatsDailyAnswer>('daily', API.statsDaily(userId));
+  const days = daily.data?.days ?? [];
+  return (
+    <div className={grid}>
+      <ChartCard
+        testId="chart-daily-sends"
+        title={STATS_TEXT.dailySends}
+        label={STATS_TEXT.dailySends}
+        query={daily}
+        data={days}
+        xKey="day"
+        formatX={formatDay}
+        formatTooltipX={formatLongDay}
+        series={[
+          { key: 'success', label: STATS_TEXT.success, tone: 'success', stack: 'sends' },
+          { key: 'fail', label: STATS_TEXT.fail, tone: 'fail', stack: 'sends' },
+        ]}
+      />
+      <ChartCard
+        testId="chart-daily-income"
+        title={STATS_TEXT.dailyIncome}
+        label={STATS_TEXT.dailyIncome}
+        query={daily}
+        data={days}
+        xKey="day"
+        formatX={formatDay}
+        formatTooltipX={formatLongDay}
+        series={[
+          {
+            key: 'blastIncome',
+            label: STATS_TEXT.blastIncome,
+            tone: 'brand',
+            stack: 'money',
+            unit: 'rupiah',
+          },
+          {
+            key: 'referralIncome',
+            label: STATS_TEXT.referralIncome,
+            tone: 'sky',
+            stack: 'money',
+            unit: 'rupiah',
+          },
+          { key: 'bonus', label: STATS_TEXT.bonus, tone: 'amber', stack: 'money', unit: 'rupiah' },
+        ]}
+      />
+    </div>
+  );
+}
+
+const RANGES = [7, 30, 90] as const;
+type Range = `${(typeof RANGES)[number]}`;
+
+/** The platform's sends per hour with success rate, and the accounts that send the most. */
+export function OperatorCharts() {
+  const hourly = useStats<StatsHourlyAnswer>('hourly', API.statsHourly(ALL_USERS));
+  const [range, setRange] = useState<Range>('7');
+  const top = useStats<StatsTopAccountsAnswer>('top', `${API.statsTopAccounts}?days=${range}`);
+  const timeZone = hourly.data?.timeZone ?? 'Asia/Jakarta';
+  const accounts = (top.data?.accounts ?? []).map((account) => ({
+    ...account,
+    account: account.name ?? `#${account.whatsappId}`,
+  }));
+  return (
+    <div className={grid}>
+      <ChartCard
+        testId="chart-hourly-sends"
+        title={STATS_TEXT.hourlySends}
+        label={STATS_TEXT.hourlySends}
+        query={hourly}
+        data={hourly.data?.hours ?? []}
+        xKey="hour"
+        height={320}
+        formatX={hourFormatter(timeZone)}
+        formatTooltipX={dayHourFormatter(timeZone)}
+        series={[
+          { key: 'success', label: STATS_TEXT.success, tone: 'success', stack: 'sends' },
+          { key: 'fail', label: STATS_TEXT.fail, tone: 'fail', stack: 'sends' },
+          {
+            key: 'successRate',
+            label: STATS_TEXT.successRate,
+            tone: 'brand',
+            type: 'line',
+            axis: 'right',
+            unit: 'percent',
+          },
+        ]}
+      />
+      <ChartCard
+        testId="chart-top-accounts"
+        title={STATS_TEXT.topAccounts}
+        label={STATS_TEXT.topAccounts}
+        query={top}
+        data={accounts}
+        xKey="account"
+        layout="vertical"
+        height={320}
+        formatX={(name) => (name.length > 14 ? `${name.slice(0, 13)}…` : name)}
+        formatTooltipX={(name) => {
+          const account = accounts.find((a) => a.account === name);
+          return account?.owner ? `${name} (${account.owner})` : name;
+        }}
+        actions={
+          <ChartToggle<Range>
+            label={STATS_TEXT.topAccounts}
+            value={range}
+            onChange={setRange}
+            options={RANGES.map((days) => ({ value: `${days}` as Range, label: `${days} hari` }))}
+          />
+        }
+        series={[
+          { key: 'success', label: STATS_TEXT.success, tone: 'success', stack: 'sends' },
+          { key: 'fail', label: STATS_TEXT.fail, tone: 'fail', stack: 'sends' },
+        ]}
+      />
+    </div>
+  );
+}

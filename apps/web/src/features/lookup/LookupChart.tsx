@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  ALL_USERS,
+  API,
+  STATS_TEXT,
+  type LookupKind,
+  type StatsLookupAnswer,
+  type User,
+} from '@blaster/contract';
+import { apiRequest } from '../../lib/api';
+import {
+  ChartCard,
+  ChartToggle,
+  dayHourFormatter,
+  formatDay,
+  formatLongDay,
+  hourFormatter,
+} from '../../components/charts';
+
+/** How fast a generator or validator finds numbers: found and not found per hour or per day. */
+export function LookupChart({ kind, user }: { kind: LookupKind; user: User }) {
+  const [bucket, setBucket] = useState<'hour' | 'day'>('hour');
+  // As the list: dev sees everyone's lookups, everyone else their own.
+  const owner = user.role === 'dev' ? ALL_USERS : user.id;
+  const stats = useQuery({
+    queryKey: ['lookup-stats', kind, owner, bucket],
+    queryFn: () =>
+      apiRequest<StatsLookupAnswer>(`${API.statsLookups(owner)}?kind=${kind}&bucket=${bucket}`, {
+        fallback: STATS_TEXT.failed,
+      }),
+    // Running jobs add results all the time; the chart follows them once a minute.
+    refetchInterval: 60_000,
+  });
+  const timeZone = stats.data?.timeZone ?? 'Asia/Jakarta';
+  const hourly = bucket === 'hour';
+  return (
+    <ChartCard
+      className="mb-6"
+      testId={`chart-${kind}-lookups`}
+      title={STATS_TEXT.lookupRate}
+      label={`${STATS_TEXT.lookupRate} ${kind}`}
+      query={stats}
+      data={stats.data?.buckets ?? []}
+      xKey="at"
+      height={220}
+      formatX={hourly ? hourFormatter(timeZone) : formatDay}
+      formatTooltipX={hourly ? dayHourFormatter(timeZone) : formatLongDay}
+      actions={
+        <ChartToggle<'hour' | 'day'>
+          label={STATS_TEXT.lookupRate}
+          value={bucket}
+          onChange={setBucket}
+          options={[
+            { value: 'hour', label: STATS_TEXT.perHour },
+            { value: 'day', label: STATS_TEXT.perDay },
+          ]}
+        />
+      }
+      series={[
+        { key: 'found', label: STATS_TEXT.found, tone: 'success', stack: 'lookups' },
+        { key: 'notFound', label: STATS_TEXT.notFound, tone: 'gray', stack: 'lookups' },
+      ]}
+    />
+  );
+}

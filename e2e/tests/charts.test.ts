@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { API, MSG, STATS_TEXT } from '@blaster/contract';
+import type { Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+const login = async (email: string, password: string) =>
+  (await stack.api<{ token: string }>('POST', API.login, { email, password })).data.token;
+
+const NON_ZERO_SUCCESS_BAR = 'svg [data-series="success"]:not([data-value="0"])';
+
+/** The sum of a chart's bars of one series, read from the bars' data attributes. */
+const barTotal = (page: Page, testId: string, series: string) =>
+  page
+    .getByTestId(testId)
+    .locator(`svg [data-series="${series}"]`)
+    .evaluateAll((bars) => bars.reduce((sum, bar) => sum + Number(bar.getAttribute('data-value')), 0));
+
+test('a member blasts in the sandbox and the sends chart shows it; the chart library loads only with a chart', async () => {
+  const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const setting = await stack.api<{ setting: Record<string, unknown> }>(
+    'GET',
+    API.settingGet,
+    undefined,
+    adminToken,
+  );
+  await stack.api(
+    'PUT',
+    API.settingUpdate,
+    { ...setting.data.setting, interval_min: 1, interval_max: 2 },
+    adminToken,
+  );
+  const dev = await createUser(stack, 'dev', 'Dewa');
+  await stack.api('POST', API.sandboxDemoData, { count: 30 }, await login(dev.email, dev.password));
+
+  const member = await createUser(stack, 'member', 'Grafik');
+  const { page } = await stack.newPage();
+  const chartModules: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/StatsChart-[^/]+\.js$/.test(request.url())) chartModules.push(request.url());
+  });
+  await signIn(page, member.email, member.password);
+  // A new member has nothing to chart yet: the empty state, and no chart library fetched.
+  const sends = page.getByTestId('chart-daily-sends');
+  await sends.and(page.locator('[data-state="empty"]')).waitFor();
+  assert.match(await sends.innerText(), new RegExp(STATS_TEXT.empty));
+  assert.deepEqual(chartModules, [], 'the sign-in page and an empty dashboard load no chart code');
+
+  // Connect a chat account and blast a little.
+  await page.goto('/whatsapp');
+  await page.getByRole('link', { name: MSG.add }).click();
+  await page.getByRole('button', { name: MSG.generateQr }).click();
+  await page.getByTestId('qr-code').locator('svg').waitFor();
+  await page.getByRole('button', { name: MSG.sandboxScanQr }).click();
+  await page.waitForURL((url) => url.pathname === '/whatsapp');
+  const row = page.getByRole('table', { name: MSG.whatsappTitleMember }).locator('tbody tr').first();
+  await row.getByRole('button', { name: MSG.startBlast }).click();
+  await row.getByRole('button', { name: MSG.stopBlast }).waitFor();
+  await page.waitForFunction(
+    () => Number(document.querySelector('[data-testid^="success-"]')?.textContent) >= 3,
+    undefined,
+    { timeout: 30_000 },
+  );
+  // Stopped through the API: the row's buttons redraw with every send at this pace.
+  const memberToken = await login(member.email, member.password);
+  const accounts = await stack.api<{ data: { id: number }[] }>(
+    'GET',
+    `${API.whatsappPerPage}?page=1`,
+    undefined,
+    memberToken,
+  );
+  await stack.api('POST', API.whatsappStop, { whatsappClientId: accounts.data.data[0]!.id }, memberToken);
+
+  // The dashboard's bars hold the successful sends; income is charted too.
+  await page.goto('/');
+  await sends.and(page.locator('[data-state="ready"]')).waitFor();
+  await sends.locator(NON_ZERO_SUCCESS_BAR).first().waitFor();
+  const successes = await barTotal(page, 'chart-daily-sends', 'success');
+  assert.ok(successes >= 3, `the sends chart shows ${successes} successful sends`);
+  assert.ok((await barTotal(page, 'chart-daily-income', 'blastIncome')) > 0, 'the income chart shows money');
+  assert.equal(chartModules.length, 1, 'the chart code loads once, with the first chart');
+
+  // The operator sees the same sends in the platform's hourly chart and the account in the top list.
+  const admin = await stack.newPage();
+  await signIn(admin.page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await admin.page.getByTestId('chart-hourly-sends').locator(NON_ZERO_SUCCESS_BAR).first().waitFor();
+  assert.ok((await barTotal(admin.page, 'chart-hourly-sends', 'success')) >= successes);
+  await admin.page.getByTestId('chart-top-accounts').locator(NON_ZERO_SUCCESS_BAR).first().waitFor();
+  assert.ok((await barTotal(admin.page, 'chart-top-accounts', 'success')) >= successes);
+});
