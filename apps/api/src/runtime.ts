@@ -6,6 +6,7 @@ import type { Db } from './db';
 import { SandboxGateway } from './gateway/sandbox';
 import { BlastEngine } from './jobs/blast';
 import { LookupRunner } from './jobs/lookup';
+import { WebhookDispatcher } from './jobs/webhooks';
 import type { TokenService } from './lib/tokens';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
@@ -47,7 +48,7 @@ export function createAppContext(options: {
     });
   });
   const leases = new JobLeases(db, config.instanceId, config.jobLeaseSeconds * 1000, (kind, jobId) =>
-    kind === 'blast' ? ctx.blast.leaseLost(jobId) : ctx.lookups.leaseLost(jobId),
+    (kind === 'blast' ? ctx.blast : kind === 'lookup' ? ctx.lookups : ctx.webhooks).leaseLost(jobId),
   );
   const ctx: AppContext = {
     db,
@@ -60,6 +61,7 @@ export function createAppContext(options: {
     leases,
     blast: new BlastEngine({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
+    webhooks: new WebhookDispatcher({ db, leases, bus, settings: config.webhooks }),
     monitors,
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
     access: createAccessWatch(bus),

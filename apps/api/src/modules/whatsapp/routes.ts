@@ -40,6 +40,7 @@ import { HttpError } from '../../lib/errors';
 import { readPage, type PageRequest } from '../../lib/paging';
 import type { Db } from '../../db';
 import { OPERATOR_ROLES, isOperator, route, type AuthUser } from '../../lib/routes';
+import { queueAccountStateEvents } from '../../domain/webhooks';
 
 /**
  * One page of the chat-account list with each owner's name: what list-per-page reads (the bench
@@ -268,6 +269,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       const saved = await ctx.db.transaction(async (tx) => {
         let account: AccountRow | undefined;
         let previousClient: string | null = null;
+        let previousState: string | null = null;
         if (body.reconnect) {
           const [existing] = await tx
             .select()
@@ -276,6 +278,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
           if (!existing) throw new HttpError(404, MSG.whatsappNotFound);
           assertOwnerOrOperator(user, existing.userId);
           previousClient = existing.clientid;
+          previousState = existing.state;
           [account] = await tx
             .update(whatsappAccounts)
             .set({ ...values, status: 'idle', suspended: false })
@@ -303,6 +306,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
             .update(proxies)
             .set({ countUse: sql`${proxies.countUse} + 1` })
             .where(eq(proxies.id, proxyId));
+        await queueAccountStateEvents(tx, account!, previousState);
         return { account: account!, previousClient };
       });
       ctx.pendingDevices.delete(deviceId);
@@ -502,11 +506,15 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
       if (account.suspendedCount >= MAX_SUSPENSIONS_FOR_REACTIVATION)
         throw new HttpError(400, MSG.activateRefused);
       await restoreSession(ctx.gateway, account);
-      const [active] = await ctx.db
-        .update(whatsappAccounts)
-        .set({ suspended: false, state: ctx.gateway.state(account.clientid) ?? 'unknown' })
-        .where(eq(whatsappAccounts.id, account.id))
-        .returning();
+      const active = await ctx.db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(whatsappAccounts)
+          .set({ suspended: false, state: ctx.gateway.state(account.clientid) ?? 'unknown' })
+          .where(eq(whatsappAccounts.id, account.id))
+          .returning();
+        await queueAccountStateEvents(tx, updated!, account.state);
+        return updated;
+      });
       publishAccountEvent(ctx.hub, active!, 'connection.update', { state: active!.state });
       return { data: presentAccount(active!) };
     },
