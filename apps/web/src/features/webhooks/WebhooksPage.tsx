@@ -203,7 +203,8 @@ export function WebhooksPage() {
 
   const act = useMutation({
     mutationFn: ({ path, method }: { path: string; method: 'POST' | 'DELETE' }) =>
-      apiRequest<{ msg: string; secret?: string; data?: WebhookEndpoint }>(path, { method }),
+      // An empty JSON object: a JSON request without a body is refused as malformed.
+      apiRequest<{ msg: string; secret?: string; data?: WebhookEndpoint }>(path, { method, body: {} }),
     onSuccess: async (answer) => {
       if (answer.secret && answer.data) setRevealed({ url: answer.data.url, secret: answer.secret });
       toast.success(answer.msg);
