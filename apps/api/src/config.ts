@@ -35,6 +35,8 @@ export interface Config {
    * addresses and CIDR ranges. Believing any client would let it pick its own address.
    */
   trustProxy: false | number | string[];
+  /** Outbound webhooks: retry after base × 2^attempt up to max, each request cut off after timeout. */
+  webhooks: { retryBaseMs: number; retryMaxMs: number; timeoutMs: number; pollMs: number; batchSize: number };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -95,5 +97,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: Math.max(1, numberFromEnv(env.JOB_LEASE_SECONDS, 10)),
     logLevel: logLevelFromEnv(env),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    webhooks: {
+      retryBaseMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_BASE_MS, 10_000)),
+      retryMaxMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_MAX_MS, 10 * 60_000)),
+      timeoutMs: Math.max(100, numberFromEnv(env.WEBHOOK_TIMEOUT_MS, 10_000)),
+      pollMs: Math.max(10, numberFromEnv(env.WEBHOOK_POLL_MS, 1_000)),
+      batchSize: Math.max(1, numberFromEnv(env.WEBHOOK_BATCH_SIZE, 50)),
+    },
   };
 }

@@ -11,6 +11,7 @@ import type { RealtimeHub } from './realtime/hub';
 import type { SandboxGateway } from './gateway/sandbox';
 import type { BlastEngine } from './jobs/blast';
 import type { LookupRunner } from './jobs/lookup';
+import type { WebhookDispatcher } from './jobs/webhooks';
 import type { EventRecorder } from './modules/monitor/recorder';
 import type { PendingDevices } from './modules/whatsapp/pending-devices';
 
@@ -27,6 +28,8 @@ export interface AppContext {
   leases: JobLeases;
   blast: BlastEngine;
   lookups: LookupRunner;
+  /** Sends queued webhook events (one instance at a time, by lease). */
+  webhooks: WebhookDispatcher;
   monitors: { gateway: EventRecorder; socket: EventRecorder };
   /** Devices being connected, by device id: who asked (the account row exists only after saving). */
   pendingDevices: PendingDevices;

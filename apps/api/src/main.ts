@@ -59,6 +59,8 @@ await realtime.ready;
 // Blasts that were running when the process stopped go on where they were.
 await ctx.blast.resume();
 await ctx.lookups.resume();
+// Webhook deliveries left waiting go out, from this instance or whichever holds the dispatcher.
+await ctx.webhooks.resume();
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [
@@ -96,6 +98,7 @@ async function shutdown(signal: string) {
   console.log(`${signal} received, stopping...`);
   await ctx.blast.stopAll();
   await ctx.lookups.stopAll();
+  await ctx.webhooks.stopAll();
   ctx.leases.stop();
   await ctx.bus.close();
   await realtime.close();

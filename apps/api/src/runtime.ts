@@ -6,6 +6,7 @@ import type { Db } from './db';
 import { SandboxGateway } from './gateway/sandbox';
 import { BlastEngine } from './jobs/blast';
 import { LookupRunner } from './jobs/lookup';
+import { WebhookDispatcher } from './jobs/webhooks';
 import type { TokenService } from './lib/tokens';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
@@ -48,7 +49,7 @@ export function createAppContext(options: {
     });
   });
   const leases = new JobLeases(db, config.instanceId, config.jobLeaseSeconds * 1000, (kind, jobId) =>
-    kind === 'blast' ? ctx.blast.leaseLost(jobId) : ctx.lookups.leaseLost(jobId),
+    (kind === 'blast' ? ctx.blast : kind === 'lookup' ? ctx.lookups : ctx.webhooks).leaseLost(jobId),
   );
   const access = createAccessWatch(bus);
   const ctx: AppContext = {
@@ -70,6 +71,7 @@ export function createAppContext(options: {
       timeZone: config.timeZone,
     }),
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
+    webhooks: new WebhookDispatcher({ db, leases, bus, settings: config.webhooks }),
     monitors,
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
     access,

@@ -30,6 +30,7 @@ import { lookupRoutes } from './modules/lookup/routes';
 import { docsRoutes } from './modules/docs/openapi';
 import { withdrawRoutes } from './modules/withdraw/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 
 import { importRoutes } from './modules/imports/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
@@ -183,6 +184,7 @@ export async function buildApp(
     phoneNumberRoutes,
     settingRoutes,
     auditRoutes,
+    webhookRoutes,
 
     importRoutes,
     scheduleRoutes,

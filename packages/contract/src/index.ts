@@ -16,6 +16,7 @@ export * from './html-to-wa';
 export * from './schemas/lookup';
 export * from './schemas/audit';
 export * from './schemas/stats';
+export * from './schemas/webhooks';
 
 export * from './csv';
 export * from './schemas/governance';

@@ -105,6 +105,13 @@ export const API = {
   validatorFile: (id: number | string) => `/api/admin/validator/file/${id}`,
   /** The audit trail (read only: no route changes or deletes an entry). */
   auditPerPage: '/api/admin/audit/list-per-page',
+  /** Outbound webhooks (admin and dev): endpoints, their deliveries, test events and retries. */
+  webhookEndpoints: '/api/admin/webhooks/endpoints',
+  webhookEndpoint: (id: number | string) => `/api/admin/webhooks/endpoints/${id}`,
+  webhookRotateSecret: (id: number | string) => `/api/admin/webhooks/endpoints/${id}/rotate-secret`,
+  webhookTest: (id: number | string) => `/api/admin/webhooks/endpoints/${id}/test`,
+  webhookDeliveries: '/api/admin/webhooks/deliveries',
+  webhookRetry: (id: number | string) => `/api/admin/webhooks/deliveries/${id}/retry`,
 
   /** Every skipped row of a finished import, for its importer: `?format=csv` or `json`. */
   importSkipped: (id: number | string) => `/api/admin/import/${id}/skipped`,

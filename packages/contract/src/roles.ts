@@ -50,6 +50,7 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/level/create', title: 'Tambah Level', roles: DEV_ADMIN },
   { path: '/level/edit', title: 'Edit Level', roles: DEV_ADMIN },
   { path: '/audit', title: 'Jejak Audit', roles: DEV_ADMIN },
+  { path: '/webhooks', title: 'Webhook', roles: DEV_ADMIN },
   { path: '/monitor/local', title: 'Monitor Local', roles: DEV_ONLY },
   { path: '/monitor/remote', title: 'Monitor Remote', roles: DEV_ONLY },
   { path: '/monitor/socket', title: 'Monitor Socket', roles: DEV_ONLY },
@@ -87,7 +88,8 @@ export type MenuIcon =
   | 'level'
   | 'proxy'
   | 'settings'
-  | 'audit';
+  | 'audit'
+  | 'webhook';
 
 export interface MenuItem {
   name: string;
@@ -128,6 +130,7 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Proxy', '/proxy', 'proxy'),
   item('Pengaturan', '/settings', 'settings'),
   item('Jejak Audit', '/audit', 'audit'),
+  item('Webhook', '/webhooks', 'webhook'),
   item('User Profile', '/profile', 'profile'),
 ];
 

@@ -20,6 +20,7 @@ export class JobLeases {
   private readonly held = new Map<LeaseKind, Set<number>>([
     ['blast', new Set()],
     ['lookup', new Set()],
+    ['webhook', new Set()],
   ]);
   private readonly timer: NodeJS.Timeout;
 

@@ -372,7 +372,7 @@ export const withdrawals = pgTable(
 export const jobLeases = pgTable(
   'job_leases',
   {
-    kind: text('kind', { enum: ['blast', 'lookup'] }).notNull(),
+    kind: text('kind', { enum: ['blast', 'lookup', 'webhook'] }).notNull(),
     jobId: integer('job_id').notNull(),
     holder: text('holder').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -541,5 +541,76 @@ export const lookupHourly = pgTable(
   (table) => [
     primaryKey({ name: 'lookup_hourly_pk', columns: [table.userId, table.kind, table.hour] }),
     index('lookup_hourly_kind_hour_idx').on(table.kind, table.hour),
+  ],
+);
+
+/** Receivers of outbound webhooks (migration 0015_webhooks). The secret signs every request. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: serial('id').primaryKey(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  secret: text('secret').notNull(),
+  eventTypes: text('event_types').array().notNull(),
+  active: boolean('active').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** The webhook outbox: written in the transaction of the change it tells of. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The idempotency id receivers see (X-Blaster-Event-Id). */
+    uid: text('uid').notNull().unique(),
+    type: text('type').notNull(),
+    accountId: integer('account_id'),
+    /** Position among the events of the same account (or of no account). */
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('webhook_events_account_sequence_idx').on(
+      sql`(coalesce(${table.accountId}, 0))`,
+      table.sequence,
+    ),
+  ],
+);
+
+/** The last webhook sequence per account (0: events about no account); its row lock orders them. */
+export const webhookSequences = pgTable('webhook_sequences', {
+  accountKey: integer('account_key').primaryKey(),
+  lastSequence: bigint('last_sequence', { mode: 'number' }).notNull(),
+});
+
+/** One event to one endpoint: retried with backoff until the endpoint answers 2xx. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    /** The event's account (0 for none) and sequence, copied so pending heads come from one index. */
+    accountKey: integer('account_key').notNull(),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('webhook_deliveries_endpoint_event_unique').on(table.endpointId, table.eventId),
+    index('webhook_deliveries_pending_idx')
+      .on(table.endpointId, table.accountKey, table.sequence)
+      .where(sql`${table.deliveredAt} is null`),
+    index('webhook_deliveries_list_idx').on(table.endpointId, table.id),
   ],
 );

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { accountRef, queueWebhookEvent } from './webhooks';
 import { MSG, type Setting } from '@blaster/contract';
 import { queryRows, type Db } from '../db';
 import { accountEvents, messageLogs, phoneNumbers, whatsappAccounts } from '../db/schema';
@@ -243,6 +244,12 @@ export async function pauseAccount(tx: Executor, accountId: number, reason: stri
     .where(eq(whatsappAccounts.id, accountId))
     .returning();
   await tx.insert(accountEvents).values({ whatsappId: accountId, kind: 'paused', detail: reason });
+  if (account)
+    await queueWebhookEvent(tx, {
+      type: 'account.paused',
+      accountId,
+      payload: { ...accountRef(account), reason },
+    });
   return account;
 }
 

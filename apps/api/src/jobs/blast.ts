@@ -32,6 +32,7 @@ import type { ChatGateway, SendResult } from '../gateway/gateway';
 import { creditBlastIncomes, type Tx } from '../ledger/ledger';
 import type { RealtimeHub } from '../realtime/hub';
 import { BlastConfigCache, type BlastConfig } from './blast-config';
+import { accountRef, queueWebhookEvent } from '../domain/webhooks';
 
 /** Fills {name} and {phoneNumber} per target (spec 02 §2). */
 export function fillTemplate(text: string, target: { name: string; number: string }) {
@@ -537,6 +538,12 @@ export class BlastEngine extends LeasedJobs {
         })
         .where(eq(whatsappAccounts.id, accountId))
         .returning();
+      if (suspended && account)
+        await queueWebhookEvent(tx, {
+          type: 'account.suspended',
+          accountId: account.id,
+          payload: { ...accountRef(account), suspended_count: account.suspendedCount },
+        });
       const withPhone = settled.filter((o) => o.phoneId !== null);
       const phones =
         withPhone.length === 0

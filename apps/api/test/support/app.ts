@@ -125,6 +125,7 @@ export async function startTestApp(
     async close() {
       await ctx.blast.stopAll();
       await ctx.lookups.stopAll();
+      await ctx.webhooks.stopAll();
       ctx.leases.stop();
       await app.close();
       await database.close();

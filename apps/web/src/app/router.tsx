@@ -32,6 +32,7 @@ import { LookupListPage } from '../features/lookup/LookupListPage';
 import { LookupFormPage } from '../features/lookup/LookupFormPage';
 import { AuditListPage } from '../features/audit/AuditListPage';
 import { HealthPage } from '../features/health/HealthPage';
+import { WebhooksPage } from '../features/webhooks/WebhooksPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -89,6 +90,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/validator/create': () => <LookupFormPage key="validator" kind="validator" />,
   '/audit': () => <AuditListPage />,
   '/whatsapp/health': () => <HealthPage />,
+  '/webhooks': () => <WebhooksPage />,
 };
 
 const pages: RouteObject[] = [

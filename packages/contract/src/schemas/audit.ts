@@ -16,6 +16,10 @@ export const AUDIT_ACTIONS = [
   'level.delete',
   'setting.update',
   'sandbox.device',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.rotate',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,10 +36,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'level.delete': 'Level dihapus',
   'setting.update': 'Pengaturan diubah',
   'sandbox.device': 'Aksi perangkat sandbox',
+  'webhook.create': 'Endpoint webhook ditambah',
+  'webhook.update': 'Endpoint webhook diubah',
+  'webhook.delete': 'Endpoint webhook dihapus',
+  'webhook.rotate': 'Secret webhook diganti',
 };
 
 /** What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a device. */
-export const AUDIT_TARGET_TYPES = ['user', 'withdrawal', 'level', 'setting', 'device'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'withdrawal', 'level', 'setting', 'device', 'webhook'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const dateTime = z.iso.datetime({ offset: true, error: MSG.invalidRequest });

@@ -5,6 +5,7 @@ import { whatsappAccounts } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/gateway';
 import { publishAccountEvent } from '../../domain/accounts';
 import { recordAccountEvent } from '../../domain/account-events';
+import { queueAccountStateEvents } from '../../domain/webhooks';
 
 const ERROR_EVENTS = {
   unhandledRejection: 'unhandledRejection',
@@ -54,14 +55,25 @@ export function forwardGatewayEvents(ctx: AppContext) {
           payload: { deviceId: event.deviceId, message: event.message, date },
         });
       case 'connection.update': {
-        const [account] = await ctx.db
-          .update(whatsappAccounts)
-          .set({
-            state: event.state,
-            ...(ENDING_STATES.has(event.state) ? { status: 'idle' } : {}),
-          })
-          .where(eq(whatsappAccounts.clientid, event.deviceId))
-          .returning();
+        // The state and the webhook events telling of it commit together.
+        const account = await ctx.db.transaction(async (tx) => {
+          const [before] = await tx
+            .select({ state: whatsappAccounts.state })
+            .from(whatsappAccounts)
+            .where(eq(whatsappAccounts.clientid, event.deviceId))
+            .for('update');
+          if (!before) return undefined;
+          const [updated] = await tx
+            .update(whatsappAccounts)
+            .set({
+              state: event.state,
+              ...(ENDING_STATES.has(event.state) ? { status: 'idle' } : {}),
+            })
+            .where(eq(whatsappAccounts.clientid, event.deviceId))
+            .returning();
+          await queueAccountStateEvents(tx, updated!, before.state);
+          return updated;
+        });
         if (account) {
           publishAccountEvent(ctx.hub, account, 'connection.update', { state: event.state });
           if (ENDING_STATES.has(event.state)) ctx.blast.wake(account.id);

@@ -32,6 +32,7 @@ import { HttpError } from '../../lib/errors';
 import { readPage, type PageRequest } from '../../lib/paging';
 import { isOperator, type AuthUser } from '../../lib/routes';
 import { accountMatches } from '../../lib/search';
+import { queueAccountStateEvents } from '../../domain/webhooks';
 
 /**
  * One page of the chat-account list with each owner's name: what list-per-page reads (the bench
@@ -214,6 +215,7 @@ export async function saveAccount(
   const saved = await ctx.db.transaction(async (tx) => {
     let account: AccountRow | undefined;
     let previousClient: string | null = null;
+    let previousState: string | null = null;
     if (body.reconnect) {
       const [existing] = await tx
         .select()
@@ -222,6 +224,7 @@ export async function saveAccount(
       if (!existing) throw new HttpError(404, MSG.whatsappNotFound);
       assertOwnerOrOperator(user, existing.userId);
       previousClient = existing.clientid;
+      previousState = existing.state;
       [account] = await tx
         .update(whatsappAccounts)
         .set({ ...values, status: 'idle', suspended: false })
@@ -249,6 +252,7 @@ export async function saveAccount(
         .update(proxies)
         .set({ countUse: sql`${proxies.countUse} + 1` })
         .where(eq(proxies.id, proxyId));
+    await queueAccountStateEvents(tx, account!, previousState);
     return { account: account!, previousClient };
   });
   ctx.pendingDevices.delete(deviceId);
@@ -366,11 +370,15 @@ export async function activate(ctx: AppContext, user: AuthUser, id: number) {
   if (account.suspendedCount >= MAX_SUSPENSIONS_FOR_REACTIVATION)
     throw new HttpError(400, MSG.activateRefused);
   await restoreSession(ctx.gateway, account);
-  const [active] = await ctx.db
-    .update(whatsappAccounts)
-    .set({ suspended: false, state: ctx.gateway.state(account.clientid) ?? 'unknown' })
-    .where(eq(whatsappAccounts.id, account.id))
-    .returning();
+  const active = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(whatsappAccounts)
+      .set({ suspended: false, state: ctx.gateway.state(account.clientid) ?? 'unknown' })
+      .where(eq(whatsappAccounts.id, account.id))
+      .returning();
+    await queueAccountStateEvents(tx, updated!, account.state);
+    return updated;
+  });
   publishAccountEvent(ctx.hub, active!, 'connection.update', { state: active!.state });
   return { data: presentAccount(active!) };
 }

@@ -15,6 +15,7 @@ import {
   UserCircle,
   Users,
   UsersRound,
+  Webhook,
   type LucideIcon,
 } from 'lucide-react';
 
@@ -34,6 +35,7 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   proxy: Network,
   settings: Settings,
   audit: ScrollText,
+  webhook: Webhook,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {

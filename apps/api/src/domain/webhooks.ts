@@ -1,0 +1,117 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { WebhookEventType, WebhookPayloads } from '@blaster/contract';
+import { queryRows } from '../db';
+import type { AccountRow } from './accounts';
+import type { Executor } from '../ledger/ledger';
+
+export interface QueuedWebhookEvent<T extends WebhookEventType> {
+  type: T;
+  /** The chat account the event is about (its events reach each receiver in order), or null. */
+  accountId: number | null;
+  payload: WebhookPayloads[T];
+  /** Only to this endpoint, whatever it subscribed to (the test event). */
+  endpointId?: number;
+}
+
+/**
+ * Writes a webhook event and one delivery per active endpoint subscribed to its type. Call it with
+ * the transaction that makes the change the event tells of: the event exists exactly when the
+ * change does, and the dispatcher sends it from the database however long the receiver is away.
+ * With no endpoint subscribed nothing is written. Answers the event's id (null when none was written).
+ *
+ * The account's sequence row stays locked until the transaction ends, so two transactions about one
+ * account number their events in commit order: a receiver never sees event n+1 before event n.
+ */
+export async function queueWebhookEvent<T extends WebhookEventType>(
+  executor: Executor,
+  event: QueuedWebhookEvent<T>,
+): Promise<string | null> {
+  const accountKey = event.accountId ?? 0;
+  const uid = randomUUID();
+  const targets =
+    event.endpointId === undefined
+      ? sql`select id from webhook_endpoints where active and ${event.type} = any(event_types)`
+      : sql`select id from webhook_endpoints where id = ${event.endpointId}`;
+  const rows = await queryRows<{ event_id: string | number }>(
+    executor,
+    sql`with targets as (${targets}),
+      numbered as (
+        insert into webhook_sequences (account_key, last_sequence)
+        select ${accountKey}::int, 1 where exists (select 1 from targets)
+        on conflict (account_key) do update set last_sequence = webhook_sequences.last_sequence + 1
+        returning last_sequence
+      ),
+      event as (
+        insert into webhook_events (uid, type, account_id, sequence, payload)
+        select ${uid}, ${event.type}, ${event.accountId}::int, last_sequence, ${JSON.stringify(event.payload)}::jsonb
+        from numbered
+        returning id, sequence
+      )
+      insert into webhook_deliveries (endpoint_id, event_id, account_key, sequence)
+      select targets.id, event.id, ${accountKey}::int, event.sequence from targets cross join event
+      returning event_id`,
+  );
+  return rows.length > 0 ? uid : null;
+}
+
+/** The account part of an account event, from its row as it is now. */
+export function accountRef(account: AccountRow) {
+  return {
+    whatsapp_id: account.id,
+    user_id: account.userId,
+    clientid: account.clientid,
+    phonenumber: account.phonenumber,
+    state: account.state,
+  };
+}
+
+/** A fresh endpoint secret: 32 random bytes, readable in a header or an environment variable. */
+export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+/**
+ * The signature header's value: HMAC-SHA256 with the endpoint's secret over
+ * `<timestamp>.<raw body>`, where the timestamp (Unix seconds) is also sent in X-Blaster-Timestamp.
+ * Signing the timestamp lets a receiver refuse an old request replayed later.
+ */
+export function signWebhook(secret: string, timestamp: number, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** What a receiver does (docs/operations.md shows the same in a few lines of Node). */
+export function verifyWebhookSignature(
+  secret: string,
+  timestamp: string | number,
+  body: string,
+  signature: string,
+): boolean {
+  const expected = Buffer.from(signWebhook(secret, Number(timestamp), body));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Connection states after which the account's session is over (spec 01 §4 connection.update). */
+const SESSION_ENDED = new Set(['conflict', 'loggedOut', 'disconnected']);
+
+/**
+ * The webhook events of an account's new connection state: `account.status` when it changed, and
+ * `account.disconnected` when the session ended. Inside the transaction that saves the state.
+ */
+export async function queueAccountStateEvents(
+  executor: Executor,
+  account: AccountRow,
+  previous: string | null,
+) {
+  if (previous === account.state) return;
+  await queueWebhookEvent(executor, {
+    type: 'account.status',
+    accountId: account.id,
+    payload: { ...accountRef(account), previous_state: previous },
+  });
+  if (account.state && SESSION_ENDED.has(account.state))
+    await queueWebhookEvent(executor, {
+      type: 'account.disconnected',
+      accountId: account.id,
+      payload: { ...accountRef(account), reason: account.state },
+    });
+}

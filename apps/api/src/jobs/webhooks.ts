@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { WEBHOOK_HEADERS, type WebhookBody, type WebhookEventType } from '@blaster/contract';
+import type { ClusterBus } from '../cluster/bus';
+import { LeasedJobs, type Wait } from '../cluster/leased-jobs';
+import type { JobLeases } from '../cluster/leases';
+import { queryRows, type Db } from '../db';
+import type { Config } from '../config';
+import { signWebhook } from '../domain/webhooks';
+
+/** The dispatcher is one job: whichever instance holds its lease sends every webhook. */
+export const WEBHOOK_DISPATCHER_JOB = 1;
+
+interface Claimed {
+  id: string | number;
+  url: string;
+  secret: string;
+  uid: string;
+  type: WebhookEventType;
+  account_id: number | null;
+  sequence: string | number;
+  payload: Record<string, unknown>;
+  created_ms: string | number;
+}
+
+interface Outcome {
+  id: number;
+  ok: boolean;
+  status: number | null;
+  error: string | null;
+}
+
+export interface WebhookDispatcherOptions {
+  db: Db;
+  leases: JobLeases;
+  bus: ClusterBus;
+  settings: Config['webhooks'];
+}
+
+/** Longest error text kept per delivery: enough to tell what went wrong. */
+const ERROR_LENGTH = 500;
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError') return 'timed out';
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    return (cause?.code ?? cause?.message ?? error.message).slice(0, ERROR_LENGTH);
+  }
+  return String(error).slice(0, ERROR_LENGTH);
+}
+
+/**
+ * Sends due webhook deliveries from the database. Per endpoint, the events of one account go out in
+ * sequence: only the first undelivered one of each (endpoint, account) is ever sent, so a failing
+ * event holds back the later events of its account at that endpoint while other accounts go on.
+ *
+ * A claim counts the attempt and sets the next one (base × 2^attempts, capped) before anything is
+ * sent, in one statement for the whole batch: a crash mid-send leaves the delivery to be retried
+ * after its backoff, by whichever instance holds the lease then. Delivery is at least once; a
+ * delivery recorded as accepted (2xx) is never sent again.
+ */
+export class WebhookDispatcher extends LeasedJobs {
+  constructor(private readonly options: WebhookDispatcherOptions) {
+    super('webhook', options.leases, options.bus);
+  }
+
+  /** Runs the dispatcher here unless another instance does; takes it over when that one goes away. */
+  async resume() {
+    await this.watchForOrphans();
+  }
+
+  /** New work (a test event, a retry): the dispatcher looks now rather than at its next poll. */
+  nudge() {
+    this.wake(WEBHOOK_DISPATCHER_JOB);
+  }
+
+  protected wanted() {
+    return sql`select ${WEBHOOK_DISPATCHER_JOB}::int as id`;
+  }
+
+  /** A failed step (the database away) ends the loop; the orphan watch starts it again shortly. */
+  protected async failed() {}
+
+  protected async work(id: number, wait: Wait) {
+    while (!this.killed) {
+      const sent = await this.step(id);
+      if (this.killed) return;
+      if (sent === 0) await wait(this.options.settings.pollMs);
+    }
+  }
+
+  /** Claims, sends and records one batch; answers how many were sent. */
+  async step(id: number): Promise<number> {
+    const { db, settings } = this.options;
+    const claimed = await db.transaction(async (tx) => {
+      await this.confirmLease(tx, id);
+      return queryRows<Claimed>(
+        tx,
+        sql`with heads as (
+            select distinct on (d.endpoint_id, d.account_key) d.id, d.next_attempt_at
+            from webhook_deliveries d
+            join webhook_endpoints e on e.id = d.endpoint_id and e.active
+            where d.delivered_at is null
+            order by d.endpoint_id, d.account_key, d.sequence
+          ), due as (
+            select id from heads where next_attempt_at <= now() order by next_attempt_at limit ${settings.batchSize}
+          )
+          update webhook_deliveries d
+          set attempts = d.attempts + 1,
+              last_attempt_at = now(),
+              next_attempt_at = now() + least(${settings.retryMaxMs}::float8,
+                ${settings.retryBaseMs}::float8 * power(2, least(d.attempts, 40))) * interval '1 millisecond'
+          from due, webhook_events ev, webhook_endpoints ep
+          where d.id = due.id and ev.id = d.event_id and ep.id = d.endpoint_id
+          returning d.id, ep.url, ep.secret, ev.uid, ev.type, ev.account_id, ev.sequence, ev.payload,
+            extract(epoch from ev.created_at) * 1000 as created_ms`,
+      );
+    });
+    (await import('node:fs')).appendFileSync('/tmp/hooks-trace.log', `claimed ${claimed.length}\n`);
+    if (claimed.length === 0) return 0;
+    const outcomes = await Promise.all(claimed.map((row) => this.send(row)));
+    // A crash between sending and recording: the receivers may get these again (at least once).
+    if (this.killed) return claimed.length;
+    await db.transaction(async (tx) => {
+      await this.confirmLease(tx, id);
+      await tx.execute(sql`update webhook_deliveries d
+        set last_status = v.status,
+            last_error = v.error,
+            delivered_at = case when v.ok then now() end
+        from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id bigint, ok boolean, status int, error text)
+        where d.id = v.id and d.delivered_at is null`);
+    });
+    return claimed.length;
+  }
+
+  private async send(row: Claimed): Promise<Outcome> {
+    const id = Number(row.id);
+    const body: WebhookBody = {
+      id: row.uid,
+      type: row.type,
+      created_at: new Date(Number(row.created_ms)).toISOString(),
+      account_id: row.account_id === null ? null : Number(row.account_id),
+      sequence: Number(row.sequence),
+      data: row.payload as never,
+    };
+    const text = JSON.stringify(body);
+    const timestamp = Math.floor(Date.now() / 1000);
+    try {
+      const response = await fetch(row.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'BlasterPanel-Webhooks/1',
+          [WEBHOOK_HEADERS.eventId]: row.uid,
+          [WEBHOOK_HEADERS.eventType]: row.type,
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+          [WEBHOOK_HEADERS.signature]: signWebhook(row.secret, timestamp, text),
+        },
+        body: text,
+        // A redirect is not an acceptance: the receiver's address should be the final one.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.settings.timeoutMs),
+      });
+      await response.body?.cancel().catch(() => {});
+      const ok = response.status >= 200 && response.status < 300;
+      return { id, ok, status: response.status, error: ok ? null : `HTTP ${response.status}` };
+    } catch (error) {
+      return { id, ok: false, status: null, error: describeError(error) };
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { WEBHOOK_TEXT } from '@blaster/contract';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+test('an admin adds a webhook endpoint, sees its secret once and its test event delivered', async () => {
+  // The operator's receiver: a local server that accepts everything.
+  const received: { type: string; id: string }[] = [];
+  const receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push(JSON.parse(body) as { type: string; id: string });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  try {
+    const { page } = await stack.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page
+      .getByRole('navigation', { name: 'Menu utama' })
+      .getByRole('link', { name: WEBHOOK_TEXT.menu })
+      .click();
+    await page.waitForURL('**/webhooks');
+
+    await page.getByRole('button', { name: WEBHOOK_TEXT.addEndpoint }).click();
+    // A non-http address is refused with the contract's message.
+    await page.locator('#webhook-url').fill('ftp://example.test/hook');
+    await page.getByLabel('account.status').check();
+    await page.getByRole('button', { name: WEBHOOK_TEXT.save }).click();
+    await page.getByText(WEBHOOK_TEXT.urlScheme).waitFor();
+
+    await page.locator('#webhook-url').fill(url);
+    await page.getByRole('button', { name: WEBHOOK_TEXT.save }).click();
+    await page.getByText(WEBHOOK_TEXT.secretOnce).waitFor();
+    const secret = await page.locator('code', { hasText: 'whsec_' }).innerText();
+    assert.match(secret, /^whsec_/);
+
+    await page.getByRole('button', { name: WEBHOOK_TEXT.sendTest }).click();
+    await page.getByText(WEBHOOK_TEXT.testQueued).waitFor();
+    for (let tries = 0; received.length === 0 && tries < 300; tries += 1)
+      await new Promise((done) => setTimeout(done, 100));
+    assert.equal(received[0]?.type, 'webhook.test');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page
+      .getByRole('row', { name: /webhook\.test/ })
+      .getByText(WEBHOOK_TEXT.statusDelivered, { exact: true })
+      .waitFor();
+
+    if (process.env.WEBHOOK_SCREENSHOTS) {
+      const outDir = resolve(import.meta.dirname, '../artifacts');
+      mkdirSync(outDir, { recursive: true });
+      await page.screenshot({ path: resolve(outDir, 'webhooks-light.png'), fullPage: true });
+    }
+  } finally {
+    receiver.close();
+  }
+});

@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './common';
+
+/**
+ * Outbound webhooks: the operator's own receivers are told of delivery, opt-out and account events,
+ * signed and retried from a queue in the database (docs/operations.md "Webhooks").
+ */
+
+/** Texts of the webhook screens and answers (decision: the spec has no webhook feature). */
+export const WEBHOOK_TEXT = {
+  menu: 'Webhook',
+  title: 'Webhook',
+  endpointsTitle: 'Endpoint Webhook',
+  deliveriesTitle: 'Pengiriman Webhook',
+  addEndpoint: 'Tambah Endpoint',
+  url: 'URL',
+  description: 'Keterangan',
+  events: 'Event',
+  active: 'Aktif',
+  inactive: 'Nonaktif',
+  save: 'Simpan',
+  cancel: 'Batal',
+  edit: 'Edit',
+  delete: 'Hapus',
+  rotateSecret: 'Ganti Secret',
+  sendTest: 'Kirim Event Uji',
+  retryNow: 'Kirim Ulang Sekarang',
+  status: 'Status',
+  attempts: 'Percobaan',
+  nextAttempt: 'Percobaan Berikut',
+  lastError: 'Error Terakhir',
+  eventType: 'Jenis Event',
+  createdAt: 'Dibuat',
+  deliveredAt: 'Terkirim',
+  allEndpoints: 'Semua endpoint',
+  allStatuses: 'Semua status',
+  statusPending: 'Menunggu',
+  statusRetrying: 'Mengulang',
+  statusDelivered: 'Terkirim',
+  secretOnce: 'Simpan secret ini sekarang: ia tidak ditampilkan lagi.',
+  secretHint: 'Secret',
+  noEndpoints: 'Belum ada endpoint webhook.',
+  urlRequired: 'URL wajib diisi.',
+  urlInvalid: 'URL webhook tidak valid.',
+  urlScheme: 'URL webhook harus diawali http:// atau https://.',
+  eventsRequired: 'Pilih minimal satu event.',
+  endpointNotFound: 'Endpoint webhook tidak ditemukan.',
+  deliveryNotFound: 'Pengiriman webhook tidak ditemukan.',
+  alreadyDelivered: 'Event ini sudah diterima endpoint; tidak dikirim ulang.',
+  endpointInactive: 'Endpoint nonaktif: aktifkan dulu untuk mengirim.',
+  saved: 'Endpoint webhook disimpan.',
+  deleted: 'Endpoint webhook dihapus.',
+  confirmDelete: (url: string) => `Hapus endpoint ${url}? Pengiriman yang belum terkirim ikut dihapus.`,
+  confirmRotate: 'Ganti secret? Penerima harus memakai secret baru mulai sekarang.',
+  testQueued: 'Event uji dimasukkan ke antrean.',
+  retryQueued: 'Pengiriman dijadwalkan ulang sekarang.',
+  errorFetchingEndpoints: 'Error fetching Webhook endpoints',
+  errorFetchingDeliveries: 'Error fetching Webhook deliveries',
+} as const;
+
+/**
+ * Every event a receiver can subscribe to. `message.delivery` and `number.opted_out` are sent by the
+ * blast engine and the opt-out handling; `webhook.test` only by the "send test event" action.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'message.delivery',
+  'number.opted_out',
+  'account.status',
+  'account.suspended',
+  'account.disconnected',
+  'account.paused',
+  'webhook.test',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** Events an endpoint can choose (the test event goes to the endpoint it is sent to, chosen or not). */
+export const SUBSCRIBABLE_WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES.filter(
+  (type): type is Exclude<WebhookEventType, 'webhook.test'> => type !== 'webhook.test',
+);
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'message.delivery': 'Status pesan (queued, sent, delivered, read, failed)',
+  'number.opted_out': 'Nomor berhenti berlangganan',
+  'account.status': 'Status koneksi akun',
+  'account.suspended': 'Akun disuspend',
+  'account.disconnected': 'Akun terputus',
+  'account.paused': 'Blast akun dijeda',
+  'webhook.test': 'Event uji',
+};
+
+export const MESSAGE_DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageDeliveryStatus = (typeof MESSAGE_DELIVERY_STATUSES)[number];
+
+/** The account part of every account event: which chat account, whose, and how it stands now. */
+interface AccountRef {
+  whatsapp_id: number;
+  user_id: number;
+  clientid: string;
+  phonenumber: string | null;
+  state: string | null;
+}
+
+/** The `data` of each event type, as receivers get it. */
+export interface WebhookPayloads {
+  /** One blasted message changed status; `message_log_id` is the message log row. */
+  'message.delivery': {
+    message_log_id: number;
+    whatsapp_id: number;
+    user_id: number;
+    number: string;
+    status: MessageDeliveryStatus;
+    /** Why it failed, for 'failed'. */
+    error?: string | null;
+    at: string;
+  };
+  /** A number asked not to be messaged again; the account it answered, when known. */
+  'number.opted_out': {
+    number: string;
+    whatsapp_id: number | null;
+    reason: string | null;
+    at: string;
+  };
+  /** The account's connection state changed (connected, conflict, loggedOut, ...). */
+  'account.status': AccountRef & { previous_state?: string | null };
+  /** The chat network suspended the account; its blast stopped. */
+  'account.suspended': AccountRef & { suspended_count: number };
+  /** The account's session ended: logged out, taken over elsewhere, or disconnected. */
+  'account.disconnected': AccountRef & { reason: string };
+  /** The account's blast was paused by the system (for example after repeated failures). */
+  'account.paused': AccountRef & { reason: string };
+  'webhook.test': { endpoint_id: number; message: string };
+}
+
+/** The JSON body of every webhook request (signed as sent: see docs/operations.md). */
+export interface WebhookBody<T extends WebhookEventType = WebhookEventType> {
+  /** The idempotency id, also in the X-Blaster-Event-Id header: the same on every retry. */
+  id: string;
+  type: T;
+  created_at: string;
+  /** The chat account the event is about (null for events about none), and its position among them. */
+  account_id: number | null;
+  sequence: number;
+  data: WebhookPayloads[T];
+}
+
+export const WEBHOOK_HEADERS = {
+  signature: 'X-Blaster-Signature',
+  timestamp: 'X-Blaster-Timestamp',
+  eventId: 'X-Blaster-Event-Id',
+  eventType: 'X-Blaster-Event-Type',
+} as const;
+
+/** The WHATWG URL parser both Node and browsers have (this package builds without DOM or Node types). */
+interface ParsedUrl {
+  protocol: string;
+  username: string;
+  password: string;
+  hostname: string;
+}
+const UrlParser = (globalThis as unknown as { URL: new (text: string) => ParsedUrl }).URL;
+
+/** A receiver's address: http or https only (the operator's own receiver). */
+export const webhookUrlSchema = z
+  .string({ error: WEBHOOK_TEXT.urlRequired })
+  .trim()
+  .min(1, { error: WEBHOOK_TEXT.urlRequired })
+  .max(2000, { error: WEBHOOK_TEXT.urlInvalid })
+  .superRefine((value, check) => {
+    let parsed: ParsedUrl;
+    try {
+      parsed = new UrlParser(value);
+    } catch {
+      check.addIssue({ code: 'custom', message: WEBHOOK_TEXT.urlInvalid });
+      return;
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      check.addIssue({ code: 'custom', message: WEBHOOK_TEXT.urlScheme });
+    else if (parsed.username || parsed.password || !parsed.hostname)
+      check.addIssue({ code: 'custom', message: WEBHOOK_TEXT.urlInvalid });
+  });
+
+const eventsSchema = z
+  .array(z.enum(SUBSCRIBABLE_WEBHOOK_EVENTS, { error: WEBHOOK_TEXT.eventsRequired }), {
+    error: WEBHOOK_TEXT.eventsRequired,
+  })
+  .min(1, { error: WEBHOOK_TEXT.eventsRequired })
+  .transform((events) => [...new Set(events)]);
+
+export const webhookEndpointBodySchema = z.object({
+  url: webhookUrlSchema,
+  description: z.string().trim().max(200).optional().default(''),
+  events: eventsSchema,
+  active: z.boolean().optional().default(true),
+});
+export type WebhookEndpointBody = z.input<typeof webhookEndpointBodySchema>;
+
+export const webhookEndpointSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(SUBSCRIBABLE_WEBHOOK_EVENTS)),
+  active: z.boolean(),
+  /** The secret's last four characters, so operators can tell which one a receiver holds. */
+  secretHint: z.string(),
+  createdBy: z.number().int().nullable(),
+  createdAt: z.string(),
+  /** Deliveries not yet accepted by the receiver. */
+  pending: z.number().int(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** The answer to create and rotate: the only time the secret is shown. */
+export const webhookEndpointWithSecretSchema = z.object({
+  data: webhookEndpointSchema,
+  secret: z.string(),
+});
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const webhookDeliveryPageQuerySchema = pageQuerySchema.extend({
+  endpoint: z.coerce.number().int().positive().optional().catch(undefined),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().catch(undefined),
+});
+export type WebhookDeliveryPageQuery = z.input<typeof webhookDeliveryPageQuerySchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.number().int(),
+  endpointId: z.number().int(),
+  endpointUrl: z.string(),
+  eventId: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  accountId: z.number().int().nullable(),
+  sequence: z.number().int(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
