@@ -8,6 +8,7 @@ import type { AccessWatch } from './realtime/access';
 import type { RealtimeHub } from './realtime/hub';
 import type { SandboxGateway } from './gateway/sandbox';
 import type { BlastEngine } from './jobs/blast';
+import type { DeliveryTracker } from './jobs/delivery';
 import type { LookupRunner } from './jobs/lookup';
 import type { EventRecorder } from './modules/monitor/recorder';
 import type { PendingDevices } from './modules/whatsapp/pending-devices';
@@ -30,4 +31,6 @@ export interface AppContext {
   pendingDevices: PendingDevices;
   /** Role and token-version changes, so open sockets are re-checked on every instance. */
   access: AccessWatch;
+  /** Delivery acknowledgements and opt-out replies from the gateway (jobs/delivery.ts). */
+  delivery: DeliveryTracker;
 }

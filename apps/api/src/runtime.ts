@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import type { Db } from './db';
 import { SandboxGateway } from './gateway/sandbox';
 import { BlastEngine } from './jobs/blast';
+import { DeliveryTracker } from './jobs/delivery';
 import { LookupRunner } from './jobs/lookup';
 import type { TokenService } from './lib/tokens';
 import { EventRecorder } from './modules/monitor/recorder';
@@ -32,6 +33,9 @@ export function createAppContext(options: {
       timeScale: config.sandboxTimeScale,
       failRate: config.sandboxFailRate,
       suspendRate: config.sandboxSuspendRate,
+      replyRate: config.sandboxReplyRate,
+      ackLossRate: config.sandboxAckLossRate,
+      readRate: config.sandboxReadRate,
       journal: config.sandboxJournal,
     });
   const monitors = { gateway: new EventRecorder(), socket: new EventRecorder() };
@@ -63,6 +67,7 @@ export function createAppContext(options: {
     monitors,
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
     access: createAccessWatch(bus),
+    delivery: new DeliveryTracker({ db, hub, gateway }),
   };
   forwardGatewayEvents(ctx);
   return ctx;

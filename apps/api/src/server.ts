@@ -32,6 +32,8 @@ import { withdrawRoutes } from './modules/withdraw/routes';
 import { auditRoutes } from './modules/audit/routes';
 
 import { importRoutes } from './modules/imports/routes';
+import { suppressionRoutes } from './modules/suppression/routes';
+import { funnelRoutes } from './modules/funnel/routes';
 
 import { attachRealtime } from './realtime/server';
 
@@ -182,6 +184,8 @@ export async function buildApp(
     auditRoutes,
 
     importRoutes,
+    suppressionRoutes,
+    funnelRoutes,
   ]) {
     register(app, ctx);
   }

@@ -29,6 +29,8 @@ export const EVENTS = [
   'validating',
   'error_validate',
   'in_use',
+  /** A number opted out (answered STOP) and joined the suppression list (operators' channel). */
+  'suppressed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 

@@ -15,5 +15,6 @@ export * from './schemas/resources';
 export * from './html-to-wa';
 export * from './schemas/lookup';
 export * from './schemas/audit';
+export * from './schemas/consent';
 
 export * from './csv';

@@ -102,6 +102,13 @@ export const API = {
 
   /** Every skipped row of a finished import, for its importer: `?format=csv` or `json`. */
   importSkipped: (id: number | string) => `/api/admin/import/${id}/skipped`,
+  /** Opted-out numbers: listed, added and removed by hand, exported as CSV. */
+  suppressionPerPage: '/api/admin/suppression/list-per-page',
+  suppressionCreate: '/api/admin/suppression/create',
+  suppression: (number: string) => `/api/admin/suppression/${number}`,
+  suppressionExport: '/api/admin/suppression/export',
+  /** Delivery funnel counts per template, account or day: a member's own, or 'all' for operators. */
+  funnel: (userId: number | string) => `/api/admin/messagelog/funnel/${userId}`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

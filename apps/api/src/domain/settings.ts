@@ -16,6 +16,7 @@ export async function readSettings(db: Executor, { lock = false } = {}): Promise
     colors: row.colors,
     referral_percent: row.referralPercent,
     info: row.info,
+    require_consent: row.requireConsent,
   };
 }
 
@@ -30,6 +31,8 @@ export async function updateSettings(db: Executor, value: Setting): Promise<Sett
       colors: value.colors,
       referralPercent: value.referral_percent,
       info: value.info,
+      // Left as it is when the form does not send it.
+      ...(value.require_consent === undefined ? {} : { requireConsent: value.require_consent }),
     })
     .where(eq(settings.id, 1));
   return readSettings(db);

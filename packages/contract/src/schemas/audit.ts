@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'level.delete',
   'setting.update',
   'sandbox.device',
+  'suppression.add',
+  'suppression.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,10 +34,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'level.delete': 'Level dihapus',
   'setting.update': 'Pengaturan diubah',
   'sandbox.device': 'Aksi perangkat sandbox',
+  'suppression.add': 'Nomor ditambahkan ke suppression',
+  'suppression.remove': 'Nomor dihapus dari suppression',
 };
 
 /** What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a device. */
-export const AUDIT_TARGET_TYPES = ['user', 'withdrawal', 'level', 'setting', 'device'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'withdrawal',
+  'level',
+  'setting',
+  'device',
+  'suppression',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const dateTime = z.iso.datetime({ offset: true, error: MSG.invalidRequest });

@@ -24,6 +24,14 @@ export const settingSchema = z.object({
       .max(100, { error: MSG.referralPercentRange }),
   ),
   info: requiredText(5000),
+  /** Blast only numbers with recorded consent (off by default: the spec sends to every number). */
+  require_consent: z
+    .preprocess(
+      (value) =>
+        value === 'true' || value === 'on' ? true : value === 'false' || value === '' ? false : value,
+      z.boolean(),
+    )
+    .optional(),
 });
 export type SettingForm = z.input<typeof settingSchema>;
 export type Setting = z.infer<typeof settingSchema>;

@@ -11,6 +11,7 @@ import {
   Network,
   Phone,
   ScrollText,
+  ShieldOff,
   Settings,
   UserCircle,
   Users,
@@ -34,6 +35,7 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   proxy: Network,
   settings: Settings,
   audit: ScrollText,
+  suppression: ShieldOff,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {
