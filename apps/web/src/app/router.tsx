@@ -31,6 +31,7 @@ import { BlasterPage } from '../features/blaster/BlasterPage';
 import { LookupListPage } from '../features/lookup/LookupListPage';
 import { LookupFormPage } from '../features/lookup/LookupFormPage';
 import { AuditListPage } from '../features/audit/AuditListPage';
+import { SuppressionPage } from '../features/suppression/SuppressionPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -87,6 +88,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/validator/list': () => <LookupListPage key="validator" kind="validator" />,
   '/validator/create': () => <LookupFormPage key="validator" kind="validator" />,
   '/audit': () => <AuditListPage />,
+  '/suppression': () => <SuppressionPage />,
 };
 
 const pages: RouteObject[] = [

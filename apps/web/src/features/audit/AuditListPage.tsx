@@ -81,6 +81,8 @@ function targetLabel({ target }: AuditEntry): string {
       return 'Pengaturan';
     case 'device':
       return `Perangkat ${target.id}`;
+    case 'suppression':
+      return `Suppression ${target.id}`;
   }
 }
 

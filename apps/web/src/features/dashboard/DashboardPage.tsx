@@ -21,6 +21,7 @@ import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { StatGrid, type Stat } from './StatCard';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { adminChannel, useFigure, useLiveFigures } from './figures';
+import { FunnelSection } from '../funnel/FunnelSection';
 
 // The package ships CommonJS only; the bundler hands its default export over wrapped once more.
 const Marquee = (MarqueeModule as unknown as { default?: typeof MarqueeModule }).default ?? MarqueeModule;
@@ -143,6 +144,7 @@ function MemberDashboard({ user }: { user: User }) {
           },
         ]}
       />
+      <FunnelSection owner={user.id} />
     </>
   );
 }
@@ -236,6 +238,7 @@ function AdminDashboard({ user }: { user: User }) {
           },
         ]}
       />
+      <FunnelSection owner={ALL_USERS} />
     </>
   );
 }
