@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { API, MSG } from '@blaster/contract';
+import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
 
 const TARGETS = 10;
@@ -17,7 +18,7 @@ after(async () => {
 const login = async (email: string, password: string) =>
   (await stack.api<{ token: string }>('POST', API.login, { email, password })).data.token;
 
-const count = async (page: import('playwright-core').Page, stage: string) =>
+const count = async (page: Page, stage: string) =>
   Number((await page.getByTestId(`funnel-${stage}-count`).innerText()).replace(/\D/g, ''));
 
 test('a member blasts in the sandbox, watches the funnel fill, and a STOP reply lands on the suppression list', async () => {
