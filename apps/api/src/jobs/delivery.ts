@@ -10,8 +10,10 @@ import { addSuppression, publishSuppressed } from '../modules/suppression/servic
 const FLUSH_MS = 250;
 /** ...or until this many messages have one waiting, whichever comes first. */
 const FLUSH_AT = 2_000;
-/** A batch the database refused is tried again with the next, as long as the backlog stays this small. */
+/** A batch the database refused is tried again with the next, as long as the backlog stays this small... */
 const MAX_BACKLOG = 50_000;
+/** ...and the database has not refused this many writes in a row (it is gone: shutting down). */
+const MAX_FAILED_WRITES = 3;
 
 /** Replies that opt a recipient out (the sandbox's, and the usual ones): the whole message, any case. */
 const STOP_REPLY = /^\s*(stop|berhenti|unsubscribe|unsub)\s*[.!]*\s*$/i;
@@ -48,6 +50,7 @@ export class DeliveryTracker {
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
   private stopped = false;
+  private failedWrites = 0;
   /** Opt-outs being written (flush waits for them too). */
   private readonly optingOut = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
@@ -89,18 +92,24 @@ export class DeliveryTracker {
     const batch = this.waiting;
     this.waiting = new Map();
     this.writing = this.writing.then(() =>
-      this.write(batch).catch(() => {
-        if (this.stopped) return;
-        for (const [id, acked] of batch) {
-          if (this.waiting.size >= MAX_BACKLOG) break;
-          const newer = this.waiting.get(id);
-          this.waiting.set(id, {
-            delivered: newer?.delivered ?? acked.delivered,
-            read: newer?.read ?? acked.read,
-          });
-        }
-        this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS * 4).unref();
-      }),
+      this.write(batch).then(
+        () => {
+          this.failedWrites = 0;
+        },
+        () => {
+          this.failedWrites += 1;
+          if (this.stopped || this.failedWrites >= MAX_FAILED_WRITES) return;
+          for (const [id, acked] of batch) {
+            if (this.waiting.size >= MAX_BACKLOG) break;
+            const newer = this.waiting.get(id);
+            this.waiting.set(id, {
+              delivered: newer?.delivered ?? acked.delivered,
+              read: newer?.read ?? acked.read,
+            });
+          }
+          this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS * 4).unref();
+        },
+      ),
     );
     return this.writing;
   }
