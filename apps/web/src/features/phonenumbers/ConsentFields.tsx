@@ -32,6 +32,7 @@ export function ConsentFields<T extends PhoneConsent>({
       </legend>
       <TextField
         id={`${idPrefix}-consent-source`}
+        optional
         label="Sumber persetujuan"
         placeholder="web form, toko, telepon..."
         error={errors.consent_source?.message}
@@ -39,6 +40,7 @@ export function ConsentFields<T extends PhoneConsent>({
       />
       <TextField
         id={`${idPrefix}-consent-at`}
+        optional
         label="Waktu persetujuan"
         type="datetime-local"
         error={errors.consent_at?.message}
@@ -46,6 +48,7 @@ export function ConsentFields<T extends PhoneConsent>({
       />
       <TextField
         id={`${idPrefix}-consent-note`}
+        optional
         label="Catatan persetujuan"
         error={errors.consent_note?.message}
         {...field('consent_note')}

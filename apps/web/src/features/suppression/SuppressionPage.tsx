@@ -154,6 +154,7 @@ export function SuppressionPage() {
             <TextField
               id="suppression-note"
               label="Catatan"
+              optional
               error={errors.note?.message}
               {...register('note')}
             />
