@@ -131,19 +131,34 @@ export class DeliveryTracker {
       where m.id = v.id and (m.delivered_at is null or (v.read is not null and m.read_at is null))`);
   }
 
-  /** A STOP reply: the number joins the suppression list now, and the message it answers is marked. */
+  /**
+   * A STOP reply: the number joins the suppression list now, and the message it answers is marked.
+   * The log is written before the number (whose row the suppression trigger marks), the order the
+   * blast engine's settle takes them in, so the two never wait on each other; a write that fails all
+   * the same (the database busy or away) is tried twice more.
+   */
   async optOut(number: string, replyTo: string | null, at: Date) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.optOutOnce(number, replyTo, at);
+      } catch (error) {
+        if (attempt >= 3 || this.stopped) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  }
+
+  private async optOutOnce(number: string, replyTo: string | null, at: Date) {
     const { db, hub } = this.options;
     const logId = replyTo ? logIdOfKey(replyTo) : null;
     const added = await db.transaction(async (tx) => {
-      const row = await addSuppression(tx, { number, reason: 'reply' });
       if (logId !== null)
         await queryRows(
           tx,
           sql`update ${messageLogs} set opted_out_at = coalesce(opted_out_at, ${at.toISOString()}::timestamptz)
               where id = ${logId} and target = ${number} returning id`,
         );
-      return row;
+      return addSuppression(tx, { number, reason: 'reply' });
     });
     if (added) publishSuppressed(hub, added);
   }
