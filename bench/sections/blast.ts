@@ -87,6 +87,8 @@ async function blastRun(accounts: number, targets: number, failRate: number, gov
   const cpu = process.cpuUsage(cpuBefore);
   await ctx.blast.stopAll();
   ctx.leases.stop();
+  // Delivery acknowledgements still gathered are written before the database closes.
+  await ctx.delivery.stop();
   const done = timeline.at(-1)!.done;
 
   // The rate while the first fifth of the list went out, and while the last fifth did (from the last

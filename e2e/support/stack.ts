@@ -34,8 +34,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (embedded database in a temporary folder) and Debian's Chromium. */
-export async function startStack(): Promise<Stack> {
+/**
+ * Starts the real server (embedded database in a temporary folder) and Debian's Chromium; `env` sets
+ * more of the server's settings (the sandbox's rates, say).
+ */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const port = await freePort();
   const realtimePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'blaster-e2e-'));
@@ -53,6 +56,7 @@ export async function startStack(): Promise<Stack> {
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       SANDBOX_SEED: '42',
       SANDBOX_TIME_SCALE: '0.01',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -22,6 +22,10 @@ export interface Config {
   /** Share of sandbox sends that fail (default 0.1) and that get the account suspended (default 0). */
   sandboxFailRate: number;
   sandboxSuspendRate: number;
+  /** Share of recipients who answer STOP (default 0.02), acks lost (0.05), messages read (0.7). */
+  sandboxReplyRate: number;
+  sandboxAckLossRate: number;
+  sandboxReadRate: number;
   /** Where the sandbox network appends every delivered message (one JSON line each), if anywhere. */
   sandboxJournal: string | undefined;
   /** This process among several on one PostgreSQL; job leases carry it. */
@@ -91,6 +95,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxTimeScale: numberFromEnv(env.SANDBOX_TIME_SCALE, 1),
     sandboxFailRate: numberFromEnv(env.SANDBOX_FAIL_RATE, 0.1),
     sandboxSuspendRate: numberFromEnv(env.SANDBOX_SUSPEND_RATE, 0),
+    sandboxReplyRate: numberFromEnv(env.SANDBOX_REPLY_RATE, 0.02),
+    sandboxAckLossRate: numberFromEnv(env.SANDBOX_ACK_LOSS_RATE, 0.05),
+    sandboxReadRate: numberFromEnv(env.SANDBOX_READ_RATE, 0.7),
     sandboxJournal: env.SANDBOX_JOURNAL || undefined,
     // Stable across restarts of the same process, so a restarted instance picks its own jobs up at once.
     instanceId: env.INSTANCE_ID || `${hostname()}:${port}`,

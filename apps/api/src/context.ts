@@ -10,6 +10,7 @@ import type { users } from './db/schema';
 import type { RealtimeHub } from './realtime/hub';
 import type { SandboxGateway } from './gateway/sandbox';
 import type { BlastEngine } from './jobs/blast';
+import type { DeliveryTracker } from './jobs/delivery';
 import type { LookupRunner } from './jobs/lookup';
 import type { WebhookDispatcher } from './jobs/webhooks';
 import type { EventRecorder } from './modules/monitor/recorder';
@@ -37,4 +38,6 @@ export interface AppContext {
   access: AccessWatch;
   /** Recent requests' user rows, dropped on every instance when a role or token version changes. */
   signedIn: SignedInUsers<typeof users.$inferSelect>;
+  /** Delivery acknowledgements and opt-out replies from the gateway (jobs/delivery.ts). */
+  delivery: DeliveryTracker;
 }

@@ -5,6 +5,7 @@ import type { AppContext } from './context';
 import type { Db } from './db';
 import { SandboxGateway } from './gateway/sandbox';
 import { BlastEngine } from './jobs/blast';
+import { DeliveryTracker } from './jobs/delivery';
 import { LookupRunner } from './jobs/lookup';
 import { WebhookDispatcher } from './jobs/webhooks';
 import type { TokenService } from './lib/tokens';
@@ -34,6 +35,9 @@ export function createAppContext(options: {
       timeScale: config.sandboxTimeScale,
       failRate: config.sandboxFailRate,
       suspendRate: config.sandboxSuspendRate,
+      replyRate: config.sandboxReplyRate,
+      ackLossRate: config.sandboxAckLossRate,
+      readRate: config.sandboxReadRate,
       journal: config.sandboxJournal,
     });
   const monitors = { gateway: new EventRecorder(), socket: new EventRecorder() };
@@ -76,6 +80,7 @@ export function createAppContext(options: {
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
     access,
     signedIn: new SignedInUsers(access),
+    delivery: new DeliveryTracker({ db, hub, gateway }),
   };
   forwardGatewayEvents(ctx);
   return ctx;

@@ -36,6 +36,8 @@ import { importRoutes } from './modules/imports/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { healthRoutes } from './modules/health/routes';
 import { statsRoutes } from './modules/stats/routes';
+import { suppressionRoutes } from './modules/suppression/routes';
+import { funnelRoutes } from './modules/funnel/routes';
 
 import { attachRealtime } from './realtime/server';
 
@@ -190,6 +192,8 @@ export async function buildApp(
     scheduleRoutes,
     healthRoutes,
     statsRoutes,
+    suppressionRoutes,
+    funnelRoutes,
   ]) {
     register(app, ctx);
   }

@@ -33,6 +33,8 @@ export const EVENTS = [
   'paused',
   /** A scheduled start was set or cancelled (payload: scheduled_at, null when cancelled). */
   'scheduled',
+  /** A number opted out (answered STOP) and joined the suppression list (operators' channel). */
+  'suppressed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 

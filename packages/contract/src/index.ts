@@ -17,6 +17,7 @@ export * from './schemas/lookup';
 export * from './schemas/audit';
 export * from './schemas/stats';
 export * from './schemas/webhooks';
+export * from './schemas/consent';
 
 export * from './csv';
 export * from './schemas/governance';

@@ -360,6 +360,25 @@ export const MSG = {
   healthEvents: 'Kejadian',
   healthPauses: 'Jeda Otomatis',
   healthNoEvents: 'Belum ada kejadian.',
+  // Consent, suppression and the delivery funnel (decision: texts the spec leaves open)
+  noTargetsSuppressed:
+    'tidak ada nomor tujuan yang boleh dikirimi: nomor tersisa ada di daftar suppression atau belum memberi persetujuan.',
+  suppressionTitle: 'Daftar Suppression',
+  suppressionAdded: 'Nomor ditambahkan ke daftar suppression.',
+  suppressionRemoved: 'Nomor dihapus dari daftar suppression.',
+  suppressionTaken: 'Nomor sudah ada di daftar suppression.',
+  suppressionNotFound: 'Nomor tidak ada di daftar suppression.',
+  suppressionReasonReply: 'Membalas STOP',
+  suppressionReasonManual: 'Ditambahkan operator',
+  confirmRemoveSuppression: (number: string) =>
+    `Hapus ${number} dari daftar suppression? Nomor ini bisa dikirimi blast lagi.`,
+  numberSuppressed: (number: string) => `${number} berhenti berlangganan dan masuk daftar suppression.`,
+  consentTimeInvalid: 'Waktu persetujuan tidak valid.',
+  requireConsentLabel: 'Hanya kirim ke nomor yang memberi persetujuan',
+  consentNone: 'Belum ada persetujuan',
+  funnelTitle: 'Funnel Pengiriman',
+  funnelOverTime: 'Pengiriman per hari',
+  funnelEmpty: 'Belum ada pesan terkirim.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

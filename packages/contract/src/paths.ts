@@ -123,6 +123,13 @@ export const API = {
   statsTopAccounts: '/api/admin/stats/top-accounts',
   /** Charts: generator or validator lookups per hour or day. */
   statsLookups: (userId: number | string) => `/api/admin/stats/lookups/${userId}`,
+  /** Opted-out numbers: listed, added and removed by hand, exported as CSV. */
+  suppressionPerPage: '/api/admin/suppression/list-per-page',
+  suppressionCreate: '/api/admin/suppression/create',
+  suppression: (number: string) => `/api/admin/suppression/${number}`,
+  suppressionExport: '/api/admin/suppression/export',
+  /** Delivery funnel counts per template, account or day: a member's own, or 'all' for operators. */
+  funnel: (userId: number | string) => `/api/admin/messagelog/funnel/${userId}`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

@@ -51,6 +51,7 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/level/edit', title: 'Edit Level', roles: DEV_ADMIN },
   { path: '/audit', title: 'Jejak Audit', roles: DEV_ADMIN },
   { path: '/webhooks', title: 'Webhook', roles: DEV_ADMIN },
+  { path: '/suppression', title: 'Suppression', roles: DEV_ADMIN_STAFF },
   { path: '/monitor/local', title: 'Monitor Local', roles: DEV_ONLY },
   { path: '/monitor/remote', title: 'Monitor Remote', roles: DEV_ONLY },
   { path: '/monitor/socket', title: 'Monitor Socket', roles: DEV_ONLY },
@@ -89,7 +90,8 @@ export type MenuIcon =
   | 'proxy'
   | 'settings'
   | 'audit'
-  | 'webhook';
+  | 'webhook'
+  | 'suppression';
 
 export interface MenuItem {
   name: string;
@@ -113,6 +115,7 @@ const STAFF_MENU: readonly MenuItem[] = [
   item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw'),
   item('Daftar Generator', '/generator/list', 'generator'),
   item('Daftar Validator', '/validator/list', 'validator'),
+  item('Suppression', '/suppression', 'suppression'),
   item('User Profile', '/profile', 'profile'),
 ];
 
@@ -131,6 +134,7 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Pengaturan', '/settings', 'settings'),
   item('Jejak Audit', '/audit', 'audit'),
   item('Webhook', '/webhooks', 'webhook'),
+  item('Suppression', '/suppression', 'suppression'),
   item('User Profile', '/profile', 'profile'),
 ];
 
@@ -153,6 +157,11 @@ export function sidebarMenu(role: Role | undefined): readonly MenuItem[] {
       return ADMIN_MENU;
   }
 }
+
+/** Who sees and adds to the suppression list (staff too: opt-out requests reach support first). */
+export const SUPPRESSION_ROLES: readonly Role[] = DEV_ADMIN_STAFF;
+/** Who may take a number off it again, which lets it be blasted: operators only. */
+export const SUPPRESSION_REMOVE_ROLES: readonly Role[] = DEV_ADMIN;
 
 /** Admin and dev operate the platform: they act on any user's data. */
 export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];

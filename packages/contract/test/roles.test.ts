@@ -52,11 +52,12 @@ describe('sidebar menus', () => {
     expect(names('dev')).toEqual([...admin.slice(0, 3), 'Daftar Whatsapp', ...admin.slice(3)]);
   });
 
-  it('gives staff the withdraw, generator and validator lists', () => {
+  it('gives staff the withdraw, generator, validator and suppression lists', () => {
     expect(names('staff')).toEqual([
       'Permintaan Withdraw',
       'Daftar Generator',
       'Daftar Validator',
+      'Suppression',
       'User Profile',
     ]);
   });

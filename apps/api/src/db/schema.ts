@@ -75,6 +75,8 @@ export const settings = pgTable('settings', {
   pauseFailWindow: integer('pause_fail_window'),
   pauseFailPercent: integer('pause_fail_percent'),
   pauseOnSuspend: boolean('pause_on_suspend').notNull().default(false),
+  /** When on, numbers without recorded consent are not blasted. */
+  requireConsent: boolean('require_consent').notNull().default(false),
 });
 
 /** Server-side values that must survive restarts (e.g. the token signing secret). */
@@ -144,12 +146,25 @@ export const phoneNumbers = pgTable(
     countFail: integer('count_fail').notNull().default(0),
     lastSent: timestamp('last_sent', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Where and when the number agreed to receive blasts (null: no consent recorded). */
+    consentSource: text('consent_source'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentNote: text('consent_note'),
+    /** The number is in `suppressions`; kept by triggers (migration 0013), never written by hand. */
+    suppressed: boolean('suppressed').notNull().default(false),
   },
   (table) => [
-    // The blast engine claims from the numbers still to send only.
+    // The blast engine claims from the numbers still to send only (jobs/claimable.ts).
     index('phone_numbers_unsent_idx')
       .on(table.id)
-      .where(sql`${table.status} = 'active' and ${table.lastSent} is null and ${table.inUse} = 0`),
+      .where(
+        sql`${table.status} = 'active' and ${table.lastSent} is null and ${table.inUse} = 0 and not ${table.suppressed}`,
+      ),
+    index('phone_numbers_unsent_consented_idx')
+      .on(table.id)
+      .where(
+        sql`${table.status} = 'active' and ${table.lastSent} is null and ${table.inUse} = 0 and not ${table.suppressed} and ${table.consentAt} is not null`,
+      ),
     // Prefix search of the receiver picker (number, or name ignoring case) in byte order, so that a
     // `like 'prefix%'` reads an index range in order whatever the database's collation.
     index('phone_numbers_number_prefix_idx').using('btree', sql`${table.number} collate "C"`),
@@ -284,8 +299,15 @@ export const messageLogs = pgTable(
     status: text('status', { enum: ['pending', 'success', 'fail'] }).notNull(),
     templateId: integer('template_id'),
     createdAt: createdAt(),
+    /** The delivery funnel (jobs/delivery.ts): sent on success, then the network's acknowledgements. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** The recipient answered STOP to this message. */
+    optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
   },
   (table) => [
+    index('message_logs_whatsapp_idx').on(table.whatsappId, table.createdAt),
     index('message_logs_pending_idx')
       .on(table.status)
       .where(sql`${table.status} = 'pending'`),
@@ -613,4 +635,18 @@ export const webhookDeliveries = pgTable(
       .where(sql`${table.deliveredAt} is null`),
     index('webhook_deliveries_list_idx').on(table.endpointId, table.id),
   ],
+);
+
+/** Opted-out numbers (normalized): the blast engine never claims them, whenever they are added. */
+export const suppressions = pgTable(
+  'suppressions',
+  {
+    number: text('number').primaryKey(),
+    /** 'reply' (the recipient answered STOP) or 'manual' (an operator added it). */
+    reason: text('reason', { enum: ['reply', 'manual'] }).notNull(),
+    note: text('note'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('suppressions_created_idx').on(table.createdAt, table.number)],
 );

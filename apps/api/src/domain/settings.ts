@@ -23,6 +23,7 @@ export async function readSettings(db: Executor, { lock = false } = {}): Promise
     pause_fail_window: row.pauseFailWindow,
     pause_fail_percent: row.pauseFailPercent,
     pause_on_suspend: row.pauseOnSuspend,
+    require_consent: row.requireConsent,
   };
 }
 
@@ -45,6 +46,8 @@ export async function updateSettings(db: Executor, value: Setting): Promise<Sett
       pauseFailWindow: value.pause_fail_window,
       pauseFailPercent: value.pause_fail_percent,
       pauseOnSuspend: value.pause_on_suspend,
+      // Left as it is when the form does not send it.
+      ...(value.require_consent === undefined ? {} : { requireConsent: value.require_consent }),
     })
     .where(eq(settings.id, 1));
   return readSettings(db);

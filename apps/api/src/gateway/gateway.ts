@@ -15,7 +15,26 @@ export type GatewayEvent =
   | { type: 'code'; deviceId: string; code: string }
   | { type: 'authenticated'; deviceId: string; info: ClientInfo }
   | { type: 'connection.update'; deviceId: string; state: ConnectionState }
-  | { type: 'error'; deviceId: string | null; kind: GatewayErrorKind; message: string };
+  | { type: 'error'; deviceId: string | null; kind: GatewayErrorKind; message: string }
+  /**
+   * The network acknowledged a sent message (`key`: the send's idempotency key) as delivered to the
+   * recipient's phone, or read. Acknowledgements may come late, out of order, or never.
+   */
+  | { type: 'ack'; deviceId: string; key: string; ack: DeliveryAck; at: Date }
+  /**
+   * A message a recipient sent to the account. `replyTo` is the key of the account's message it
+   * answers, when the network tells.
+   */
+  | {
+      type: 'message.inbound';
+      deviceId: string;
+      from: string;
+      text: string;
+      replyTo: string | null;
+      at: Date;
+    };
+
+export type DeliveryAck = 'delivered' | 'read';
 
 export type SendResult =
   | { ok: true }

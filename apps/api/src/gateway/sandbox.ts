@@ -3,6 +3,13 @@ import { appendFileSync } from 'node:fs';
 import { PAIRING_CODE_LENGTH, type ConnectionState } from '@blaster/contract';
 import type { ChatGateway, ClientInfo, GatewayEvent, SendOutcome, SendResult } from './gateway';
 
+/** Simulated delays (before the time scale) of the recipient's phone after a message arrives. */
+const DELIVERED_AFTER_MS = [300, 1_500] as const;
+const READ_AFTER_MS = [1_000, 6_000] as const;
+const REPLY_AFTER_MS = [2_000, 8_000] as const;
+/** The words recipients use to opt out (in the sandbox: either, by the seed). */
+export const SANDBOX_STOP_WORDS = ['STOP', 'BERHENTI'] as const;
+
 export interface SandboxOptions {
   seed: number;
   /** Multiplies every simulated delay; tests run at 0.01. */
@@ -13,6 +20,12 @@ export interface SandboxOptions {
   suspendRate?: number;
   /** Share of numbers that have an account (generators and validators). */
   accountRate?: number;
+  /** Share of recipients who answer a blast with STOP or BERHENTI, a while after it arrived. */
+  replyRate?: number;
+  /** Share of delivery and read acknowledgements the network loses (each decided by the seed). */
+  ackLossRate?: number;
+  /** Share of delivered messages the recipient reads. */
+  readRate?: number;
   /**
    * A file the simulated network appends each delivered message to. It outlives the process, so
    * several instances (or a killed one) can be checked for a target reached twice.
@@ -239,7 +252,46 @@ export class SandboxGateway implements ChatGateway {
     if (this.delivered.length >= 2 * REMEMBERED_DELIVERIES)
       this.delivered.splice(0, this.delivered.length - REMEMBERED_DELIVERIES);
     if (this.options.journal) appendFileSync(this.options.journal, `${JSON.stringify(delivery)}\n`);
+    this.recipientAnswers(deviceId, to, key);
     return { ok: true };
+  }
+
+  /**
+   * What the recipient's phone does with a message that arrived, decided by the seed: the delivery
+   * and read acknowledgements (some lost), and, for a share of recipients, a STOP reply.
+   */
+  private recipientAnswers(deviceId: string, to: string, key: string) {
+    const { seed, ackLossRate = 0.05, readRate = 0.7, replyRate = 0.02 } = this.options;
+    const within = ([from, upTo]: readonly [number, number], ...parts: string[]) =>
+      from + Math.floor(seededUnit(seed, key, ...parts) * (upTo - from));
+    const deliveredAfter = within(DELIVERED_AFTER_MS, 'delivered-after');
+    if (seededUnit(seed, key, 'delivered-lost') >= ackLossRate)
+      this.later(deliveredAfter, () =>
+        this.emit({ type: 'ack', deviceId, key, ack: 'delivered', at: new Date() }),
+      );
+    const reads = seededUnit(seed, key, 'reads') < readRate;
+    const readAfter = deliveredAfter + within(READ_AFTER_MS, 'read-after');
+    if (reads && seededUnit(seed, key, 'read-lost') >= ackLossRate)
+      this.later(readAfter, () => this.emit({ type: 'ack', deviceId, key, ack: 'read', at: new Date() }));
+    if (seededUnit(seed, 'reply', to) < replyRate) {
+      const text =
+        SANDBOX_STOP_WORDS[Math.floor(seededUnit(seed, 'reply-word', to) * SANDBOX_STOP_WORDS.length)]!;
+      this.later(readAfter + within(REPLY_AFTER_MS, 'reply-after'), () =>
+        this.emit({ type: 'message.inbound', deviceId, from: to, text, replyTo: key, at: new Date() }),
+      );
+    }
+  }
+
+  /** Acknowledgements and replies still to come (tests wait for the network to fall quiet). */
+  pendingAnswers = 0;
+
+  /** Runs `action` after a simulated delay; a pending one never keeps the process alive. */
+  private later(ms: number, action: () => void) {
+    this.pendingAnswers += 1;
+    setTimeout(() => {
+      this.pendingAnswers -= 1;
+      action();
+    }, ms * this.options.timeScale).unref();
   }
 
   /** The device's next send gets it suspended (dev tools and tests). */

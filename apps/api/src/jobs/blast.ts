@@ -33,6 +33,7 @@ import { creditBlastIncomes, type Tx } from '../ledger/ledger';
 import type { RealtimeHub } from '../realtime/hub';
 import { BlastConfigCache, type BlastConfig } from './blast-config';
 import { accountRef, queueWebhookEvent } from '../domain/webhooks';
+import { claimablePhones, nothingClaimableReason } from './claimable';
 
 /** Fills {name} and {phoneNumber} per target (spec 02 §2). */
 export function fillTemplate(text: string, target: { name: string; number: string }) {
@@ -247,7 +248,11 @@ export class BlastEngine extends LeasedJobs {
         continue;
       }
       if (claimed.length === 0) {
-        await this.finish(account, 'finished');
+        await this.finish(
+          account,
+          'finished',
+          await nothingClaimableReason(this.options.db, config.settings),
+        );
         return;
       }
       const sendingSince = performance.now();
@@ -294,7 +299,7 @@ export class BlastEngine extends LeasedJobs {
         tx,
         sql`with picked as (
               select id from ${phoneNumbers}
-              where status = 'active' and last_sent is null and in_use = 0
+              where ${claimablePhones(config.settings)}
               order by id limit ${size} for update skip locked)
             update ${phoneNumbers} p set in_use = 1 from picked where p.id = picked.id
             returning p.id, p.number, p.name`,
@@ -504,7 +509,9 @@ export class BlastEngine extends LeasedJobs {
       // Only logs still pending are settled here: a log settled before is never counted twice.
       const logs = await queryRows<{ id: string | number; status: string }>(
         tx,
-        sql`update ${messageLogs} m set status = v.status from (values ${values}) v(id, status)
+        sql`update ${messageLogs} m set status = v.status,
+              sent_at = case when v.status = 'success' then now() end
+            from (values ${values}) v(id, status)
             where m.id = v.id and m.status = 'pending' returning m.id, m.status`,
       );
       const settledIds = new Set(logs.map((log) => Number(log.id)));

@@ -21,6 +21,8 @@ interface UniqueRecordsSpec<Row, SaveBody extends z.ZodType, UpdateBody extends 
   present: (row: Row) => unknown;
   /** The columns an update writes (a body may carry more fields than the table takes). */
   updates: (body: z.output<UpdateBody>) => Record<string, unknown>;
+  /** The columns a save writes (default: the body as it is). */
+  values?: (body: z.output<SaveBody>) => Record<string, unknown>;
 }
 
 /**
@@ -51,7 +53,7 @@ export function uniqueRecordRoutes<Row, SaveBody extends z.ZodType, UpdateBody e
     handler: async ({ body }) => {
       const [row] = await ctx.db
         .insert(spec.table)
-        .values(body as never)
+        .values((spec.values ? spec.values(body) : body) as never)
         .onConflictDoNothing()
         .returning();
       if (!row) throw taken();

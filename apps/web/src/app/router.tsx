@@ -33,6 +33,7 @@ import { LookupFormPage } from '../features/lookup/LookupFormPage';
 import { AuditListPage } from '../features/audit/AuditListPage';
 import { HealthPage } from '../features/health/HealthPage';
 import { WebhooksPage } from '../features/webhooks/WebhooksPage';
+import { SuppressionPage } from '../features/suppression/SuppressionPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
 
@@ -91,6 +92,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/audit': () => <AuditListPage />,
   '/whatsapp/health': () => <HealthPage />,
   '/webhooks': () => <WebhooksPage />,
+  '/suppression': () => <SuppressionPage />,
 };
 
 const pages: RouteObject[] = [

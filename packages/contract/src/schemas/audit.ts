@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.delete',
   'webhook.rotate',
+  'suppression.add',
+  'suppression.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -40,10 +42,20 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.update': 'Endpoint webhook diubah',
   'webhook.delete': 'Endpoint webhook dihapus',
   'webhook.rotate': 'Secret webhook diganti',
+  'suppression.add': 'Nomor ditambahkan ke suppression',
+  'suppression.remove': 'Nomor dihapus dari suppression',
 };
 
 /** What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a device. */
-export const AUDIT_TARGET_TYPES = ['user', 'withdrawal', 'level', 'setting', 'device', 'webhook'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'withdrawal',
+  'level',
+  'setting',
+  'device',
+  'webhook',
+  'suppression',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const dateTime = z.iso.datetime({ offset: true, error: MSG.invalidRequest });

@@ -55,6 +55,14 @@ export const settingSchema = z.object({
   ),
   info: requiredText(5000),
   ...governanceFields,
+  /** Blast only numbers with recorded consent (off by default: the spec sends to every number). */
+  require_consent: z
+    .preprocess(
+      (value) =>
+        value === 'true' || value === 'on' ? true : value === 'false' || value === '' ? false : value,
+      z.boolean(),
+    )
+    .optional(),
 });
 export type SettingForm = z.input<typeof settingSchema>;
 export type Setting = z.infer<typeof settingSchema>;

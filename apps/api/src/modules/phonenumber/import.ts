@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   EXPORT_FILE_NAMES,
   MSG,
+  CONSENT_NOTE_MAX,
+  CONSENT_SOURCE_MAX,
   isValidNumber,
   normalizeNumber,
+  parseConsentTime,
   type ImportAnswer,
   type ImportRow,
 } from '@blaster/contract';
@@ -15,7 +18,14 @@ import { runImport, type ImportKind, type UploadedList } from '../imports/pipeli
 const COLUMNS = {
   number: ['number', 'nomor', 'phone', 'phonenumber', 'phone_number', 'telepon', 'nomor telepon', 'no'],
   name: ['name', 'nama'],
+  // Optional: a row with any of them records the number's consent (source 'import' and the import's
+  // time when only some are given).
+  consent_source: ['consent_source', 'consent', 'sumber_persetujuan'],
+  consent_at: ['consent_at', 'consent_time', 'consented_at', 'waktu_persetujuan'],
+  consent_note: ['consent_note', 'catatan_persetujuan'],
 } as const;
+/** The source recorded for consent a file gives without naming one. */
+export const IMPORTED_CONSENT_SOURCE = 'import';
 /** An invalid row's cell is shown as read, up to this many characters. */
 const SHOWN_CELL_LENGTH = 200;
 
@@ -27,10 +37,13 @@ export const phoneNumberImport: ImportKind<ImportRow, ImportRow> = {
   name: 'phone_numbers',
   table: phoneNumbers,
   uniqueColumn: 'number',
-  columns: sql`number, name`,
-  select: sql`value, name`,
+  columns: sql`number, name, consent_source, consent_at, consent_note`,
+  // Rows without consent carry no payload: the common import stays as lean as before.
+  select: sql`value, name, payload::jsonb ->> 'source', (payload::jsonb ->> 'at')::timestamptz,
+    payload::jsonb ->> 'note'`,
   reader() {
     const read = columnReader(COLUMNS);
+    const importedAt = new Date().toISOString();
     return (record) => {
       const row = read(record);
       if (row === 'header') return row;
@@ -38,7 +51,15 @@ export const phoneNumberImport: ImportKind<ImportRow, ImportRow> = {
       const name = (row.name ?? '').slice(0, 200);
       if (!isValidNumber(number) || !name)
         return { value: (row.number ?? '').slice(0, SHOWN_CELL_LENGTH), name, reason: MSG.invalidRow };
-      return { value: number, name };
+      if (!row.consent_source && !row.consent_at && !row.consent_note) return { value: number, name };
+      const at = parseConsentTime(row.consent_at);
+      if (at === null) return { value: number, name, reason: MSG.consentTimeInvalid };
+      const consent = {
+        source: (row.consent_source || IMPORTED_CONSENT_SOURCE).slice(0, CONSENT_SOURCE_MAX),
+        at: at?.toISOString() ?? importedAt,
+        note: row.consent_note ? row.consent_note.slice(0, CONSENT_NOTE_MAX) : null,
+      };
+      return { value: number, name, payload: JSON.stringify(consent) };
     };
   },
   presentCreated: (row) => ({

@@ -8,8 +8,11 @@ import {
   normalizeNumber,
   pageQuerySchema,
   phoneListQuerySchema,
-  phoneNumberSaveSchema,
-  phoneNumberUpdateSchema,
+  FORM_CONSENT_SOURCE,
+  parseConsentTime,
+  phoneNumberSaveWithConsentSchema,
+  phoneNumberUpdateWithConsentSchema,
+  type PhoneConsent,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { phoneNumbers } from '../../db/schema';
@@ -31,7 +34,27 @@ export const presentPhone = (row: PhoneRow) => ({
   count_success: row.countSuccess,
   count_fail: row.countFail,
   last_sent: row.lastSent?.toISOString() ?? null,
+  consent_source: row.consentSource,
+  consent_at: row.consentAt?.toISOString() ?? null,
+  consent_note: row.consentNote,
+  suppressed: row.suppressed,
 });
+
+/**
+ * The consent columns the form's fields write: any field filled records consent, all sent empty clear
+ * it, none sent (another client) leaves it as it is.
+ */
+function consentColumns(body: PhoneConsent) {
+  if (body.consent_source === undefined && body.consent_at === undefined && body.consent_note === undefined)
+    return {};
+  if (!body.consent_source && !body.consent_at && !body.consent_note)
+    return { consentSource: null, consentAt: null, consentNote: null };
+  return {
+    consentSource: body.consent_source || FORM_CONSENT_SOURCE,
+    consentAt: parseConsentTime(body.consent_at) ?? new Date(),
+    consentNote: body.consent_note || null,
+  };
+}
 
 /** One page of the phone number list: what list-per-page reads (the bench times exactly this). */
 export async function readPhonePage(db: Db, request: PageRequest) {
@@ -124,10 +147,15 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
     id: phoneNumbers.id,
     unique: { field: 'number', taken: MSG.phoneNumberTaken },
     access: OPERATOR_ROLES,
-    save: { url: API.phoneSave, body: phoneNumberSaveSchema },
-    one: { url: API.phoneNumber(':id'), body: phoneNumberUpdateSchema, notFound: MSG.phoneNumberNotFound },
+    save: { url: API.phoneSave, body: phoneNumberSaveWithConsentSchema },
+    one: {
+      url: API.phoneNumber(':id'),
+      body: phoneNumberUpdateWithConsentSchema,
+      notFound: MSG.phoneNumberNotFound,
+    },
     answerKey: 'phoneNumber',
     present: presentPhone,
-    updates: (body) => body,
+    values: ({ number, name, ...consent }) => ({ number, name, ...consentColumns(consent) }),
+    updates: ({ number, name, status, ...consent }) => ({ number, name, status, ...consentColumns(consent) }),
   });
 }

@@ -90,6 +90,8 @@ export function forwardGatewayEvents(ctx: AppContext) {
 
   ctx.gateway.on((event) => {
     const { type, deviceId, ...rest } = event;
+    // Acknowledgements (several per send) are the delivery tracker's alone (jobs/delivery.ts).
+    if (type === 'ack') return;
     ctx.monitors.gateway.record({
       event: type === 'error' ? event.kind : type,
       payload: { deviceId, date: new Date().toISOString(), ...rest },

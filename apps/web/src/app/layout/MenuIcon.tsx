@@ -11,6 +11,7 @@ import {
   Network,
   Phone,
   ScrollText,
+  ShieldOff,
   Settings,
   UserCircle,
   Users,
@@ -36,6 +37,7 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   settings: Settings,
   audit: ScrollText,
   webhook: Webhook,
+  suppression: ShieldOff,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {

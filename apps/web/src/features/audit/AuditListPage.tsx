@@ -83,6 +83,8 @@ function targetLabel({ target }: AuditEntry): string {
       return `Perangkat ${target.id}`;
     case 'webhook':
       return `Webhook #${target.id}`;
+    case 'suppression':
+      return `Suppression ${target.id}`;
   }
 }
 

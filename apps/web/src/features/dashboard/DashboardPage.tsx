@@ -22,6 +22,7 @@ import { StatGrid, type Stat } from './StatCard';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { adminChannel, useFigure, useLiveFigures } from './figures';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
+import { FunnelSection } from '../funnel/FunnelSection';
 
 // The package ships CommonJS only; the bundler hands its default export over wrapped once more.
 const Marquee = (MarqueeModule as unknown as { default?: typeof MarqueeModule }).default ?? MarqueeModule;
@@ -145,6 +146,7 @@ function MemberDashboard({ user }: { user: User }) {
         ]}
       />
       <MemberCharts userId={user.id} />
+      <FunnelSection owner={user.id} />
     </>
   );
 }
@@ -239,6 +241,7 @@ function AdminDashboard({ user }: { user: User }) {
         ]}
       />
       <OperatorCharts />
+      <FunnelSection owner={ALL_USERS} />
     </>
   );
 }

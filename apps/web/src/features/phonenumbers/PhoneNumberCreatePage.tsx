@@ -7,10 +7,10 @@ import {
   API,
   EXPORT_FILE_NAMES,
   MSG,
-  phoneNumberSaveSchema,
+  phoneNumberSaveWithConsentSchema,
   type ImportAnswer,
   type ImportRow,
-  type PhoneNumberSave,
+  type PhoneNumberSaveWithConsent,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
@@ -19,6 +19,7 @@ import { UploadCard } from '../../components/UploadCard';
 import { PageCard } from '../../components/list';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
+import { ConsentFields } from './ConsentFields';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
@@ -29,12 +30,12 @@ export function PhoneNumberCreatePage() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<PhoneNumberSave>({
-    resolver: zodResolver(phoneNumberSaveSchema),
-    defaultValues: { number: '', name: '' },
+  } = useForm<PhoneNumberSaveWithConsent>({
+    resolver: zodResolver(phoneNumberSaveWithConsentSchema),
+    defaultValues: { number: '', name: '', consent_source: '', consent_at: '', consent_note: '' },
   });
   const save = useMutation({
-    mutationFn: (body: PhoneNumberSave) =>
+    mutationFn: (body: PhoneNumberSaveWithConsent) =>
       apiRequest(API.phoneSave, { method: 'POST', body, fallback: MSG.networkError }),
     onSuccess: async () => {
       toast.success('Nomor berhasil disimpan.');
@@ -66,6 +67,7 @@ export function PhoneNumberCreatePage() {
               {...register('number')}
             />
             <TextField id="phone-name" label="Nama" error={errors.name?.message} {...register('name')} />
+            <ConsentFields idPrefix="phone" register={register} errors={errors} />
             {save.error && !(save.error instanceof ApiError && Object.keys(save.error.errors).length) && (
               <Alert>{errorText(save.error, MSG.networkError)}</Alert>
             )}

@@ -3,14 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   API,
   MSG,
-  phoneNumberUpdateSchema,
-  type PhoneNumberRow,
-  type PhoneNumberUpdate,
+  phoneNumberUpdateWithConsentSchema,
+  type PhoneNumberUpdateWithConsent,
+  type PhoneNumberWithConsentRow,
 } from '@blaster/contract';
 import { TextField } from '../../components/form';
+import { ConsentFields, localInputTime } from './ConsentFields';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 
-/** /phonenumber/edit?id=: number, name and the active checkbox; goes back after saving. */
+/** /phonenumber/edit?id=: number, name, consent and the active checkbox; goes back after saving. */
 export function PhoneNumberEditPage() {
   return (
     <RecordPage
@@ -18,14 +19,14 @@ export function PhoneNumberEditPage() {
       queryKey={['phonenumber']}
       path={API.phoneNumber}
       fallback={MSG.errorFetchingPhoneNumber}
-      pick={(answer: { phoneNumber: PhoneNumberRow }) => answer.phoneNumber}
+      pick={(answer: { phoneNumber: PhoneNumberWithConsentRow }) => answer.phoneNumber}
     >
       {(row) => <EditForm row={row!} />}
     </RecordPage>
   );
 }
 
-function EditForm({ row }: { row: PhoneNumberRow }) {
+function EditForm({ row }: { row: PhoneNumberWithConsentRow }) {
   const {
     register,
     handleSubmit,
@@ -33,9 +34,16 @@ function EditForm({ row }: { row: PhoneNumberRow }) {
     watch,
     setError,
     formState: { errors },
-  } = useForm<PhoneNumberUpdate>({
-    resolver: zodResolver(phoneNumberUpdateSchema),
-    defaultValues: { number: row.number, name: row.name, status: row.status },
+  } = useForm<PhoneNumberUpdateWithConsent>({
+    resolver: zodResolver(phoneNumberUpdateWithConsentSchema),
+    defaultValues: {
+      number: row.number,
+      name: row.name,
+      status: row.status,
+      consent_source: row.consent_source ?? '',
+      consent_at: localInputTime(row.consent_at),
+      consent_note: row.consent_note ?? '',
+    },
   });
   const save = useSaveAndGoBack(API.phoneNumber(row.id), 'phonenumbers', setError);
   return (
@@ -47,6 +55,7 @@ function EditForm({ row }: { row: PhoneNumberRow }) {
         {...register('number')}
       />
       <TextField id="edit-name" label="Nama" error={errors.name?.message} {...register('name')} />
+      <ConsentFields idPrefix="edit" register={register} errors={errors} />
       <StatusCheckbox
         label="Status aktif"
         active={watch('status') === 'active'}

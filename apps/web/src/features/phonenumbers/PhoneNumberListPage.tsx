@@ -10,7 +10,7 @@ import {
   PHONE_LIST_MAX_LIMIT,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type Paged,
-  type PhoneNumberRow,
+  type PhoneNumberWithConsentRow as PhoneNumberRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
@@ -27,6 +27,7 @@ import {
 import { apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
+import { ConsentCell } from './ConsentFields';
 
 const column = createColumnHelper<PhoneNumberRow>();
 
@@ -97,10 +98,19 @@ export function PhoneNumberListPage() {
         <span>
           {row.number}
           {row.in_use === 1 && <span className="ml-1 text-xs font-medium text-amber-600">(In Use)</span>}
+          {row.suppressed && (
+            <span className="ml-1 rounded bg-red-50 px-1.5 text-xs font-medium text-red-700 dark:bg-red-500/10 dark:text-red-400">
+              Suppressed
+            </span>
+          )}
         </span>
       ),
     }),
     column.accessor('name', { header: 'Name' }),
+    column.accessor('consent_at', {
+      header: 'Persetujuan',
+      cell: ({ row: { original: row } }) => <ConsentCell source={row.consent_source} at={row.consent_at} />,
+    }),
     column.accessor('count_success', { header: 'Jumlah Berhasil' }),
     column.accessor('count_fail', { header: 'Jumlah Gagal' }),
     column.accessor('last_sent', {

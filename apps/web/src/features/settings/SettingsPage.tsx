@@ -130,6 +130,15 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
           Jeda otomatis saat akun disuspend
         </label>
       </fieldset>
+      <label htmlFor="setting-require-consent" className="flex items-center gap-2 text-sm">
+        <input
+          id="setting-require-consent"
+          type="checkbox"
+          className="size-4 rounded border-gray-300"
+          {...register('require_consent')}
+        />
+        {MSG.requireConsentLabel}
+      </label>
       {save.error && Object.keys((save.error as ApiError).errors ?? {}).length === 0 && (
         <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>
       )}

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import { normalizeNumber } from '@blaster/contract';
+import { queryRows, type Db } from '../db';
+import { messageLogs } from '../db/schema';
+import type { ChatGateway, DeliveryAck, GatewayEvent } from '../gateway/gateway';
+import type { RealtimeHub } from '../realtime/hub';
+import { addSuppression, publishSuppressed } from '../modules/suppression/service';
+
+/** Acknowledgements wait at most this long before they are written... */
+const FLUSH_MS = 250;
+/** ...or until this many messages have one waiting, whichever comes first. */
+const FLUSH_AT = 2_000;
+/** A batch the database refused is tried again with the next, as long as the backlog stays this small... */
+const MAX_BACKLOG = 50_000;
+/** ...and the database has not refused this many writes in a row (it is gone: shutting down). */
+const MAX_FAILED_WRITES = 3;
+
+/** Replies that opt a recipient out (the sandbox's, and the usual ones): the whole message, any case. */
+const STOP_REPLY = /^\s*(stop|berhenti|unsubscribe|unsub)\s*[.!]*\s*$/i;
+export const isStopReply = (text: string) => STOP_REPLY.test(text);
+
+/** The message log a send's idempotency key names (the blast engine sends with `log-<id>`). */
+export function logIdOfKey(key: string): number | null {
+  const match = /^log-(\d{1,15})$/.exec(key);
+  return match ? Number(match[1]) : null;
+}
+
+interface Acked {
+  delivered: Date | null;
+  read: Date | null;
+}
+
+export interface DeliveryTrackerOptions {
+  db: Db;
+  hub: RealtimeHub;
+  gateway: ChatGateway;
+}
+
+/**
+ * The delivery funnel after a send: the network's acknowledgements are gathered in memory, merged per
+ * message (a read also tells the message was delivered, whatever became of that acknowledgement) and
+ * written in one statement per batch, never one per acknowledgement. A STOP reply suppresses its
+ * sender at once and tells the operators.
+ *
+ * Acknowledgements are the network's best effort: a batch not yet written when the process dies is
+ * lost like an acknowledgement the network lost, and the message stays at the stage it had reached.
+ */
+export class DeliveryTracker {
+  private waiting = new Map<number, Acked>();
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private failedWrites = 0;
+  /** Opt-outs being written (flush waits for them too). */
+  private readonly optingOut = new Set<Promise<void>>();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: DeliveryTrackerOptions) {
+    this.unsubscribe = options.gateway.on((event) => this.receive(event));
+  }
+
+  private receive(event: GatewayEvent) {
+    if (this.stopped) return;
+    if (event.type === 'ack') this.acknowledged(event.key, event.ack, event.at);
+    else if (event.type === 'message.inbound' && isStopReply(event.text)) {
+      const writing = this.optOut(normalizeNumber(event.from), event.replyTo, event.at)
+        .catch(() => {
+          // The database is away: nothing to retry with; the recipient's next STOP is taken as this one.
+        })
+        .finally(() => this.optingOut.delete(writing));
+      this.optingOut.add(writing);
+    }
+  }
+
+  private acknowledged(key: string, ack: DeliveryAck, at: Date) {
+    const logId = logIdOfKey(key);
+    if (logId === null) return;
+    const entry = this.waiting.get(logId) ?? { delivered: null, read: null };
+    if (ack === 'delivered') entry.delivered ??= at;
+    else entry.read ??= at;
+    this.waiting.set(logId, entry);
+    if (this.waiting.size >= FLUSH_AT) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+  }
+
+  /** Writes every acknowledgement gathered so far; resolves once it (and any write before) is done. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.optingOut]);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.waiting.size === 0) return this.writing;
+    const batch = this.waiting;
+    this.waiting = new Map();
+    this.writing = this.writing.then(() =>
+      this.write(batch).then(
+        () => {
+          this.failedWrites = 0;
+        },
+        () => {
+          this.failedWrites += 1;
+          if (this.stopped || this.failedWrites >= MAX_FAILED_WRITES) return;
+          for (const [id, acked] of batch) {
+            if (this.waiting.size >= MAX_BACKLOG) break;
+            const newer = this.waiting.get(id);
+            this.waiting.set(id, {
+              delivered: newer?.delivered ?? acked.delivered,
+              read: newer?.read ?? acked.read,
+            });
+          }
+          this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS * 4).unref();
+        },
+      ),
+    );
+    return this.writing;
+  }
+
+  private async write(batch: Map<number, Acked>) {
+    const values = sql.join(
+      [...batch].map(
+        ([id, acked]) =>
+          sql`(${id}::bigint, ${acked.delivered?.toISOString() ?? null}::timestamptz, ${acked.read?.toISOString() ?? null}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    // Only rows that move on are written; the first time a stage was reached is kept.
+    await this.options.db.execute(sql`
+      update ${messageLogs} m
+      set delivered_at = coalesce(m.delivered_at, v.delivered, v.read),
+          read_at = coalesce(m.read_at, v.read)
+      from (values ${values}) v(id, delivered, read)
+      where m.id = v.id and (m.delivered_at is null or (v.read is not null and m.read_at is null))`);
+  }
+
+  /**
+   * A STOP reply: the number joins the suppression list now, and the message it answers is marked.
+   * The log is written before the number (whose row the suppression trigger marks), the order the
+   * blast engine's settle takes them in, so the two never wait on each other; a write that fails all
+   * the same (the database busy or away) is tried twice more.
+   */
+  async optOut(number: string, replyTo: string | null, at: Date) {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.optOutOnce(number, replyTo, at);
+      } catch (error) {
+        if (attempt >= 3 || this.stopped) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  }
+
+  private async optOutOnce(number: string, replyTo: string | null, at: Date) {
+    const { db, hub } = this.options;
+    const logId = replyTo ? logIdOfKey(replyTo) : null;
+    const added = await db.transaction(async (tx) => {
+      if (logId !== null)
+        await queryRows(
+          tx,
+          sql`update ${messageLogs} set opted_out_at = coalesce(opted_out_at, ${at.toISOString()}::timestamptz)
+              where id = ${logId} and target = ${number} returning id`,
+        );
+      return addSuppression(tx, { number, reason: 'reply' });
+    });
+    if (added) publishSuppressed(hub, added);
+  }
+
+  /** Writes what is gathered and stops listening (shutdown). */
+  async stop() {
+    this.unsubscribe();
+    await this.flush();
+    this.stopped = true;
+  }
+}

@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import { REALTIME_CHANNEL_ADMIN, type SuppressionReason, type SuppressionRow } from '@blaster/contract';
+import { suppressions } from '../../db/schema';
+import type { Executor } from '../../ledger/ledger';
+import type { RealtimeHub } from '../../realtime/hub';
+
+type Stored = typeof suppressions.$inferSelect;
+export const presentSuppression = (row: Stored): SuppressionRow => ({
+  number: row.number,
+  reason: row.reason,
+  note: row.note,
+  created_at: row.createdAt.toISOString(),
+});
+
+/**
+ * Puts a normalized number on the suppression list; the database marks its phone-number row (and any
+ * added later) suppressed, which the blast claim never takes. Answers the new row, or null when the
+ * number was already there.
+ */
+export async function addSuppression(
+  db: Executor,
+  entry: { number: string; reason: SuppressionReason; note?: string | null; createdBy?: number | null },
+): Promise<SuppressionRow | null> {
+  const [row] = await db
+    .insert(suppressions)
+    .values({
+      number: entry.number,
+      reason: entry.reason,
+      note: entry.note || null,
+      createdBy: entry.createdBy ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row ? presentSuppression(row) : null;
+}
+
+/** Takes a number off the list (it may be blasted again); null when it was not there. */
+export async function removeSuppression(db: Executor, number: string): Promise<SuppressionRow | null> {
+  const [row] = await db.delete(suppressions).where(eq(suppressions.number, number)).returning();
+  return row ? presentSuppression(row) : null;
+}
+
+export async function findSuppression(db: Executor, number: string) {
+  const [row] = await db
+    .select({ number: suppressions.number })
+    .from(suppressions)
+    .where(sql`${suppressions.number} = ${number}`);
+  return row ?? null;
+}
+
+/** Tells operators, on every instance, that a number joined the list. */
+export function publishSuppressed(hub: RealtimeHub, row: SuppressionRow) {
+  hub.publish(REALTIME_CHANNEL_ADMIN, { event: 'suppressed', payload: { ...row, date: row.created_at } });
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { MSG, type FunnelCounts, type FunnelStage } from '@blaster/contract';
+import { inputClass } from '../../components/form';
+import { useFunnel } from './api';
+
+/** How each stage is named and coloured on the charts. */
+export const STAGES: { key: FunnelStage; label: string; color: string }[] = [
+  { key: 'queued', label: 'Antre', color: '#94a3b8' },
+  { key: 'sent', label: 'Terkirim', color: '#465fff' },
+  { key: 'delivered', label: 'Diterima', color: '#0ba5ec' },
+  { key: 'read', label: 'Dibaca', color: '#12b76a' },
+  { key: 'failed', label: 'Gagal', color: '#f04438' },
+  { key: 'opted_out', label: 'Berhenti (STOP)', color: '#f79009' },
+];
+
+const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '-');
+
+/**
+ * The delivery funnel of the viewer's sends (or everyone's for operators) over the last two weeks:
+ * the stages as bars, each day's progress as lines, and the split per template; one account at a time
+ * when chosen. Loaded on first use, so the charting library stays out of the first screen.
+ */
+export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const accounts = useFunnel(owner, 'account', null);
+  const days = useFunnel(owner, 'day', accountId);
+  const templates = useFunnel(owner, 'template', accountId);
+  const total: FunnelCounts | undefined = days.data?.total;
+
+  return (
+    <section
+      data-testid="funnel"
+      className="mt-6 rounded-2xl border border-gray-200 bg-white p-5 sm:p-6 dark:border-gray-800 dark:bg-white/[0.03]"
+    >
+      <header className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-gray-800 dark:text-white/90">{MSG.funnelTitle}</h2>
+        <select
+          aria-label="Akun"
+          className={`${inputClass()} sm:max-w-64`}
+          value={accountId ?? ''}
+          onChange={(event) => setAccountId(event.target.value ? Number(event.target.value) : null)}
+        >
+          <option value="">Semua akun</option>
+          {accounts.data?.groups.map((group) => (
+            <option key={group.key} value={group.key}>
+              {group.label}
+            </option>
+          ))}
+        </select>
+      </header>
+      {!total || total.queued === 0 ? (
+        <p className="text-sm text-gray-500">{days.isLoading ? MSG.loading : MSG.funnelEmpty}</p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div>
+            <dl className="mb-3 grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
+              {STAGES.map((stage) => (
+                <div key={stage.key} data-testid={`funnel-${stage.key}`}>
+                  <dt className="text-xs text-gray-500">{stage.label}</dt>
+                  <dd className="font-semibold text-gray-800 dark:text-white/90">
+                    <span data-testid={`funnel-${stage.key}-count`}>
+                      {total[stage.key].toLocaleString('id-ID')}
+                    </span>
+                    <span className="block text-xs font-normal text-gray-400">
+                      {percent(total[stage.key], total.queued)}
+                    </span>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <ResponsiveContainer width="100%" height={240}>
+              <BarChart
+                layout="vertical"
+                data={STAGES.map((stage) => ({ ...stage, value: total[stage.key] }))}
+                margin={{ left: 24 }}
+              >
+                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <XAxis type="number" allowDecimals={false} />
+                <YAxis type="category" dataKey="label" width={110} />
+                <Tooltip />
+                <Bar dataKey="value" name="Pesan" isAnimationActive={false}>
+                  {STAGES.map((stage) => (
+                    <Cell key={stage.key} fill={stage.color} />
+                  ))}
+                </Bar>
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+          <div>
+            <h3 className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-300">
+              {MSG.funnelOverTime}
+            </h3>
+            <ResponsiveContainer width="100%" height={240}>
+              <LineChart data={days.data?.groups ?? []}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis dataKey="label" />
+                <YAxis allowDecimals={false} />
+                <Tooltip />
+                <Legend />
+                {STAGES.filter((stage) => stage.key !== 'queued').map((stage) => (
+                  <Line
+                    key={stage.key}
+                    type="monotone"
+                    dataKey={stage.key}
+                    name={stage.label}
+                    stroke={stage.color}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+          </div>
+          <div className="lg:col-span-2 overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="funnel-templates">
+              <thead className="text-xs text-gray-500">
+                <tr>
+                  <th className="py-2 pr-4">Template</th>
+                  {STAGES.map((stage) => (
+                    <th key={stage.key} className="py-2 pr-4 text-right">
+                      {stage.label}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {templates.data?.groups.map((group) => (
+                  <tr key={group.key} className="border-t border-gray-100 dark:border-gray-800">
+                    <td className="max-w-64 truncate py-2 pr-4">{group.label}</td>
+                    {STAGES.map((stage) => (
+                      <td key={stage.key} className="py-2 pr-4 text-right tabular-nums">
+                        {group[stage.key].toLocaleString('id-ID')}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

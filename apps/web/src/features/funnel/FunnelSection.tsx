@@ -1,0 +1,14 @@
+import { lazy, Suspense } from 'react';
+import { MSG } from '@blaster/contract';
+
+// The charting library is large: it is fetched only when a dashboard shows the funnel.
+const FunnelPanel = lazy(() => import('./FunnelPanel'));
+
+/** The delivery funnel on a dashboard: a member's own sends, or everyone's ('all') for operators. */
+export function FunnelSection({ owner }: { owner: number | 'all' }) {
+  return (
+    <Suspense fallback={<p className="mt-6 text-sm text-gray-500">{MSG.loading}</p>}>
+      <FunnelPanel owner={owner} />
+    </Suspense>
+  );
+}

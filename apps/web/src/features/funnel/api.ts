@@ -1,0 +1,24 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API, type FunnelAnswer, type FunnelGroup } from '@blaster/contract';
+import { apiRequest } from '../../lib/api';
+
+/** Funnels move as acknowledgements arrive: read again this often while on screen. */
+export const FUNNEL_REFRESH_MS = 3_000;
+
+export const funnelKeys = {
+  all: ['funnel'] as const,
+  of: (owner: number | 'all', by: FunnelGroup, accountId: number | null) =>
+    ['funnel', owner, by, accountId] as const,
+};
+
+/** Delivery funnel counts of `owner` (a member's own id, or 'all' for operators), grouped by `by`. */
+export function useFunnel(owner: number | 'all', by: FunnelGroup, accountId: number | null) {
+  const query = new URLSearchParams({ by });
+  if (accountId) query.set('whatsapp_id', String(accountId));
+  return useQuery({
+    queryKey: funnelKeys.of(owner, by, accountId),
+    queryFn: () => apiRequest<FunnelAnswer>(`${API.funnel(owner)}?${query}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: FUNNEL_REFRESH_MS,
+  });
+}

@@ -1,0 +1,69 @@
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { MSG, type PhoneConsent } from '@blaster/contract';
+import { TextField } from '../../components/form';
+import { formatDateTime } from '../../components/list';
+
+/** An ISO time as a datetime-local input shows it (the viewer's local time, to the minute). */
+export function localInputTime(iso: string | null | undefined) {
+  if (!iso) return '';
+  const time = new Date(iso);
+  const offset = time.getTimezoneOffset() * 60_000;
+  return new Date(time.getTime() - offset).toISOString().slice(0, 16);
+}
+
+/**
+ * The optional consent fields of the phone-number forms: where and when the number agreed to receive
+ * blasts. A source alone records consent as of saving; all empty records none.
+ */
+export function ConsentFields<T extends PhoneConsent>({
+  idPrefix,
+  register,
+  errors,
+}: {
+  idPrefix: string;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<PhoneConsent>;
+}) {
+  const field = register as unknown as UseFormRegister<PhoneConsent>;
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <legend className="px-1 text-sm font-medium text-gray-700 dark:text-gray-300">
+        Persetujuan (opsional)
+      </legend>
+      <TextField
+        id={`${idPrefix}-consent-source`}
+        optional
+        label="Sumber persetujuan"
+        placeholder="web form, toko, telepon..."
+        error={errors.consent_source?.message}
+        {...field('consent_source')}
+      />
+      <TextField
+        id={`${idPrefix}-consent-at`}
+        optional
+        label="Waktu persetujuan"
+        type="datetime-local"
+        error={errors.consent_at?.message}
+        {...field('consent_at')}
+      />
+      <TextField
+        id={`${idPrefix}-consent-note`}
+        optional
+        label="Catatan persetujuan"
+        error={errors.consent_note?.message}
+        {...field('consent_note')}
+      />
+    </fieldset>
+  );
+}
+
+/** The consent cell of the list: source and time, or that none is recorded. */
+export function ConsentCell({ source, at }: { source: string | null; at: string | null }) {
+  if (!at) return <span className="text-xs text-gray-400">{MSG.consentNone}</span>;
+  return (
+    <span className="text-xs">
+      {source}
+      <span className="block text-gray-500">{formatDateTime(at)}</span>
+    </span>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import {
+  API,
+  MSG,
+  REALTIME_CHANNEL_ADMIN,
+  SUPPRESSION_CSV_FILE,
+  SUPPRESSION_REMOVE_ROLES,
+  suppressionCreateSchema,
+  type Paged,
+  type SuppressionCreate,
+  type SuppressionRow,
+} from '@blaster/contract';
+import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Button, showFieldErrors, TextField } from '../../components/form';
+import {
+  ExportButtons,
+  ListFilters,
+  PageCard,
+  PagedTable,
+  RefreshButton,
+  dangerLinkClass,
+  formatDateTime,
+  useListParams,
+  useListSearch,
+  type Columns,
+} from '../../components/list';
+import { apiRequest, errorText } from '../../lib/api';
+import { confirmDialog } from '../../lib/dialogs';
+import { downloadFromServer } from '../../lib/download';
+import { subscribe } from '../../lib/realtime';
+import { getStoredUser } from '../../lib/session';
+
+const column = createColumnHelper<SuppressionRow>();
+const REASONS: Record<SuppressionRow['reason'], string> = {
+  reply: MSG.suppressionReasonReply,
+  manual: MSG.suppressionReasonManual,
+};
+
+/**
+ * /suppression: numbers that opted out (a STOP reply, or added by hand). The blast engine never sends
+ * to them; operators may take one off again, staff may add and export.
+ */
+export function SuppressionPage() {
+  const queryClient = useQueryClient();
+  const { pageQuery } = useListParams();
+  const search = useListSearch();
+  const query = new URLSearchParams(pageQuery);
+  if (search.search) query.set('search', search.search);
+  const list = useQuery({
+    queryKey: ['suppression', query.toString()],
+    queryFn: () => apiRequest<Paged<SuppressionRow>>(`${API.suppressionPerPage}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+  // A STOP reply anywhere adds a row at once.
+  useEffect(
+    () =>
+      subscribe(REALTIME_CHANNEL_ADMIN, (message) => {
+        if (message.event === 'suppressed') void queryClient.invalidateQueries({ queryKey: ['suppression'] });
+      }),
+    [queryClient],
+  );
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<SuppressionCreate>({
+    resolver: zodResolver(suppressionCreateSchema),
+    defaultValues: { number: '', note: '' },
+  });
+  const add = useMutation({
+    mutationFn: (body: SuppressionCreate) =>
+      apiRequest<{ msg: string }>(API.suppressionCreate, { method: 'POST', body }),
+    onSuccess: async (answer) => {
+      toast.success(answer.msg);
+      reset();
+      await queryClient.invalidateQueries({ queryKey: ['suppression'] });
+    },
+    onError: showFieldErrors(setError),
+  });
+  const remove = useMutation({
+    mutationFn: (number: string) =>
+      apiRequest<{ msg: string }>(API.suppression(number), { method: 'DELETE' }),
+    onSuccess: async (answer) => {
+      toast.success(answer.msg);
+      await queryClient.invalidateQueries({ queryKey: ['suppression'] });
+    },
+    onError: (error) => toast.error(errorText(error)),
+  });
+  const mayRemove = SUPPRESSION_REMOVE_ROLES.includes(getStoredUser()?.role ?? 'member');
+
+  const columns: Columns<SuppressionRow> = [
+    column.accessor('number', { header: 'Phone Number' }),
+    column.accessor('reason', {
+      header: 'Alasan',
+      cell: (info) => REASONS[info.getValue() as SuppressionRow['reason']],
+    }),
+    column.accessor('note', { header: 'Catatan', cell: (info) => info.getValue() ?? '-' }),
+    column.accessor('created_at', { header: 'Sejak', cell: (info) => formatDateTime(info.getValue()) }),
+    ...(mayRemove
+      ? [
+          column.display({
+            id: 'action',
+            header: 'Action',
+            cell: ({ row: { original: row } }) => (
+              <button
+                type="button"
+                className={dangerLinkClass}
+                onClick={async () => {
+                  if (await confirmDialog(MSG.confirmRemoveSuppression(row.number), 'Hapus'))
+                    remove.mutate(row.number);
+                }}
+              >
+                {remove.isPending && remove.variables === row.number ? MSG.deleting : 'Delete'}
+              </button>
+            ),
+          }),
+        ]
+      : []),
+  ];
+
+  const exportCsv = async () => {
+    try {
+      await downloadFromServer(API.suppressionExport, SUPPRESSION_CSV_FILE);
+    } catch (error) {
+      toast.error(errorText(error));
+    }
+  };
+
+  return (
+    <>
+      <Breadcrumb title={MSG.suppressionTitle} />
+      <div className="space-y-6">
+        <PageCard title="Tambah Nomor">
+          <form
+            onSubmit={handleSubmit((body) => add.mutate(body))}
+            noValidate
+            className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+          >
+            <TextField
+              id="suppression-number"
+              label="Nomor Telepon"
+              inputMode="tel"
+              error={errors.number?.message}
+              {...register('number')}
+            />
+            <TextField
+              id="suppression-note"
+              label="Catatan"
+              optional
+              error={errors.note?.message}
+              {...register('note')}
+            />
+            <Button type="submit" loading={add.isPending} disabled={add.isPending}>
+              Tambah
+            </Button>
+          </form>
+        </PageCard>
+        <PageCard
+          title={MSG.suppressionTitle}
+          actions={
+            <>
+              <RefreshButton onRefresh={() => list.refetch()} />
+              <ExportButtons formats={['csv']} onExport={exportCsv} />
+            </>
+          }
+        >
+          <ListFilters search={search} searchLabel="Cari nomor" />
+          <PagedTable
+            label={MSG.suppressionTitle}
+            list={list}
+            columns={columns}
+            rowKey={(row) => row.number}
+          />
+        </PageCard>
+      </div>
+    </>
+  );
+}
