@@ -56,7 +56,9 @@ export function loadFromChild(options: autocannon.Options): Promise<autocannon.R
   });
   return new Promise((done, fail) => {
     child.once('message', (result) => done(result as autocannon.Result));
-    child.once('exit', (code) => (code ? fail(new Error(`the load client exited with code ${code}`)) : undefined));
+    child.once('exit', (code) =>
+      code ? fail(new Error(`the load client exited with code ${code}`)) : undefined,
+    );
     child.send(options);
   });
 }

@@ -132,7 +132,9 @@ describe('exact totals of the phone number list', () => {
         await first.query('commit');
         await secondInsert;
         // Which ids the first transaction got depends on timing, so count what this delete removed.
-        const removedBySecond = await second.query(`delete from proxies where value like 'first-%' and id % 7 = 0`);
+        const removedBySecond = await second.query(
+          `delete from proxies where value like 'first-%' and id % 7 = 0`,
+        );
         await second.query('commit');
         const [kept] = await queryRows<{ total: string }>(
           database.db,
