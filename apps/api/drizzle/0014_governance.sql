@@ -50,5 +50,5 @@ CREATE TABLE "account_events" (
 --> statement-breakpoint
 CREATE INDEX "account_events_account_idx" ON "account_events" USING btree ("whatsapp_id","created_at");
 --> statement-breakpoint
--- The sender-health page reads one account's recent log.
-CREATE INDEX "message_logs_whatsapp_idx" ON "message_logs" USING btree ("whatsapp_id","created_at");
+-- The sender-health page reads one account's recent log (the funnel made the same index in 0013).
+CREATE INDEX IF NOT EXISTS "message_logs_whatsapp_idx" ON "message_logs" USING btree ("whatsapp_id","created_at");

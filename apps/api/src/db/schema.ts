@@ -313,7 +313,6 @@ export const messageLogs = pgTable(
       .where(sql`${table.status} = 'pending'`),
     index('message_logs_user_idx').on(table.userId, table.status),
     index('message_logs_created_idx').on(table.createdAt),
-    index('message_logs_whatsapp_idx').on(table.whatsappId, table.createdAt),
   ],
 );
 
