@@ -459,4 +459,27 @@ describe('webhook endpoints', () => {
     });
     expect(events.map((event) => event.sequence)).toEqual([1, 2, 3]);
   });
+
+  it('queues an opt-out with the number joining the suppression list', async () => {
+    const receiver = await startReceiver(() => 200);
+    cleanups.push(() => receiver.close());
+    await createEndpoint(t, admin.token, receiver.url, ['number.opted_out']);
+    const added = await t.call('POST', API.suppressionCreate, {
+      token: admin.token,
+      body: { number: '081299887766' },
+    });
+    expect(added.status).toBe(200);
+    const optedOut = await t.ctx.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.type, 'number.opted_out'));
+    expect(optedOut.map((event) => event.payload)).toEqual([
+      expect.objectContaining({ number: '6281299887766', reason: 'manual', whatsapp_id: null }),
+    ]);
+    // Already on the list: nothing changed, so nothing is told.
+    await t.call('POST', API.suppressionCreate, { token: admin.token, body: { number: '081299887766' } });
+    expect(
+      await t.ctx.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'number.opted_out')),
+    ).toHaveLength(1);
+  });
 });

@@ -152,13 +152,15 @@ export class DeliveryTracker {
     const { db, hub } = this.options;
     const logId = replyTo ? logIdOfKey(replyTo) : null;
     const added = await db.transaction(async (tx) => {
-      if (logId !== null)
-        await queryRows(
-          tx,
-          sql`update ${messageLogs} set opted_out_at = coalesce(opted_out_at, ${at.toISOString()}::timestamptz)
-              where id = ${logId} and target = ${number} returning id`,
-        );
-      return addSuppression(tx, { number, reason: 'reply' });
+      const [answered] =
+        logId === null
+          ? []
+          : await queryRows<{ whatsapp_id: number }>(
+              tx,
+              sql`update ${messageLogs} set opted_out_at = coalesce(opted_out_at, ${at.toISOString()}::timestamptz)
+                  where id = ${logId} and target = ${number} returning whatsapp_id`,
+            );
+      return addSuppression(tx, { number, reason: 'reply', whatsappId: answered?.whatsapp_id ?? null });
     });
     if (added) publishSuppressed(hub, added);
   }

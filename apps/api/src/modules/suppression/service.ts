@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { queueWebhookEvent } from '../../domain/webhooks';
 import { REALTIME_CHANNEL_ADMIN, type SuppressionReason, type SuppressionRow } from '@blaster/contract';
 import { suppressions } from '../../db/schema';
 import type { Executor } from '../../ledger/ledger';
@@ -19,7 +20,14 @@ export const presentSuppression = (row: Stored): SuppressionRow => ({
  */
 export async function addSuppression(
   db: Executor,
-  entry: { number: string; reason: SuppressionReason; note?: string | null; createdBy?: number | null },
+  entry: {
+    number: string;
+    reason: SuppressionReason;
+    note?: string | null;
+    createdBy?: number | null;
+    /** The chat account whose message the recipient answered, when known. */
+    whatsappId?: number | null;
+  },
 ): Promise<SuppressionRow | null> {
   const [row] = await db
     .insert(suppressions)
@@ -31,7 +39,19 @@ export async function addSuppression(
     })
     .onConflictDoNothing()
     .returning();
-  return row ? presentSuppression(row) : null;
+  if (!row) return null;
+  // Receivers hear of the opt-out exactly when it is on the list: same transaction.
+  await queueWebhookEvent(db, {
+    type: 'number.opted_out',
+    accountId: entry.whatsappId ?? null,
+    payload: {
+      number: row.number,
+      whatsapp_id: entry.whatsappId ?? null,
+      reason: row.reason,
+      at: row.createdAt.toISOString(),
+    },
+  });
+  return presentSuppression(row);
 }
 
 /** Takes a number off the list (it may be blasted again); null when it was not there. */
