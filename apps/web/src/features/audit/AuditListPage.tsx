@@ -21,7 +21,7 @@ import {
   useListParams,
   useListSearch,
   type Columns,
-} from '../../components/list';
+} from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 
 const column = createColumnHelper<AuditEntry>();

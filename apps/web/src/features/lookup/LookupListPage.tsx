@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Swal from 'sweetalert2';
 import { toast } from 'sonner';
 import {
   API,
@@ -26,9 +25,9 @@ import {
   AddLink,
   ListFilters,
   useListSearch,
-} from '../../components/list';
+} from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
-import { confirmDialog } from '../../lib/dialogs';
+import { confirmDialog, showMessage } from '../../lib/dialogs';
 import { downloadCsv } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -111,7 +110,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
       setLive((current) => ({ ...current, [row.id]: answer[kind] }));
     } catch (error) {
       if (error instanceof ApiError && error.message === MSG.connectionLostReconnect) {
-        await Swal.fire({ icon: 'error', title: MSG.forbiddenTitle, text: MSG.connectionLostReconnect });
+        await showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.connectionLostReconnect });
         void navigate(`/whatsapp/create?r=${row.whatsapp_id}`);
       } else toast.error(errorText(error, MSG.networkError));
     } finally {

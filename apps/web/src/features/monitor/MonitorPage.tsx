@@ -8,7 +8,7 @@ import { LoaderCircle } from 'lucide-react';
 import clsx from 'clsx';
 import { API, REALTIME_CHANNEL_ADMIN, TREE_COLLECTION_LIMIT, type MonitorMessage } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { PageCard } from '../../components/list';
+import { PageCard } from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
 
