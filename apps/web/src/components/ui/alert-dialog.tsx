@@ -17,7 +17,7 @@ export function AlertDialogContent({
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className={overlayClass} />
       <AlertDialogPrimitive.Content
-        className={clsx(contentClass, 'max-w-md text-center', className)}
+        className={clsx(contentClass, 'max-w-md p-6 text-center sm:p-8', className)}
         {...props}
       />
     </AlertDialogPrimitive.Portal>

@@ -10,21 +10,27 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClass = 'fixed inset-0 z-[60] bg-gray-900/50 backdrop-blur-[2px]';
 export const contentClass =
-  'fixed top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-5 shadow-xl focus:outline-none sm:p-8 dark:bg-gray-900';
+  'fixed top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white shadow-xl focus:outline-none dark:bg-gray-900';
 
 export function DialogContent({
   className,
   children,
   closeLabel,
+  padded = true,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   /** The accessible name of the corner close button; no button without it. */
   closeLabel?: string;
+  /** False for content that brings its own spacing (a command list). */
+  padded?: boolean;
 }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
-      <DialogPrimitive.Content className={clsx(contentClass, 'max-w-lg', className)} {...props}>
+      <DialogPrimitive.Content
+        className={clsx(contentClass, padded && 'p-5 sm:p-8', className ?? 'max-w-lg')}
+        {...props}
+      >
         {children}
         {closeLabel && (
           <DialogPrimitive.Close
