@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import clsx from 'clsx';
-import { contentClass, overlayClass } from './dialog';
+import { contentClass, overlayClass, useReturnFocus } from './dialog';
 
 /**
  * A dialog that asks or tells something the user must answer: focus starts on Cancel (else the
@@ -19,6 +19,7 @@ export function AlertDialogContent({
       <AlertDialogPrimitive.Content
         className={clsx(contentClass, 'max-w-md p-6 text-center sm:p-8', className)}
         {...props}
+        {...useReturnFocus(props)}
       />
     </AlertDialogPrimitive.Portal>
   );

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
@@ -11,6 +11,31 @@ export const DialogClose = DialogPrimitive.Close;
 export const overlayClass = 'fixed inset-0 z-[60] bg-gray-900/50 backdrop-blur-[2px]';
 export const contentClass =
   'fixed top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white shadow-xl focus:outline-none dark:bg-gray-900';
+
+type AutoFocusHandler = (event: Event) => void;
+
+/**
+ * Gives the focus back, on close, to whatever had it when the dialog opened. Radix returns it to a
+ * Dialog.Trigger only, and these dialogs are also opened by code (a shortcut, an address, a question).
+ */
+export function useReturnFocus(props: {
+  onOpenAutoFocus?: AutoFocusHandler;
+  onCloseAutoFocus?: AutoFocusHandler;
+}) {
+  const returnTo = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus(event: Event) {
+      returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      props.onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus(event: Event) {
+      props.onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      event.preventDefault();
+      if (returnTo.current?.isConnected) returnTo.current.focus();
+    },
+  };
+}
 
 export function DialogContent({
   className,
