@@ -20,6 +20,7 @@ export function CardView<T>({
   if (state)
     return (
       <div
+        data-list
         role="status"
         aria-label={label}
         aria-busy={loading}
@@ -34,7 +35,7 @@ export function CardView<T>({
     return header ? flexRender(header.column.columnDef.header, header.getContext()) : null;
   };
   return (
-    <ul aria-label={label} aria-busy={loading} className="space-y-3">
+    <ul data-list aria-label={label} aria-busy={loading} className="space-y-3">
       {table.getRowModel().rows.map((row) => {
         const cells = row.getVisibleCells();
         const action = cells.find((cell) => cell.column.id === ACTION_COLUMN_ID);
@@ -61,7 +62,10 @@ export function CardView<T>({
                 ))}
             </dl>
             {action && (
-              <div className="mt-3 flex flex-wrap gap-2 border-t border-gray-100 pt-3 dark:border-gray-800">
+              <div
+                data-row-actions
+                className="mt-3 flex flex-wrap gap-2 border-t border-gray-100 pt-3 dark:border-gray-800"
+              >
                 {flexRender(action.column.columnDef.cell, action.getContext())}
               </div>
             )}

@@ -3,7 +3,7 @@ import { flexRender, getCoreRowModel, useReactTable, type Row, type Table } from
 import clsx from 'clsx';
 import { MSG } from '@blaster/contract';
 import { CardView } from './card-view';
-import type { Columns } from './columns';
+import { ACTION_COLUMN_ID, type Columns } from './columns';
 import { useIsNarrow } from './use-narrow';
 
 export interface DataTableProps<T> {
@@ -69,7 +69,10 @@ function TableView<T>({
   rowClassName?(row: Row<T>): string | undefined;
 }) {
   return (
-    <div className="@container overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800">
+    <div
+      data-list
+      className="@container overflow-x-auto rounded-xl border border-gray-200 dark:border-gray-800"
+    >
       <table aria-label={label} aria-busy={loading} className="w-full text-left text-sm">
         <thead className="bg-gray-50 text-xs tracking-wide text-gray-500 uppercase dark:bg-white/[0.02] dark:text-gray-400">
           {table.getHeaderGroups().map((group) => (
@@ -105,6 +108,7 @@ function TableView<T>({
                 {row.getVisibleCells().map((cell) => (
                   <td
                     key={cell.id}
+                    data-row-actions={cell.column.id === ACTION_COLUMN_ID || undefined}
                     className={clsx(
                       // Long unbroken values (ids, addresses) may break anywhere rather than widen the table.
                       'px-3 py-3 align-middle [overflow-wrap:anywhere]',

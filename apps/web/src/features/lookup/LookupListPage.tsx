@@ -164,7 +164,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
       id: 'account',
       header: 'Akun',
       cell: ({ row: { original: row } }) => (
-        <div>
+        <div className="md:min-w-28">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.Whatsapp?.pushname ?? '-'}</div>
           <div className="text-xs text-gray-500">{row.Whatsapp?.phonenumber ?? '-'}</div>
           <div className="text-xs text-gray-400">{row.state ?? '-'}</div>
@@ -174,6 +174,8 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
     column.display({
       id: 'clientid',
       header: 'Client ID',
+      // The account column already names the account; the id gives way on medium widths.
+      meta: { secondary: true },
       cell: ({ row: { original: row } }) => (
         <span className="font-mono text-xs">{row.Whatsapp?.clientid ?? '-'}</span>
       ),
@@ -185,7 +187,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
           id: 'range',
           header: 'Range Nomor',
           cell: ({ row: { original: row } }) => (
-            <span className="text-xs whitespace-nowrap">
+            <span className="text-xs">
               {row.start_number} – {row.end_number}
             </span>
           ),

@@ -239,7 +239,7 @@ export function WhatsappListPage() {
       id: 'account',
       header: 'Akun',
       cell: ({ row: { original: row } }) => (
-        <div className="min-w-44">
+        <div className="md:min-w-44">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.pushname ?? '-'}</div>
           <div className="text-xs text-gray-500 dark:text-gray-400">{row.phonenumber ?? '-'}</div>
           <div className="font-mono text-[11px] text-gray-400">{row.clientid}</div>
