@@ -93,7 +93,7 @@ async function checkLists(role: Role, email: string, password: string, rowsOn: s
       await page.locator('[data-list]').waitFor();
       // Lists seeded with rows are measured with their rows, not while still loading.
       if (rowsOn.includes(path))
-        await page.locator('[data-list] [data-row-actions], [data-list] li').first().waitFor();
+        await page.locator('[data-list] td:not([colspan]), [data-list] li').first().waitFor();
       await page.waitForLoadState('networkidle');
       const fit = await measure(page);
       const where = `${role} ${path} at ${width} px`;
