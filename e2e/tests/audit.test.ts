@@ -24,9 +24,9 @@ test('an admin gives a bonus, then finds it in the audit trail with actor, membe
   await page.locator('#bonus-reason').fill('Bonus jejak audit');
   await page.getByRole('button', { name: MSG.sendBonus }).click();
   // The amount is confirmed before it is sent, then the success dialog closes.
-  await page.locator('.swal2-popup').getByRole('button', { name: MSG.yesSendBonus }).click();
-  await page.locator('.swal2-popup').getByText('Berhasil', { exact: true }).waitFor();
-  await page.locator('.swal2-popup').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: MSG.yesSendBonus }).click();
+  await page.getByRole('alertdialog').getByText('Berhasil', { exact: true }).waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
 
   // The screen is in the admin menu.
   await page

@@ -33,7 +33,7 @@ test("a bonus typed '50.000' shows Rp 50.000, is asked back, and saves 50000", a
   await page.getByRole('button', { name: MSG.sendBonus }).click();
 
   // Cancelling sends nothing; confirming sends the amount read back in the question.
-  const question = page.locator('.swal2-popup');
+  const question = page.getByRole('alertdialog');
   await question.getByText(MSG.confirmSendBonus('Rp 50.000', 'Rina Member'), { exact: true }).waitFor();
   await question.getByRole('button', { name: MSG.cancel }).click();
   await question.waitFor({ state: 'detached' });
@@ -44,8 +44,8 @@ test("a bonus typed '50.000' shows Rp 50.000, is asked back, and saves 50000", a
   await page.getByRole('button', { name: MSG.sendBonus }).click();
   await question.getByText(MSG.confirmSendBonus('Rp 50.000', 'Rina Member'), { exact: true }).waitFor();
   await question.getByRole('button', { name: MSG.yesSendBonus }).click();
-  await page.locator('.swal2-popup').getByText('Berhasil', { exact: true }).waitFor();
-  await page.locator('.swal2-popup').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('alertdialog').getByText('Berhasil', { exact: true }).waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   const total = await stack.api<{ totalBonus: number }>('GET', API.totalBonus(member.id), undefined, token);
   assert.equal(total.data.totalBonus, 50_000);
   await context.close();

@@ -123,7 +123,7 @@ test('a member schedules a blast on an own account and cancels it', async () => 
   const row = page.getByRole('row').filter({ has: page.getByTestId(`state-${id}`) });
   await row.getByRole('button', { name: MSG.schedule }).click();
   // The dialog offers a time ten minutes ahead; the member keeps it.
-  const dialog = page.locator('.swal2-popup');
+  const dialog = page.getByRole('dialog');
   await dialog.getByText(MSG.scheduleAt).waitFor();
   await dialog.getByRole('button', { name: MSG.schedule }).click();
   await page.getByTestId(`scheduled-${id}`).waitFor();

@@ -34,8 +34,8 @@ test('staff connect an account, run a generator to 100.00 % and download the res
   await page.locator('#lookup-start').fill('6281500000040');
   await page.locator('#lookup-end').fill('6281500000001');
   await page.getByRole('button', { name: MSG.save }).click();
-  await page.locator('.swal2-popup').getByText(MSG.generatorRangeOrder).waitFor();
-  await page.locator('.swal2-popup').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('alertdialog').getByText(MSG.generatorRangeOrder).waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await page.locator('#lookup-start').fill('6281500000001');
   await page.locator('#lookup-end').fill('6281500000030');
   await page.getByRole('button', { name: MSG.save }).click();

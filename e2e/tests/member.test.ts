@@ -93,7 +93,7 @@ test('a member signs up with a referral link, sees their dashboard and menu, and
 
   // Sign out from the user menu, then the dashboard is closed.
   await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByText(MSG.signOut, { exact: true }).click();
+  await page.getByRole('menuitem', { name: MSG.signOut }).click();
   await page.waitForURL('**/signin');
   await page.goto('/');
   await page.waitForURL('**/signin');

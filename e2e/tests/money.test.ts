@@ -14,13 +14,13 @@ after(async () => {
 
 /** Answers a question dialog: its text is checked, then its confirm button pressed. */
 async function answerQuestion(page: Page, text: string, confirm: string) {
-  const dialog = page.locator('.swal2-popup');
+  const dialog = page.getByRole('alertdialog');
   await dialog.getByText(text, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: confirm }).click();
 }
 
 async function confirmDialog(page: Page, title: string) {
-  const dialog = page.locator('.swal2-popup');
+  const dialog = page.getByRole('alertdialog');
   await dialog.getByText(title, { exact: true }).waitFor();
   await dialog.getByRole('button', { name: 'OK' }).click();
 }

@@ -89,8 +89,8 @@ test('admin imports phone numbers, downloads the skipped rows, creates a templat
   await page.getByLabel('Judul button 1').fill('Kunjungi Toko');
   await page.getByRole('button', { name: MSG.save }).click();
   // A URL button without a URL is refused with the spec's words.
-  await page.locator('.swal2-popup').getByText(MSG.buttonMissingUrl('Kunjungi Toko')).waitFor();
-  await page.locator('.swal2-popup').getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('alertdialog').getByText(MSG.buttonMissingUrl('Kunjungi Toko')).waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click();
   await page.getByLabel('URL button 1').fill('https://toko.contoh.id');
   await page.getByRole('button', { name: MSG.save }).click();
   // Saved: the form goes back one page.

@@ -125,7 +125,7 @@ test('a member connects by QR and by pairing code, blasts with live counts, stop
   );
 
   await row.getByRole('button', { name: MSG.stopBlast }).click();
-  const sendingDialog = page.locator('.swal2-popup');
+  const sendingDialog = page.getByRole('alertdialog');
   if (await sendingDialog.isVisible().catch(() => false))
     await sendingDialog.getByRole('button', { name: MSG.stopBlastNow }).click();
   await row.getByRole('button', { name: MSG.startBlast }).waitFor();
@@ -179,7 +179,7 @@ test('a disconnected account is refused with the spec dialog and sent to reconne
   assert.equal(cut.status, 200);
   await page.getByTestId(`state-${account!.id}`).getByText('loggedOut').waitFor();
   await page.getByRole('button', { name: MSG.reconnect }).click();
-  await page.locator('.swal2-popup').getByRole('button', { name: MSG.yesReconnect }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: MSG.yesReconnect }).click();
   await page.waitForURL(`**/whatsapp/create?r=${account!.id}`);
   await context.close();
 });

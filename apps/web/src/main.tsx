@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { captureReferral } from './app/referral-capture';
 import { createRouter } from './app/router';
+import { MessageDialogHost } from './components/ui/message-dialog';
 import { applyTheme, readTheme, useTheme } from './app/theme';
 import { setUnauthorizedHandler } from './lib/api';
 import { clearSession, signOut } from './lib/session';
@@ -35,6 +36,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <ThemedToaster />
+      <MessageDialogHost />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -6,7 +6,7 @@ import { MSG } from '@blaster/contract';
 import { Breadcrumb } from '../app/layout/Breadcrumb';
 import { apiRequest, errorText } from '../lib/api';
 import { Button, showFieldErrors } from './form';
-import { PageCard } from './list';
+import { PageCard } from './data-table';
 
 /**
  * Query options for what a form starts from: read afresh on every visit, never from a copy kept

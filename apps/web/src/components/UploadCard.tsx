@@ -4,7 +4,7 @@ import { MSG } from '@blaster/contract';
 import { apiRequest, errorText } from '../lib/api';
 import { FileField, acceptedFile } from './FileField';
 import { Alert, Button } from './form';
-import { PageCard } from './list';
+import { PageCard } from './data-table';
 
 /**
  * The 'Upload File CSV atau JSON' card of a create page: checks the chosen file's type before sending

@@ -1,25 +1,24 @@
-import Swal from 'sweetalert2';
 import { MSG } from '@blaster/contract';
+import { showMessage } from '../components/ui/message-dialog';
+
+export { showMessage };
 
 /** Success dialog the level and bonus forms show before going back (spec 02 §4). */
 export async function successDialog(text: string) {
-  await Swal.fire({ icon: 'success', title: 'Berhasil', text, confirmButtonText: 'OK' });
+  await showMessage({ tone: 'success', title: 'Berhasil', text, confirmText: 'OK' });
 }
 
 export async function errorDialog(title: string, text: string) {
-  await Swal.fire({ icon: 'error', title, text, confirmButtonText: 'OK' });
+  await showMessage({ tone: 'error', title, text, confirmText: 'OK' });
 }
 
-/** Asks before an action that cannot be undone; resolves true when confirmed. */
+/** Asks before an action that cannot be undone; resolves true when confirmed (focus starts on Cancel). */
 export async function confirmDialog(text: string, confirmButtonText: string) {
-  const answer = await Swal.fire({
-    icon: 'warning',
+  return showMessage({
+    tone: 'warning',
     title: MSG.areYouSure,
     text,
-    showCancelButton: true,
-    confirmButtonText,
-    cancelButtonText: MSG.cancel,
-    focusCancel: true,
+    confirmText: confirmButtonText,
+    cancelText: MSG.cancel,
   });
-  return answer.isConfirmed;
 }

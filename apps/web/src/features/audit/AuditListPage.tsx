@@ -21,7 +21,7 @@ import {
   useListParams,
   useListSearch,
   type Columns,
-} from '../../components/list';
+} from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 
 const column = createColumnHelper<AuditEntry>();
@@ -145,7 +145,8 @@ export function AuditListPage() {
         ),
     }),
     column.display({
-      id: 'action',
+      // What was done, a field of the entry: not the row's buttons, which lists keep under 'action'.
+      id: 'auditAction',
       header: MSG.auditAction,
       cell: ({ row: { original } }) => (
         <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap dark:bg-white/5">

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import Swal from 'sweetalert2';
 import {
   ALL_RECEIVERS,
   API,
@@ -12,8 +11,9 @@ import {
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
-import { PageCard, useDebounced } from '../../components/list';
+import { PageCard, useDebounced } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
+import { showMessage } from '../../lib/dialogs';
 
 const ALL = ALL_RECEIVERS;
 
@@ -53,9 +53,9 @@ export function BlasterPage() {
   const send = useMutation({
     mutationFn: (body: { senders: string; targets: string; message: string }) =>
       apiRequest(API.whatsappSendMessage, { method: 'POST', body, fallback: MSG.errorSendingMessage }),
-    onSuccess: () => Swal.fire({ icon: 'success', title: MSG.sentTitle, text: MSG.sentText }),
+    onSuccess: () => showMessage({ tone: 'success', title: MSG.sentTitle, text: MSG.sentText }),
     onError: (error) =>
-      Swal.fire({ icon: 'error', title: MSG.failedTitle, text: errorText(error, MSG.errorSendingMessage) }),
+      showMessage({ tone: 'error', title: MSG.failedTitle, text: errorText(error, MSG.errorSendingMessage) }),
   });
 
   const submit = async (event: React.FormEvent) => {
@@ -68,8 +68,8 @@ export function BlasterPage() {
     if (Object.keys(problems).length) return;
     const account = senders.data?.list.find((row) => row.clientid === sender);
     if (account?.state !== 'connected') {
-      await Swal.fire({
-        icon: 'error',
+      await showMessage({
+        tone: 'error',
         title: MSG.failedTitle,
         text: MSG.senderNotConnected(
           account?.phonenumber ?? sender,

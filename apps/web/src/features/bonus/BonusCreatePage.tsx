@@ -7,7 +7,7 @@ import { API, MSG, bonusCreateSchema, formatRupiah, type BonusCreate, type User 
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
-import { PageCard } from '../../components/list';
+import { PageCard } from '../../components/data-table';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
 import { confirmDialog, successDialog } from '../../lib/dialogs';

@@ -13,7 +13,7 @@ import {
   useDeleteRow,
   useListParams,
   type Columns,
-} from '../../components/list';
+} from '../../components/data-table';
 import { PersonName, UserText } from '../../components/UserText';
 import { apiRequest } from '../../lib/api';
 import { useSession } from '../../lib/session';

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { API, MSG, type AccountEventRow, type HealthAnswer, type WhatsappRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { PageCard, formatDateTime } from '../../components/list';
+import { PageCard, formatDateTime } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { GovernanceNotes } from '../schedule/ScheduleActions';
 

@@ -11,7 +11,7 @@ import {
   linkButtonClass,
   useDeleteRow,
   useListParams,
-} from '../../components/list';
+} from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 import { useSession } from '../../lib/session';
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Swal from 'sweetalert2';
 import {
   API,
   DEFAULT_INTERVAL_MAX,
@@ -18,6 +17,7 @@ import { RecordPage } from '../../components/RecordPage';
 import { Alert, Button, FieldError, Label, inputClass, TextField } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { showMessage } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 
 const TITLES = { generator: MSG.generatorFormTitle, validator: MSG.validatorFormTitle };
@@ -82,7 +82,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
       }
       setErrors(problems);
       if (problems.start_number === MSG.generatorRangeOrder)
-        void Swal.fire({ icon: 'error', title: MSG.forbiddenTitle, text: MSG.generatorRangeOrder });
+        void showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.generatorRangeOrder });
       if (Object.keys(problems).length) throw new ApiError(Object.values(problems)[0]!, 400, problems);
       const url = row ? API.lookup(kind, row.id) : API.lookupCreate(kind);
       const method = row ? 'PUT' : 'POST';

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Swal from 'sweetalert2';
 import { toast } from 'sonner';
 import {
   API,
@@ -26,9 +25,9 @@ import {
   AddLink,
   ListFilters,
   useListSearch,
-} from '../../components/list';
+} from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
-import { confirmDialog } from '../../lib/dialogs';
+import { confirmDialog, showMessage } from '../../lib/dialogs';
 import { downloadCsv } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -112,7 +111,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
       setLive((current) => ({ ...current, [row.id]: answer[kind] }));
     } catch (error) {
       if (error instanceof ApiError && error.message === MSG.connectionLostReconnect) {
-        await Swal.fire({ icon: 'error', title: MSG.forbiddenTitle, text: MSG.connectionLostReconnect });
+        await showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.connectionLostReconnect });
         void navigate(`/whatsapp/create?r=${row.whatsapp_id}`);
       } else toast.error(errorText(error, MSG.networkError));
     } finally {
@@ -166,7 +165,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
       id: 'account',
       header: 'Akun',
       cell: ({ row: { original: row } }) => (
-        <div>
+        <div className="md:min-w-28">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.Whatsapp?.pushname ?? '-'}</div>
           <div className="text-xs text-gray-500">{row.Whatsapp?.phonenumber ?? '-'}</div>
           <div className="text-xs text-gray-400">{row.state ?? '-'}</div>
@@ -176,6 +175,8 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
     column.display({
       id: 'clientid',
       header: 'Client ID',
+      // The account column already names the account; the id gives way on medium widths.
+      meta: { secondary: true },
       cell: ({ row: { original: row } }) => (
         <span className="font-mono text-xs">{row.Whatsapp?.clientid ?? '-'}</span>
       ),
@@ -187,7 +188,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
           id: 'range',
           header: 'Range Nomor',
           cell: ({ row: { original: row } }) => (
-            <span className="text-xs whitespace-nowrap">
+            <span className="text-xs">
               {row.start_number} – {row.end_number}
             </span>
           ),

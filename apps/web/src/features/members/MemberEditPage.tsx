@@ -8,7 +8,7 @@ import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
-import { PageCard } from '../../components/list';
+import { PageCard } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 
 /** /member/edit?id=: a member's blast interval and blast fee override. */

@@ -13,7 +13,7 @@ import {
   useListParams,
   ListFilters,
   useListSearch,
-} from '../../components/list';
+} from '../../components/data-table';
 import { PersonName, UserText } from '../../components/UserText';
 import { apiRequest } from '../../lib/api';
 

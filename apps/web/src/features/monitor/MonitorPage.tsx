@@ -2,15 +2,15 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { JSONTree } from 'react-json-tree';
-import { JsonView, allExpanded, defaultStyles } from 'react-json-view-lite';
-import 'react-json-view-lite/dist/index.css';
 import { LoaderCircle } from 'lucide-react';
 import clsx from 'clsx';
 import { API, REALTIME_CHANNEL_ADMIN, TREE_COLLECTION_LIMIT, type MonitorMessage } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { PageCard } from '../../components/list';
+import { PageCard } from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
+
+const expandAll = () => true;
 
 export type MonitorKind = 'local' | 'remote' | 'socket' | 'realtime';
 type Display = 'string' | 'viewer' | 'tree';
@@ -116,7 +116,8 @@ export function MonitorPage({ kind }: { kind: MonitorKind }) {
                     </pre>
                   )}
                   {display === 'viewer' && (
-                    <JsonView data={message} shouldExpandNode={allExpanded} style={defaultStyles} />
+                    // The viewer shows every level open at once; the tree opens on demand.
+                    <JSONTree data={message} shouldExpandNodeInitially={expandAll} hideRoot invertTheme />
                   )}
                   {display === 'tree' && (
                     <JSONTree data={message} collectionLimit={TREE_COLLECTION_LIMIT} hideRoot invertTheme />

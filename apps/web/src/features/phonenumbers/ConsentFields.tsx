@@ -1,7 +1,7 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { MSG, type PhoneConsent } from '@blaster/contract';
 import { TextField } from '../../components/form';
-import { formatDateTime } from '../../components/list';
+import { formatDateTime } from '../../components/data-table';
 
 /** An ISO time as a datetime-local input shows it (the viewer's local time, to the minute). */
 export function localInputTime(iso: string | null | undefined) {

@@ -16,7 +16,7 @@ import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { ImportResult, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
-import { PageCard } from '../../components/list';
+import { PageCard } from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { ConsentFields } from './ConsentFields';

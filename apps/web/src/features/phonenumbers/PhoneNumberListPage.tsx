@@ -23,7 +23,7 @@ import {
   type Columns,
   AddLink,
   ExportButtons,
-} from '../../components/list';
+} from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';

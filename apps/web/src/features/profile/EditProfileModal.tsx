@@ -1,9 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { X } from 'lucide-react';
 import {
   API,
   MSG,
@@ -22,12 +21,18 @@ import {
   showFieldErrors,
   TextField,
 } from '../../components/form';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '../../components/ui/dialog';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 
 export function EditProfileModal({ user, onClose }: { user: User; onClose(): void }) {
-  const dialog = useRef<HTMLDivElement>(null);
   const settings = useQuery({
     queryKey: ['setting'],
     queryFn: () => apiRequest<{ setting: Setting }>(API.settingGet),
@@ -61,13 +66,6 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
     if (banks.length > 0 && !getValues('account_bank')) setValue('account_bank', banks[0]!);
   }, [banks, getValues, setValue]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    dialog.current?.querySelector<HTMLInputElement>('input')?.focus();
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   const queryClient = useQueryClient();
   // Changing the password or the e-mail takes the current password (the server checks it too).
   const needsCurrentPassword = (form: Pick<ProfileForm, 'password' | 'email'>) =>
@@ -99,32 +97,12 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
   });
 
   return (
-    <div className="fixed inset-0 z-[60] flex items-center justify-center bg-gray-900/50 p-4 backdrop-blur-[2px]">
-      <div
-        ref={dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="edit-profile-title"
-        className="w-full max-w-2xl rounded-3xl bg-white p-5 shadow-xl sm:p-8 dark:bg-gray-900"
-      >
-        <div className="mb-6 flex items-start justify-between gap-4">
-          <div>
-            <h2 id="edit-profile-title" className="text-2xl font-semibold text-gray-800 dark:text-white/90">
-              Edit Personal Information
-            </h2>
-            <p className="text-sm text-gray-500 dark:text-gray-400">
-              Perbarui data diri dan rekening bank Anda.
-            </p>
-          </div>
-          <button
-            type="button"
-            aria-label="Tutup"
-            onClick={onClose}
-            className="rounded-full p-2 text-gray-400 hover:bg-gray-100 hover:text-gray-700 dark:hover:bg-white/5"
-          >
-            <X className="size-5" />
-          </button>
-        </div>
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl" closeLabel="Tutup">
+        <DialogHeader>
+          <DialogTitle>Edit Personal Information</DialogTitle>
+          <DialogDescription>Perbarui data diri dan rekening bank Anda.</DialogDescription>
+        </DialogHeader>
         <form
           onSubmit={handleSubmit((form) => {
             if (needsCurrentPassword(form) && !form.current_password) {
@@ -228,7 +206,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
             </Button>
           </div>
         </form>
-      </div>
-    </div>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import Swal from 'sweetalert2';
 import { Copy, Pencil } from 'lucide-react';
 import { API, MSG, REFERRAL_QUERY_PARAM, type User } from '@blaster/contract';
 import { apiRequest } from '../../lib/api';
+import { showMessage } from '../../lib/dialogs';
 import { saveUser, useSession } from '../../lib/session';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { initials } from '../../app/layout/UserDropdown';
@@ -62,10 +62,10 @@ export function ProfilePage() {
       await navigator.clipboard.writeText(link);
     } catch {
       // Clipboard refused (e.g. not a secure context): still show the link so it can be copied by hand.
-      await Swal.fire({ icon: 'info', title: 'Link Referral', text: link });
+      await showMessage({ tone: 'info', title: 'Link Referral', text: link });
       return;
     }
-    await Swal.fire({ icon: 'success', title: MSG.linkCopied, timer: 1800, showConfirmButton: false });
+    await showMessage({ tone: 'success', title: MSG.linkCopied, closeAfterMs: 1800 });
   };
 
   return (

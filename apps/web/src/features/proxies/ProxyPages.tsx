@@ -32,7 +32,7 @@ import {
   type Columns,
   AddLink,
   ExportButtons,
-} from '../../components/list';
+} from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { API, MSG, formatRupiah, type Paged, type ReferralRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { initials } from '../../app/layout/UserDropdown';
-import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/list';
+import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 
 const column = createColumnHelper<ReferralRow>();

@@ -1,8 +1,9 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import Swal from 'sweetalert2';
 import { toast } from 'sonner';
 import { API, MSG, type WhatsappRow } from '@blaster/contract';
-import { formatDateTime } from '../../components/list';
+import { formatDateTime } from '../../components/data-table';
+import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { apiRequest, errorText } from '../../lib/api';
 
 const buttonClass =
@@ -47,26 +48,15 @@ export function ScheduleActions({
   canSchedule: boolean;
   onChange(patch: Partial<WhatsappRow>): void;
 }) {
-  const schedule = async () => {
-    const soon = new Date(Date.now() + 10 * 60_000);
-    const answer = await Swal.fire({
-      title: MSG.scheduleTitle,
-      input: 'datetime-local',
-      inputLabel: MSG.scheduleAt,
-      inputValue: localInputValue(soon),
-      showCancelButton: true,
-      confirmButtonText: MSG.schedule,
-      cancelButtonText: MSG.cancel,
-      inputValidator: (value) =>
-        !value || new Date(value).getTime() <= Date.now() ? MSG.scheduleInPast : undefined,
-    });
-    if (!answer.isConfirmed || typeof answer.value !== 'string') return;
+  const [choosing, setChoosing] = useState(false);
+  const schedule = async (startAt: Date) => {
     try {
       const saved = await apiRequest<{ whatsapp: WhatsappRow }>(API.whatsappSchedule, {
         method: 'POST',
-        body: { id: row.id, start_at: new Date(answer.value).toISOString() },
+        body: { id: row.id, start_at: startAt.toISOString() },
         fallback: MSG.networkError,
       });
+      setChoosing(false);
       onChange({ scheduled_at: saved.whatsapp.scheduled_at });
       toast.success(MSG.scheduleSaved);
     } catch (error) {
@@ -96,11 +86,12 @@ export function ScheduleActions({
           </button>
         ) : (
           row.status !== 'sending' && (
-            <button type="button" className={buttonClass} onClick={() => void schedule()}>
+            <button type="button" className={buttonClass} onClick={() => setChoosing(true)}>
               {MSG.schedule}
             </button>
           )
         ))}
+      {choosing && <ScheduleDialog onClose={() => setChoosing(false)} onChoose={schedule} />}
       <Link
         to={`/whatsapp/health?id=${row.id}`}
         className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-600 hover:bg-brand-50 dark:text-brand-300 dark:hover:bg-brand-500/10"
@@ -108,5 +99,71 @@ export function ScheduleActions({
         {MSG.healthLink}
       </Link>
     </>
+  );
+}
+
+/** Asks for the start time, ten minutes from now to begin with; a time already past is refused here. */
+function ScheduleDialog({ onClose, onChoose }: { onClose(): void; onChoose(startAt: Date): Promise<void> }) {
+  const [value, setValue] = useState(() => localInputValue(new Date(Date.now() + 10 * 60_000)));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent closeLabel={MSG.cancel}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const startAt = new Date(value);
+            if (!value || Number.isNaN(startAt.getTime()) || startAt.getTime() <= Date.now()) {
+              setError(MSG.scheduleInPast);
+              return;
+            }
+            setSaving(true);
+            void onChoose(startAt).finally(() => setSaving(false));
+          }}
+          noValidate
+        >
+          <DialogHeader>
+            <DialogTitle>{MSG.scheduleTitle}</DialogTitle>
+          </DialogHeader>
+          <label htmlFor="schedule-start" className="mb-1.5 block text-sm font-medium">
+            {MSG.scheduleAt}
+          </label>
+          <input
+            id="schedule-start"
+            type="datetime-local"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'schedule-start-error' : undefined}
+            className="h-11 w-full rounded-lg border border-gray-300 bg-transparent px-4 text-sm dark:border-gray-700"
+          />
+          {error && (
+            <p id="schedule-start-error" className="mt-1.5 text-xs text-red-600 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <button
+              type="button"
+              onClick={onClose}
+              className="rounded-lg border border-gray-300 px-4 py-2.5 text-sm dark:border-gray-700"
+            >
+              {MSG.cancel}
+            </button>
+            <button
+              type="submit"
+              disabled={saving}
+              className="rounded-lg bg-indigo-600 px-4 py-2.5 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-60"
+            >
+              {MSG.schedule}
+            </button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }

@@ -15,7 +15,7 @@ import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
-import { PageCard } from '../../components/list';
+import { PageCard } from '../../components/data-table';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
 

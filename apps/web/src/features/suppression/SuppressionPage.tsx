@@ -28,7 +28,7 @@ import {
   useListParams,
   useListSearch,
   type Columns,
-} from '../../components/list';
+} from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 import { downloadFromServer } from '../../lib/download';

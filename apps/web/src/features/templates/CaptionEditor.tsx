@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import clsx from 'clsx';
 import { Bold, Italic, Link2, List, Strikethrough, Unlink } from 'lucide-react';
+import { LinkDialog } from './LinkDialog';
 
 /** The caption's rich-text editor: bold, italic, strike, links, lists and paragraphs. */
 export function CaptionEditor({
@@ -45,6 +47,7 @@ export function CaptionEditor({
       list: current?.isActive('bulletList') ?? false,
     }),
   });
+  const [linkOpen, setLinkOpen] = useState(false);
   if (!editor) return null;
   const tool = (label: string, active: boolean, icon: React.ReactNode, run: () => void) => (
     <button
@@ -76,10 +79,7 @@ export function CaptionEditor({
         {tool('Strike', state?.strike ?? false, <Strikethrough className="size-4" />, () =>
           editor.chain().focus().toggleStrike().run(),
         )}
-        {tool('Link', state?.link ?? false, <Link2 className="size-4" />, () => {
-          const url = window.prompt('URL', editor.getAttributes('link').href ?? 'https://');
-          if (url) editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run();
-        })}
+        {tool('Link', state?.link ?? false, <Link2 className="size-4" />, () => setLinkOpen(true))}
         {tool('Remove link', false, <Unlink className="size-4" />, () =>
           editor.chain().focus().unsetLink().run(),
         )}
@@ -88,6 +88,13 @@ export function CaptionEditor({
         )}
       </div>
       <EditorContent editor={editor} />
+      {linkOpen && (
+        <LinkDialog
+          initial={editor.getAttributes('link').href ?? 'https://'}
+          onClose={() => setLinkOpen(false)}
+          onSave={(url) => editor.chain().focus().extendMarkRange('link').setLink({ href: url }).run()}
+        />
+      )}
     </div>
   );
 }

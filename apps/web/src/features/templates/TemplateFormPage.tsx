@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Swal from 'sweetalert2';
 import { Plus, Trash2 } from 'lucide-react';
 import {
   API,
@@ -18,6 +17,7 @@ import { Button, Label, inputClass } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { RecordPage } from '../../components/RecordPage';
 import { apiRequest, errorText } from '../../lib/api';
+import { showMessage } from '../../lib/dialogs';
 import { CaptionEditor } from './CaptionEditor';
 import { TemplateImportCard } from './TemplateImportCard';
 
@@ -73,7 +73,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
     }
     const checked = checkButtons(buttons);
     if ('error' in checked) {
-      await Swal.fire({ icon: 'error', title: MSG.failedTitle, text: checked.error });
+      await showMessage({ tone: 'error', title: MSG.failedTitle, text: checked.error });
       return;
     }
     const form = new FormData();

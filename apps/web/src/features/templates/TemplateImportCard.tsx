@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { API, MSG, SKIPPED_PREVIEW_ROWS, type TemplateRow } from '@blaster/contract';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { Alert, Button } from '../../components/form';
-import { PageCard } from '../../components/list';
+import { PageCard } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 
 interface ImportAnswer {

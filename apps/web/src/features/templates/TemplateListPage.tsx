@@ -16,7 +16,7 @@ import {
   type Columns,
   AddLink,
   ExportButtons,
-} from '../../components/list';
+} from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { downloadJson } from '../../lib/download';
 

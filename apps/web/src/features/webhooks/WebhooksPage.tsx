@@ -27,7 +27,7 @@ import {
   smallLinkClass,
   useListParams,
   type Columns,
-} from '../../components/list';
+} from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 

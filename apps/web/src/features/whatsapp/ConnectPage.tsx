@@ -20,7 +20,7 @@ import {
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, Label, inputClass, TextField } from '../../components/form';
-import { PageCard } from '../../components/list';
+import { PageCard } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';

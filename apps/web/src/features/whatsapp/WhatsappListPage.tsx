@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import Swal from 'sweetalert2';
 import { toast } from 'sonner';
 import clsx from 'clsx';
 import { Check, ExternalLink, X } from 'lucide-react';
@@ -29,8 +28,9 @@ import {
   AddLink,
   ListFilters,
   useListSearch,
-} from '../../components/list';
+} from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { showMessage } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 import { rememberStartedBlast } from './blast-feedback';
 import { useLiveAccounts, type LiveRow } from './live';
@@ -101,7 +101,7 @@ export function WhatsappListPage() {
 
   const refused = async (row: LiveRow, error: unknown) => {
     if (error instanceof ApiError && error.message === MSG.connectionLostReconnect) {
-      await Swal.fire({ icon: 'error', title: MSG.forbiddenTitle, text: MSG.connectionLostReconnect });
+      await showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.connectionLostReconnect });
       void navigate(`/whatsapp/create?r=${row.id}`);
       return;
     }
@@ -129,14 +129,13 @@ export function WhatsappListPage() {
   const stop = async (row: LiveRow) => {
     if (row.progressing && row.phase === 'sending' && !(row.waitTime && row.waitTime > 0)) {
       // A message is on its way: the member may let it finish or stop right after it.
-      const answer = await Swal.fire({
-        icon: 'warning',
+      const confirmed = await showMessage({
+        tone: 'warning',
         title: MSG.sendingWarning,
-        showCancelButton: true,
-        confirmButtonText: MSG.stopBlastNow,
-        cancelButtonText: MSG.justWait,
+        confirmText: MSG.stopBlastNow,
+        cancelText: MSG.justWait,
       });
-      if (!answer.isConfirmed) return;
+      if (!confirmed) return;
     }
     await withBusy(row, MSG.stopping, async () => {
       try {
@@ -168,27 +167,25 @@ export function WhatsappListPage() {
       });
       return;
     }
-    const answer = await Swal.fire({
-      icon: 'warning',
+    const confirmed = await showMessage({
+      tone: 'warning',
       title: MSG.warning,
       text: `${row.phonenumber ?? row.clientid}: ${MSG.connectionLostReconnect}`,
-      showCancelButton: true,
-      confirmButtonText: MSG.yesReconnect,
-      cancelButtonText: MSG.cancel,
+      confirmText: MSG.yesReconnect,
+      cancelText: MSG.cancel,
     });
-    if (answer.isConfirmed) void navigate(`/whatsapp/create?r=${row.id}`);
+    if (confirmed) void navigate(`/whatsapp/create?r=${row.id}`);
   };
 
   const reset = async (row: LiveRow) => {
-    const answer = await Swal.fire({
-      icon: 'warning',
+    const confirmed = await showMessage({
+      tone: 'warning',
       title: MSG.areYouSure,
       text: MSG.resetExplanation,
-      showCancelButton: true,
-      confirmButtonText: MSG.yesReset,
-      cancelButtonText: MSG.cancel,
+      confirmText: MSG.yesReset,
+      cancelText: MSG.cancel,
     });
-    if (!answer.isConfirmed) return;
+    if (!confirmed) return;
     await withBusy(
       row,
       MSG.resetting,
@@ -209,15 +206,14 @@ export function WhatsappListPage() {
   };
 
   const activate = async (row: LiveRow) => {
-    const answer = await Swal.fire({
-      icon: 'warning',
+    const confirmed = await showMessage({
+      tone: 'warning',
       title: MSG.areYouSure,
       text: `${row.phonenumber ?? row.clientid}: ${MSG.suspendedLabel(row.suspended_count)}`,
-      showCancelButton: true,
-      confirmButtonText: MSG.activated,
-      cancelButtonText: MSG.cancel,
+      confirmText: MSG.activated,
+      cancelText: MSG.cancel,
     });
-    if (!answer.isConfirmed) return;
+    if (!confirmed) return;
     await withBusy(
       row,
       MSG.activating,
@@ -244,7 +240,7 @@ export function WhatsappListPage() {
       id: 'account',
       header: 'Akun',
       cell: ({ row: { original: row } }) => (
-        <div className="min-w-44">
+        <div className="md:min-w-44">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.pushname ?? '-'}</div>
           <div className="text-xs text-gray-500 dark:text-gray-400">{row.phonenumber ?? '-'}</div>
           <div className="font-mono text-[11px] text-gray-400">{row.clientid}</div>

@@ -20,7 +20,7 @@ import {
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
-import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
+import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
 import { StatGrid } from '../dashboard/StatCard';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { errorDialog } from '../../lib/dialogs';

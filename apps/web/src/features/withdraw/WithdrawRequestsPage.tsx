@@ -13,8 +13,8 @@ import {
   type WithdrawStatus,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
-import type { Columns } from '../../components/list';
+import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
+import type { Columns } from '../../components/data-table';
 import { UserText } from '../../components/UserText';
 import { apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import type { WithdrawRow } from '@blaster/contract';
-import { DataTable } from '../../components/list';
+import { DataTable } from '../../components/data-table';
 import { withdrawColumns } from './columns';
 
 afterEach(cleanup);

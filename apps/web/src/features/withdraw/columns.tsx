@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { formatRupiah, type WithdrawRow } from '@blaster/contract';
-import { formatDateTime, type Columns } from '../../components/list';
+import { formatDateTime, type Columns } from '../../components/data-table';
 import { PersonName } from '../../components/UserText';
 
 const column = createColumnHelper<WithdrawRow>();

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { Paged } from '@blaster/contract';
-import { PagedTable } from './list';
+import { PagedTable } from './pager';
 
 afterEach(cleanup);
 

@@ -1,0 +1,20 @@
+import type { ColumnDef, RowData } from '@tanstack/react-table';
+
+declare module '@tanstack/react-table' {
+  // The type parameters must match the library's declaration.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /**
+     * A column the table drops while its box is narrower than 64rem (the card view keeps it),
+     * so that the remaining ones, the Action column above all, fit without a side scroll.
+     */
+    secondary?: boolean;
+  }
+}
+
+/** Column helpers type each column by its value; `any` is how the table library takes a mixed list. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Columns<T> = ColumnDef<T, any>[];
+
+/** The id every list gives its row actions column: shown last, as buttons, on a card. */
+export const ACTION_COLUMN_ID = 'action';

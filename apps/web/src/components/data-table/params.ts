@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE, SEARCH_DELAY_MS } from '@blaster/contract';
+
+/** The cursors Previous and Next leave in the address so that the next page is a seek on the server. */
+const CURSOR_KEYS = ['after', 'before'] as const;
+
+/**
+ * The page number kept in the address (query page, default 1), plus other query values. `pageQuery`
+ * is what a list sends to its API: the page, and the cursor Previous or Next left, if any.
+ */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const parsed = Number(params.get('page'));
+  const page = Number.isInteger(parsed) && parsed >= 1 ? parsed : DEFAULT_PAGE;
+  const set = (changes: Record<string, string | number | null>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        // Any other move (a search, a filter, a page typed in) drops the cursor of the last move.
+        if (!CURSOR_KEYS.some((key) => key in changes)) for (const key of CURSOR_KEYS) next.delete(key);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: false },
+    );
+  const pageQuery = new URLSearchParams({ page: String(page) });
+  for (const key of CURSOR_KEYS) {
+    const cursor = params.get(key);
+    if (cursor && page > 1) pageQuery.set(key, cursor);
+  }
+  return {
+    page,
+    pageQuery: pageQuery.toString(),
+    params,
+    set,
+    setPage: (value: number) => set({ page: value }),
+  };
+}
+
+/** A value that follows the input only after the user stopped typing for a second (spec 02 §9). */
+export function useDebounced<T>(value: T, delay = SEARCH_DELAY_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * The search box of a list: what is typed, and the settled search kept in the address as `s`
+ * (a new search starts again at page 1).
+ */
+export function useListSearch() {
+  const { params, set } = useListParams();
+  const [typed, setTyped] = useState(params.get('s') ?? '');
+  const search = useDebounced(typed.trim());
+  useEffect(() => {
+    if (search !== (params.get('s') ?? '')) set({ s: search, page: 1 });
+  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
+  return { typed, setTyped, search };
+}
