@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'level.delete',
   'setting.update',
   'sandbox.device',
+  'user.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,6 +33,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'level.delete': 'Level dihapus',
   'setting.update': 'Pengaturan diubah',
   'sandbox.device': 'Aksi perangkat sandbox',
+  'user.create': 'Pengguna ditambah',
 };
 
 /** What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a device. */
