@@ -49,6 +49,8 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/level/create', title: 'Tambah Level', roles: DEV_ADMIN },
   { path: '/level/edit', title: 'Edit Level', roles: DEV_ADMIN },
   { path: '/audit', title: 'Jejak Audit', roles: DEV_ADMIN },
+  // Decision: the spec has no screen for operators' accounts; admin and dev manage them here.
+  { path: '/users', title: 'Daftar Pengguna', roles: DEV_ADMIN },
   { path: '/monitor/local', title: 'Monitor Local', roles: DEV_ONLY },
   { path: '/monitor/remote', title: 'Monitor Remote', roles: DEV_ONLY },
   { path: '/monitor/socket', title: 'Monitor Socket', roles: DEV_ONLY },
@@ -86,7 +88,10 @@ export type MenuIcon =
   | 'level'
   | 'proxy'
   | 'settings'
-  | 'audit';
+  | 'audit'
+  | 'users'
+  | 'monitor'
+  | 'blaster';
 
 export interface MenuItem {
   name: string;
@@ -127,13 +132,21 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Proxy', '/proxy', 'proxy'),
   item('Pengaturan', '/settings', 'settings'),
   item('Jejak Audit', '/audit', 'audit'),
+  item('Daftar Pengguna', '/users', 'users'),
   item('User Profile', '/profile', 'profile'),
 ];
 
 const DEV_MENU: readonly MenuItem[] = [
   ...ADMIN_MENU.slice(0, 3),
   item('Daftar Whatsapp', '/whatsapp', 'whatsapp'),
-  ...ADMIN_MENU.slice(3),
+  ...ADMIN_MENU.slice(3, -1),
+  // Decision: the dev-only screens the spec lists no menu entry for.
+  item('Blaster', '/blaster', 'blaster'),
+  item('Monitor Local', '/monitor/local', 'monitor'),
+  item('Monitor Remote', '/monitor/remote', 'monitor'),
+  item('Monitor Socket', '/monitor/socket', 'monitor'),
+  item('Monitor Realtime', '/monitor/realtime', 'monitor'),
+  ...ADMIN_MENU.slice(-1),
 ];
 
 /** Sidebar menu for a role; any role other than member, staff and dev gets the admin menu. */

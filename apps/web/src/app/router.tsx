@@ -73,6 +73,7 @@ const BlasterPage = lazyScreen(() => import('../features/blaster/BlasterPage'), 
 const LookupListPage = lazyScreen(() => import('../features/lookup/LookupListPage'), 'LookupListPage');
 const LookupFormPage = lazyScreen(() => import('../features/lookup/LookupFormPage'), 'LookupFormPage');
 const AuditListPage = lazyScreen(() => import('../features/audit/AuditListPage'), 'AuditListPage');
+const UsersPage = lazyScreen(() => import('../features/users/UsersPage'), 'UsersPage');
 const TemplateFormPage = lazyScreen(
   () => import('../features/templates/TemplateFormPage'),
   'TemplateFormPage',
@@ -122,6 +123,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/validator/list': () => <LookupListPage key="validator" kind="validator" />,
   '/validator/create': () => <LookupFormPage key="validator" kind="validator" />,
   '/audit': () => <AuditListPage />,
+  '/users': () => <UsersPage />,
 };
 
 const pages: RouteObject[] = [

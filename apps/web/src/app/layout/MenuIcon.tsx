@@ -1,5 +1,6 @@
 import type { MenuIcon as MenuIconName } from '@blaster/contract';
 import {
+  Activity,
   Banknote,
   FileCheck2,
   Gift,
@@ -11,8 +12,10 @@ import {
   Network,
   Phone,
   ScrollText,
+  Send,
   Settings,
   UserCircle,
+  UserCog,
   Users,
   UsersRound,
   type LucideIcon,
@@ -34,6 +37,9 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   proxy: Network,
   settings: Settings,
   audit: ScrollText,
+  users: UserCog,
+  monitor: Activity,
+  blaster: Send,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {
