@@ -10,7 +10,6 @@ import './index.css';
 
 captureReferral();
 applyTheme(readTheme());
-if (hasStoredUser()) await loadStoredUserCheck();
 
 const router = createRouter();
 setUnauthorizedHandler(() => {
@@ -20,9 +19,14 @@ setUnauthorizedHandler(() => {
   void router.navigate('/signin', { replace: true });
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* The query cache and the toasts come with the signed-in panel (app/PanelShell). */}
-    <RouterProvider router={router} />
-  </StrictMode>,
+// A stored user is checked before the first render. Not a top-level await: the check's chunk imports
+// modules of this one, which must finish evaluating first.
+const ready = hasStoredUser() ? loadStoredUserCheck() : Promise.resolve();
+void ready.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      {/* The query cache and the toasts come with the signed-in panel (app/PanelShell). */}
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );
