@@ -43,7 +43,6 @@ export function driverOf(db: Db): { kind: 'pglite'; client: PGlite } | { kind: '
     : { kind: 'postgres', pool: client as pg.Pool };
 }
 
-
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
