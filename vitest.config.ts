@@ -6,7 +6,14 @@ export default defineConfig({
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 15_000,
+        },
       },
       {
         test: {

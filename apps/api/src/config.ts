@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { HTTP_PORT, REALTIME_PORT } from '@blaster/contract';
+import { repoRoot } from './paths';
 
-export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+export { repoRoot };
 
 export interface Config {
   port: number;

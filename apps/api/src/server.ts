@@ -48,6 +48,16 @@ function trustProxyOption(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(?:\.\w+)+$/;
+
+/**
+ * Files named after their content's hash never change under that name: browsers keep them a year.
+ * Everything else (index.html above all, which names the current hashes) is checked on every load.
+ */
+export function cacheControlFor(path: string) {
+  return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 export interface LogOptions {
   level: string;
   /** Where the JSON lines go (stdout when absent). */
@@ -200,7 +210,18 @@ export async function buildApp(
 
   const webBuilt = existsSync(join(ctx.config.webDist, 'index.html'));
   if (webBuilt) {
-    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: false,
+      // The build writes .br and .gz copies next to each file; the client's Accept-Encoding picks one.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (response, path) => {
+        response.setHeader('cache-control', cacheControlFor(path));
+        // Shared caches must keep the brotli, gzip and plain answers apart.
+        response.setHeader('vary', 'Accept-Encoding');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {

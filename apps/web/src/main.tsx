@@ -1,14 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { captureReferral } from './app/referral-capture';
 import { createRouter } from './app/router';
-import { MessageDialogHost } from './components/ui/message-dialog';
-import { applyTheme, readTheme, useTheme } from './app/theme';
+import { applyTheme, readTheme } from './app/theme';
 import { setUnauthorizedHandler } from './lib/api';
-import { clearSession, signOut } from './lib/session';
+import { clearSession, hasStoredUser, loadStoredUserCheck, signOut } from './lib/session';
 import './index.css';
 
 captureReferral();
@@ -22,21 +19,14 @@ setUnauthorizedHandler(() => {
   void router.navigate('/signin', { replace: true });
 });
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
-});
-
-function ThemedToaster() {
-  const { theme } = useTheme();
-  return <Toaster theme={theme} richColors closeButton position="top-right" />;
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
+// A stored user is checked before the first render. Not a top-level await: the check's chunk imports
+// modules of this one, which must finish evaluating first.
+const ready = hasStoredUser() ? loadStoredUserCheck() : Promise.resolve();
+void ready.then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      {/* The query cache and the toasts come with the signed-in panel (app/PanelShell). */}
       <RouterProvider router={router} />
-      <ThemedToaster />
-      <MessageDialogHost />
-    </QueryClientProvider>
-  </StrictMode>,
+    </StrictMode>,
+  ),
 );

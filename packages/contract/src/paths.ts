@@ -12,6 +12,9 @@ export const API = {
   members: '/api/admin/users/members',
   membersPerPage: '/api/admin/users/members-per-page',
   activeUsers: '/api/admin/users/active',
+  /** Operators' accounts (staff, dev, admin) and creating one (decision: no spec route). */
+  staffUsers: '/api/admin/users/staff',
+  userCreate: '/api/admin/users',
   whatsappCount: (userId: number | string) => `/api/admin/whatsapp/count/${userId}`,
   messageLogCount: (userId: number | string) => `/api/admin/messagelog/count/${userId}`,
   todayIncome: (userId: number | string) => `/api/admin/messagelog/today-income/${userId}`,

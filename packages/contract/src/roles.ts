@@ -52,6 +52,8 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/audit', title: 'Jejak Audit', roles: DEV_ADMIN },
   { path: '/webhooks', title: 'Webhook', roles: DEV_ADMIN },
   { path: '/suppression', title: 'Suppression', roles: DEV_ADMIN_STAFF },
+  // Decision: the spec has no screen for operators' accounts; admin and dev manage them here.
+  { path: '/users', title: 'Daftar Pengguna', roles: DEV_ADMIN },
   { path: '/monitor/local', title: 'Monitor Local', roles: DEV_ONLY },
   { path: '/monitor/remote', title: 'Monitor Remote', roles: DEV_ONLY },
   { path: '/monitor/socket', title: 'Monitor Socket', roles: DEV_ONLY },
@@ -91,7 +93,10 @@ export type MenuIcon =
   | 'settings'
   | 'audit'
   | 'webhook'
-  | 'suppression';
+  | 'suppression'
+  | 'users'
+  | 'monitor'
+  | 'blaster';
 
 export interface MenuItem {
   name: string;
@@ -135,13 +140,21 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Jejak Audit', '/audit', 'audit'),
   item('Webhook', '/webhooks', 'webhook'),
   item('Suppression', '/suppression', 'suppression'),
+  item('Daftar Pengguna', '/users', 'users'),
   item('User Profile', '/profile', 'profile'),
 ];
 
 const DEV_MENU: readonly MenuItem[] = [
   ...ADMIN_MENU.slice(0, 3),
   item('Daftar Whatsapp', '/whatsapp', 'whatsapp'),
-  ...ADMIN_MENU.slice(3),
+  ...ADMIN_MENU.slice(3, -1),
+  // Decision: the dev-only screens the spec lists no menu entry for.
+  item('Blaster', '/blaster', 'blaster'),
+  item('Monitor Local', '/monitor/local', 'monitor'),
+  item('Monitor Remote', '/monitor/remote', 'monitor'),
+  item('Monitor Socket', '/monitor/socket', 'monitor'),
+  item('Monitor Realtime', '/monitor/realtime', 'monitor'),
+  ...ADMIN_MENU.slice(-1),
 ];
 
 /** Sidebar menu for a role; any role other than member, staff and dev gets the admin menu. */

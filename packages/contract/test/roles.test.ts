@@ -47,9 +47,25 @@ describe('sidebar menus', () => {
     ]);
   });
 
-  it('inserts Daftar Whatsapp after the first three admin entries for dev', () => {
+  it('inserts Daftar Whatsapp after the first three admin entries for dev, and the dev screens last', () => {
     const admin = names('admin');
-    expect(names('dev')).toEqual([...admin.slice(0, 3), 'Daftar Whatsapp', ...admin.slice(3)]);
+    expect(names('dev')).toEqual([
+      ...admin.slice(0, 3),
+      'Daftar Whatsapp',
+      ...admin.slice(3, -1),
+      'Blaster',
+      'Monitor Local',
+      'Monitor Remote',
+      'Monitor Socket',
+      'Monitor Realtime',
+      'User Profile',
+    ]);
+  });
+
+  it('gives admin and dev the users screen, and only dev the monitors', () => {
+    expect(names('admin')).toContain('Daftar Pengguna');
+    expect(names('dev')).toContain('Daftar Pengguna');
+    expect(names('admin').some((name) => name.startsWith('Monitor'))).toBe(false);
   });
 
   it('gives staff the withdraw, generator, validator and suppression lists', () => {

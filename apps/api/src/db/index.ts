@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
 import { lockDatabase, type DatabaseLock } from './lock';
 import * as schema from './schema';
 
@@ -42,8 +42,6 @@ export function driverOf(db: Db): { kind: 'pglite'; client: PGlite } | { kind: '
     ? { kind: 'pglite', client }
     : { kind: 'postgres', pool: client as pg.Pool };
 }
-
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when absent the embedded PGlite database is used. */

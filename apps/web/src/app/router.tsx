@@ -1,52 +1,91 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PANEL_ROUTES, type PanelRoute } from '@blaster/contract';
 import { SignInPage } from '../features/auth/SignInPage';
-import { SignUpPage } from '../features/auth/SignUpPage';
-import { ResetPasswordPage } from '../features/auth/ResetPasswordPage';
-import { PrivacyPage, TermsPage } from '../features/auth/LegalPages';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { NotAuthorizedPage } from '../features/errors/NotAuthorizedPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
-import { PlaceholderPage } from '../features/placeholder/PlaceholderPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { MemberListPage } from '../features/members/MemberListPage';
-import { MemberEditPage } from '../features/members/MemberEditPage';
-import { BonusListPage } from '../features/bonus/BonusListPage';
-import { BonusCreatePage } from '../features/bonus/BonusCreatePage';
-import { ReferralListPage } from '../features/referral/ReferralListPage';
-import { LevelListPage } from '../features/levels/LevelListPage';
-import { LevelFormPage } from '../features/levels/LevelFormPage';
-import { WithdrawPage } from '../features/withdraw/WithdrawPage';
-import { WithdrawRequestsPage } from '../features/withdraw/WithdrawRequestsPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
-import { WhatsappListPage } from '../features/whatsapp/WhatsappListPage';
-import { PhoneNumberListPage } from '../features/phonenumbers/PhoneNumberListPage';
-import { PhoneNumberCreatePage } from '../features/phonenumbers/PhoneNumberCreatePage';
-import { PhoneNumberEditPage } from '../features/phonenumbers/PhoneNumberEditPage';
-import { ProxyCreatePage, ProxyEditPage, ProxyListPage } from '../features/proxies/ProxyPages';
-import { TemplateListPage } from '../features/templates/TemplateListPage';
-import { BlasterPage } from '../features/blaster/BlasterPage';
-import { LookupListPage } from '../features/lookup/LookupListPage';
-import { LookupFormPage } from '../features/lookup/LookupFormPage';
-import { AuditListPage } from '../features/audit/AuditListPage';
-import { HealthPage } from '../features/health/HealthPage';
-import { WebhooksPage } from '../features/webhooks/WebhooksPage';
-import { SuppressionPage } from '../features/suppression/SuppressionPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
-import { AppLayout } from './layout/AppLayout';
 
-// Screens with heavy libraries (rich-text editor, QR renderer, JSON viewers) load on first use.
-const TemplateFormPage = lazy(() =>
-  import('../features/templates/TemplateFormPage').then((m) => ({ default: m.TemplateFormPage })),
+/**
+ * Every screen but sign-in loads on first use, so the first page a visitor sees downloads only what
+ * it shows; the shell, the tables, the editors and the dialogs come with the screens that use them.
+ */
+function lazyScreen<Module, Name extends keyof Module>(load: () => Promise<Module>, name: Name) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
+  return lazy(async () => ({ default: (await load())[name] as Module[Name] & ComponentType<any> }));
+}
+
+const SignUpPage = lazyScreen(() => import('../features/auth/SignUpPage'), 'SignUpPage');
+const ResetPasswordPage = lazyScreen(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+const TermsPage = lazyScreen(() => import('../features/auth/LegalPages'), 'TermsPage');
+const PrivacyPage = lazyScreen(() => import('../features/auth/LegalPages'), 'PrivacyPage');
+const PanelShell = lazyScreen(() => import('./PanelShell'), 'PanelShell');
+const DashboardPage = lazyScreen(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
+const NotAuthorizedPage = lazyScreen(
+  () => import('../features/errors/NotAuthorizedPage'),
+  'NotAuthorizedPage',
 );
-const MonitorPage = lazy(() =>
-  import('../features/monitor/MonitorPage').then((m) => ({ default: m.MonitorPage })),
+const PlaceholderPage = lazyScreen(
+  () => import('../features/placeholder/PlaceholderPage'),
+  'PlaceholderPage',
 );
-const ConnectPage = lazy(() =>
-  import('../features/whatsapp/ConnectPage').then((m) => ({ default: m.ConnectPage })),
+const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const MemberListPage = lazyScreen(() => import('../features/members/MemberListPage'), 'MemberListPage');
+const MemberEditPage = lazyScreen(() => import('../features/members/MemberEditPage'), 'MemberEditPage');
+const BonusListPage = lazyScreen(() => import('../features/bonus/BonusListPage'), 'BonusListPage');
+const BonusCreatePage = lazyScreen(() => import('../features/bonus/BonusCreatePage'), 'BonusCreatePage');
+const ReferralListPage = lazyScreen(
+  () => import('../features/referral/ReferralListPage'),
+  'ReferralListPage',
 );
+const LevelListPage = lazyScreen(() => import('../features/levels/LevelListPage'), 'LevelListPage');
+const LevelFormPage = lazyScreen(() => import('../features/levels/LevelFormPage'), 'LevelFormPage');
+const WithdrawPage = lazyScreen(() => import('../features/withdraw/WithdrawPage'), 'WithdrawPage');
+const WithdrawRequestsPage = lazyScreen(
+  () => import('../features/withdraw/WithdrawRequestsPage'),
+  'WithdrawRequestsPage',
+);
+const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const WhatsappListPage = lazyScreen(
+  () => import('../features/whatsapp/WhatsappListPage'),
+  'WhatsappListPage',
+);
+const PhoneNumberListPage = lazyScreen(
+  () => import('../features/phonenumbers/PhoneNumberListPage'),
+  'PhoneNumberListPage',
+);
+const PhoneNumberCreatePage = lazyScreen(
+  () => import('../features/phonenumbers/PhoneNumberCreatePage'),
+  'PhoneNumberCreatePage',
+);
+const PhoneNumberEditPage = lazyScreen(
+  () => import('../features/phonenumbers/PhoneNumberEditPage'),
+  'PhoneNumberEditPage',
+);
+const ProxyListPage = lazyScreen(() => import('../features/proxies/ProxyPages'), 'ProxyListPage');
+const ProxyCreatePage = lazyScreen(() => import('../features/proxies/ProxyPages'), 'ProxyCreatePage');
+const ProxyEditPage = lazyScreen(() => import('../features/proxies/ProxyPages'), 'ProxyEditPage');
+const TemplateListPage = lazyScreen(
+  () => import('../features/templates/TemplateListPage'),
+  'TemplateListPage',
+);
+const BlasterPage = lazyScreen(() => import('../features/blaster/BlasterPage'), 'BlasterPage');
+const LookupListPage = lazyScreen(() => import('../features/lookup/LookupListPage'), 'LookupListPage');
+const LookupFormPage = lazyScreen(() => import('../features/lookup/LookupFormPage'), 'LookupFormPage');
+const AuditListPage = lazyScreen(() => import('../features/audit/AuditListPage'), 'AuditListPage');
+const UsersPage = lazyScreen(() => import('../features/users/UsersPage'), 'UsersPage');
+const HealthPage = lazyScreen(() => import('../features/health/HealthPage'), 'HealthPage');
+const WebhooksPage = lazyScreen(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
+const SuppressionPage = lazyScreen(
+  () => import('../features/suppression/SuppressionPage'),
+  'SuppressionPage',
+);
+const TemplateFormPage = lazyScreen(
+  () => import('../features/templates/TemplateFormPage'),
+  'TemplateFormPage',
+);
+const MonitorPage = lazyScreen(() => import('../features/monitor/MonitorPage'), 'MonitorPage');
+const ConnectPage = lazyScreen(() => import('../features/whatsapp/ConnectPage'), 'ConnectPage');
 const later = (element: React.ReactNode) => (
   <Suspense fallback={<p className="p-6 text-sm text-gray-500">Loading...</p>}>{element}</Suspense>
 );
@@ -70,11 +109,11 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/settings': () => <SettingsPage />,
   '/whatsapp': () => <WhatsappListPage key="own" />,
   '/member/whatsapp': () => <WhatsappListPage key="member" />,
-  '/whatsapp/create': () => later(<ConnectPage />),
-  '/monitor/local': () => later(<MonitorPage key="local" kind="local" />),
-  '/monitor/remote': () => later(<MonitorPage key="remote" kind="remote" />),
-  '/monitor/socket': () => later(<MonitorPage key="socket" kind="socket" />),
-  '/monitor/realtime': () => later(<MonitorPage key="realtime" kind="realtime" />),
+  '/whatsapp/create': () => <ConnectPage />,
+  '/monitor/local': () => <MonitorPage key="local" kind="local" />,
+  '/monitor/remote': () => <MonitorPage key="remote" kind="remote" />,
+  '/monitor/socket': () => <MonitorPage key="socket" kind="socket" />,
+  '/monitor/realtime': () => <MonitorPage key="realtime" kind="realtime" />,
   '/phonenumber': () => <PhoneNumberListPage />,
   '/phonenumber/create': () => <PhoneNumberCreatePage />,
   '/phonenumber/edit': () => <PhoneNumberEditPage />,
@@ -82,8 +121,8 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/proxy/create': () => <ProxyCreatePage />,
   '/proxy/edit': () => <ProxyEditPage />,
   '/message': () => <TemplateListPage />,
-  '/message/create': () => later(<TemplateFormPage key="create" />),
-  '/message/edit': () => later(<TemplateFormPage key="edit" />),
+  '/message/create': () => <TemplateFormPage key="create" />,
+  '/message/edit': () => <TemplateFormPage key="edit" />,
   '/blaster': () => <BlasterPage />,
   '/generator/list': () => <LookupListPage key="generator" kind="generator" />,
   '/generator/create': () => <LookupFormPage key="generator" kind="generator" />,
@@ -93,6 +132,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/whatsapp/health': () => <HealthPage />,
   '/webhooks': () => <WebhooksPage />,
   '/suppression': () => <SuppressionPage />,
+  '/users': () => <UsersPage />,
 };
 
 const pages: RouteObject[] = [
@@ -106,31 +146,23 @@ const pages: RouteObject[] = [
   },
   {
     path: '/signup',
-    element: (
-      <PublicOnly>
-        <SignUpPage />
-      </PublicOnly>
-    ),
+    element: <PublicOnly>{later(<SignUpPage />)}</PublicOnly>,
   },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  { path: '/terms', element: <TermsPage /> },
-  { path: '/privacy-policy', element: <PrivacyPage /> },
+  { path: '/reset-password', element: later(<ResetPasswordPage />) },
+  { path: '/terms', element: later(<TermsPage />) },
+  { path: '/privacy-policy', element: later(<PrivacyPage />) },
   {
-    element: (
-      <RequireAuth>
-        <AppLayout />
-      </RequireAuth>
-    ),
+    element: <RequireAuth>{later(<PanelShell />)}</RequireAuth>,
     children: [
       ...PANEL_ROUTES.map((route) => ({
         path: route.path,
         element: (
           <RequireRole route={route}>
-            {(SCREENS[route.path] ?? ((r: PanelRoute) => <PlaceholderPage title={r.title} />))(route)}
+            {later((SCREENS[route.path] ?? ((r: PanelRoute) => <PlaceholderPage title={r.title} />))(route))}
           </RequireRole>
         ),
       })),
-      { path: '/not-authorized', element: <NotAuthorizedPage /> },
+      { path: '/not-authorized', element: later(<NotAuthorizedPage />) },
     ],
   },
   { path: '/home', element: <Navigate to="/" replace /> },

@@ -7,7 +7,6 @@ import {
   COOKIE_DASHBOARD,
   COOKIE_MAX_AGE_SECONDS,
   COOKIE_USER,
-  userSchema,
   type User,
 } from '@blaster/contract';
 
@@ -21,16 +20,32 @@ const notify = () => {
   listeners.forEach((listener) => listener());
 };
 
+let parseStoredUser: ((raw: string) => User | null) | undefined;
+// The last user cookie read or written, and what it held: checked once, not on every render.
+let remembered: { raw: string; user: User | null } | undefined;
+
+/**
+ * Loads the check of the user cookie. The schema brings zod, which a visitor on the sign-in page never
+ * needs: main.tsx waits for it only when a user cookie is there to check.
+ */
+export async function loadStoredUserCheck() {
+  parseStoredUser ??= (await import('./stored-user')).parseStoredUser;
+}
+
+export const hasStoredUser = () => Boolean(Cookies.get(COOKIE_USER));
+
 /** The stored user, or null when the cookie is missing or not a user any more. */
 export function getStoredUser(): User | null {
   const raw = Cookies.get(COOKIE_USER);
   if (!raw) return null;
-  try {
-    const parsed = userSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
+  if (remembered?.raw === raw) return remembered.user;
+  // Not checked yet (a cookie written since start by another tab): no session until it is.
+  if (!parseStoredUser) {
+    void loadStoredUserCheck().then(notify);
     return null;
   }
+  remembered = { raw, user: parseStoredUser(raw) };
+  return remembered.user;
 }
 
 /**
@@ -40,13 +55,18 @@ export function getStoredUser(): User | null {
  */
 export function saveSession(user: User, keep = true) {
   const options = keep ? longLivedCookie : { path: '/', sameSite: 'lax' as const };
-  Cookies.set(COOKIE_USER, JSON.stringify(user), options);
+  const raw = JSON.stringify(user);
+  Cookies.set(COOKIE_USER, raw, options);
+  // The server's answer is the user: no need to check it again.
+  remembered = { raw, user };
   Cookies.remove(COOKIE_ANALYTICS, { path: '/' });
   notify();
 }
 
 export function saveUser(user: User) {
-  Cookies.set(COOKIE_USER, JSON.stringify(user), longLivedCookie);
+  const raw = JSON.stringify(user);
+  Cookies.set(COOKIE_USER, raw, longLivedCookie);
+  remembered = { raw, user };
   notify();
 }
 

@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   'webhook.rotate',
   'suppression.add',
   'suppression.remove',
+  'user.create',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -44,6 +45,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.rotate': 'Secret webhook diganti',
   'suppression.add': 'Nomor ditambahkan ke suppression',
   'suppression.remove': 'Nomor dihapus dari suppression',
+  'user.create': 'Pengguna ditambah',
 };
 
 /** What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a device. */

@@ -106,3 +106,17 @@ export const profileFormSchema = z.object({
     .regex(/^[0-9 -]*$/, { error: 'Nomor rekening hanya boleh berisi angka.' }),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+/** Roles an operator gives from the users screen; members sign up themselves (decision). */
+export const STAFF_ROLES = ['staff', 'dev', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A staff, dev or admin account created by an operator (only an admin may create an admin). */
+export const userCreateSchema = z.object({
+  firstname: plainTextSchema().min(1, { error: MSG.firstNameRequired }).max(100),
+  lastname: plainTextSchema().min(1, { error: MSG.lastNameRequired }).max(100),
+  email: z.string().trim().toLowerCase().email({ error: MSG.emailRequired }).max(200),
+  password: z.string().min(PASSWORD_MIN_LENGTH, { error: MSG.passwordTooShort }).max(200),
+  role: z.enum(STAFF_ROLES, { error: MSG.invalidRequest }),
+});
+export type UserCreate = z.infer<typeof userCreateSchema>;

@@ -30,7 +30,7 @@ import { hashPassword, newReferralCode, verifyPassword } from './passwords';
 // Verifying against a real hash when the e-mail is unknown keeps both answers equally slow.
 const timingDecoy = hashPassword('timing-decoy-password');
 
-async function uniqueReferralCode(ctx: AppContext): Promise<string> {
+export async function uniqueReferralCode(ctx: AppContext): Promise<string> {
   for (;;) {
     const code = newReferralCode();
     const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.referralCode, code));

@@ -9,6 +9,8 @@ import {
   idParamSchema,
   membersPageQuerySchema,
   selfUpdateSchema,
+  STAFF_ROLES,
+  userCreateSchema,
   type AdminUserUpdate,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
@@ -20,7 +22,7 @@ import { OPERATOR_ROLES, isOperator, route } from '../../lib/routes';
 import { dropStaleAdminCredentials } from '../auth/admin-credentials';
 import { LOGIN_PER_ACCOUNT, clearAttempts, countAttempt } from '../auth/attempts';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { setTokenCookie } from '../auth/routes';
+import { setTokenCookie, uniqueReferralCode } from '../auth/routes';
 import { recordAudit } from '../audit/service';
 import { auditedUser, blastFeeOf, presentOne, presentUsers, type UserRow } from './service';
 
@@ -99,6 +101,57 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         })),
         meta,
       };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'GET',
+    url: API.staffUsers,
+    access: OPERATOR_ROLES,
+    handler: async () => {
+      const rows = await ctx.db
+        .select()
+        .from(users)
+        .where(inArray(users.role, [...STAFF_ROLES]))
+        .orderBy(users.role, users.firstname, users.id);
+      return { users: await presentUsers(ctx.db, rows) };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.userCreate,
+    access: OPERATOR_ROLES,
+    body: userCreateSchema,
+    handler: async ({ body, user: actor }) => {
+      // Admin is granted by admins only, at creation as on any later change.
+      if (body.role === 'admin' && actor.role !== 'admin') throw new HttpError(403, MSG.forbidden);
+      const passwordHash = await hashPassword(body.password);
+      const referralCode = await uniqueReferralCode(ctx);
+      const created = await ctx.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            firstname: body.firstname,
+            lastname: body.lastname,
+            email: body.email,
+            passwordHash,
+            role: body.role,
+            referralCode,
+          })
+          .onConflictDoNothing({ target: users.email })
+          .returning();
+        if (!row) throw emailTaken();
+        await recordAudit(tx, ctx, {
+          actor,
+          action: 'user.create',
+          target: { type: 'user', id: row.id },
+          before: null,
+          after: auditedUser(row),
+        });
+        return row;
+      });
+      return { user: await presentOne(ctx.db, created) };
     },
   });
 

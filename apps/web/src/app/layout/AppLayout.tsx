@@ -34,6 +34,13 @@ function Shell() {
   const { isExpanded, isHovered, isMobile } = useSidebar();
   return (
     <div className="min-h-screen">
+      {/* First stop of the keyboard: past the menu and the header to the screen itself. */}
+      <a
+        href="#main-content"
+        className="sr-only-focusable fixed top-3 left-3 z-[100000] rounded-lg bg-brand-700 px-4 py-3 text-sm font-medium text-white shadow-lg focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
+      >
+        Skip to content
+      </a>
       <ScrollToTop />
       <RefetchOnReconnect />
       <BlastFeedback />
@@ -45,7 +52,11 @@ function Shell() {
         )}
       >
         <Header />
-        <main className="mx-auto w-full max-w-screen-2xl flex-1 p-4 md:p-6">
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-screen-2xl flex-1 p-4 focus:outline-none md:p-6"
+        >
           <Outlet />
         </main>
       </div>

@@ -1,5 +1,6 @@
 import type { MenuIcon as MenuIconName } from '@blaster/contract';
 import {
+  Activity,
   Banknote,
   FileCheck2,
   Gift,
@@ -12,8 +13,10 @@ import {
   Phone,
   ScrollText,
   ShieldOff,
+  Send,
   Settings,
   UserCircle,
+  UserCog,
   Users,
   UsersRound,
   Webhook,
@@ -38,6 +41,9 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   audit: ScrollText,
   webhook: Webhook,
   suppression: ShieldOff,
+  users: UserCog,
+  monitor: Activity,
+  blaster: Send,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {

@@ -90,7 +90,7 @@ export function SignInPage() {
       </form>
       <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-400">
         Belum punya akun?{' '}
-        <Link to="/signup" className="text-brand-500 hover:text-brand-600 dark:text-brand-400">
+        <Link to="/signup" className="text-brand-600 underline hover:text-brand-700 dark:text-brand-400">
           {MSG.signUpTitle}
         </Link>
       </p>

@@ -146,7 +146,12 @@ export function SignUpPage() {
             />
             <span>
               Dengan membuat akun, Anda menyetujui{' '}
-              <a href="/terms" target="_blank" rel="noopener noreferrer" className="text-brand-500 underline">
+              <a
+                href="/terms"
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-brand-600 underline dark:text-brand-400"
+              >
                 Syarat dan Ketentuan
               </a>{' '}
               serta{' '}
@@ -154,7 +159,7 @@ export function SignUpPage() {
                 href="/privacy-policy"
                 target="_blank"
                 rel="noopener noreferrer"
-                className="text-brand-500 underline"
+                className="text-brand-600 underline dark:text-brand-400"
               >
                 Kebijakan Privasi
               </a>{' '}
@@ -169,7 +174,7 @@ export function SignUpPage() {
       </form>
       <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-400">
         Sudah punya akun?{' '}
-        <Link to="/signin" className="text-brand-500 hover:text-brand-600 dark:text-brand-400">
+        <Link to="/signin" className="text-brand-600 underline hover:text-brand-700 dark:text-brand-400">
           {MSG.signInTitle}
         </Link>
       </p>

@@ -1,0 +1,7 @@
+import { configure } from '@testing-library/react';
+import { loadStoredUserCheck } from '../lib/session';
+
+// The panel loads the user cookie's check before its first render (main.tsx); so do the tests.
+await loadStoredUserCheck();
+// Screens load on first use (app/router.tsx): the first test to open one waits for its module.
+configure({ asyncUtilTimeout: 8_000 });
