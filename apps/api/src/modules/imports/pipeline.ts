@@ -170,10 +170,6 @@ async function moveRows<Created, Skipped>(
   offered: number,
 ) {
   return db.transaction(async (tx) => {
-    // The added ids are gathered in memory: spilled to temporary files (the default 4 MB), they cost
-    // as much again on the embedded database, whose files are emulated. 200,000 rows fit; a million
-    // spills, which keeps the memory of the largest imports bounded.
-    await tx.execute(sql`set local work_mem = '16MB'`);
     const unique = kind.uniqueColumn ? sql.identifier(kind.uniqueColumn) : null;
     const [moved] = await queryRows<{ created_count: number; taken_count: number; first_ids: unknown }>(
       tx,
