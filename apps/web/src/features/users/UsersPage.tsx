@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
   API,
@@ -14,7 +15,7 @@ import {
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, Label, TextField, inputClass, showFieldErrors } from '../../components/form';
-import { PageCard, formatDateTime } from '../../components/data-table';
+import { DataTable, PageCard, formatDateTime } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -43,13 +44,12 @@ export function UsersPage() {
       <Breadcrumb title="Daftar Pengguna" />
       <div className="space-y-6">
         <PageCard title="Pengguna Panel">
-          {list.isError ? (
-            <Alert>{errorText(list.error)}</Alert>
-          ) : !list.data ? (
-            <p className="text-sm text-gray-600 dark:text-gray-400">{MSG.loading}</p>
-          ) : (
-            <StaffTable users={list.data.users} actor={actor} />
-          )}
+          <StaffTable
+            users={list.data?.users}
+            actor={actor}
+            loading={list.isFetching}
+            error={list.isError ? errorText(list.error) : null}
+          />
         </PageCard>
         <PageCard title="Tambah Pengguna">
           <CreateUserForm actor={actor} />
@@ -59,42 +59,46 @@ export function UsersPage() {
   );
 }
 
-function StaffTable({ users, actor }: { users: User[]; actor: User }) {
+const staffColumn = createColumnHelper<User>();
+
+/** The panel's operators, on the shared data table (cards on a phone); the role is changed in place. */
+function StaffTable({
+  users,
+  actor,
+  loading,
+  error,
+}: {
+  users: User[] | undefined;
+  actor: User;
+  loading: boolean;
+  error: string | null;
+}) {
+  const columns = [
+    staffColumn.display({
+      id: 'name',
+      header: 'Nama',
+      cell: ({ row }) => `${row.original.firstname} ${row.original.lastname}`,
+    }),
+    staffColumn.accessor('email', { header: 'Email' }),
+    staffColumn.display({
+      id: 'role',
+      header: 'Role',
+      cell: ({ row }) => <RoleSelect user={row.original} actor={actor} />,
+    }),
+    staffColumn.accessor('createdAt', {
+      header: 'Tanggal Dibuat',
+      cell: ({ getValue }) => formatDateTime(getValue()),
+    }),
+  ];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[640px] text-left text-sm">
-        <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
-          <tr>
-            <th scope="col" className="py-3 pr-4 font-medium">
-              Nama
-            </th>
-            <th scope="col" className="py-3 pr-4 font-medium">
-              Email
-            </th>
-            <th scope="col" className="py-3 pr-4 font-medium">
-              Role
-            </th>
-            <th scope="col" className="py-3 font-medium">
-              Tanggal Dibuat
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100 text-gray-800 dark:divide-gray-800 dark:text-white/90">
-          {users.map((user) => (
-            <tr key={user.id}>
-              <td className="py-3 pr-4">
-                {user.firstname} {user.lastname}
-              </td>
-              <td className="py-3 pr-4">{user.email}</td>
-              <td className="py-3 pr-4">
-                <RoleSelect user={user} actor={actor} />
-              </td>
-              <td className="py-3">{formatDateTime(user.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Pengguna Panel"
+      columns={columns}
+      rows={users}
+      loading={loading}
+      error={error}
+      rowKey={(user) => user.id}
+    />
   );
 }
 
