@@ -146,8 +146,7 @@ export async function showJob(ctx: AppContext, user: AuthUser, kind: LookupKind,
 }
 
 export async function deleteJob(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
-  const job = await jobFor(ctx, user, kind, id);
-  notRunning(job);
+  const job = await editableJob(ctx, user, kind, id);
   await ctx.db.delete(lookupJobs).where(eq(lookupJobs.id, job.id));
   if (job.filePath) await rm(job.filePath, { force: true });
   return { msg: 'OK' };
@@ -226,12 +225,9 @@ export async function createGenerator(
 async function updatePacing(
   ctx: AppContext,
   user: AuthUser,
-  kind: LookupKind,
-  id: number,
+  job: LookupJob,
   body: { whatsapp_id: number; b_insert: 0 | 1; interval_min: number; interval_max: number },
 ) {
-  const job = await jobFor(ctx, user, kind, id);
-  notRunning(job);
   const account = await accountFor(ctx, user, body.whatsapp_id);
   const [updated] = await ctx.db
     .update(lookupJobs)
@@ -243,15 +239,24 @@ async function updatePacing(
     })
     .where(eq(lookupJobs.id, job.id))
     .returning();
-  return { [kind]: present(updated!, account), msg: 'OK' };
+  return { [job.kind]: present(updated!, account), msg: 'OK' };
 }
 
-export const updateGenerator = (
+/** A job that may be edited: the caller's (or any for dev), and not running. */
+async function editableJob(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
+  const job = await jobFor(ctx, user, kind, id);
+  notRunning(job);
+  return job;
+}
+
+export async function updateGenerator(
   ctx: AppContext,
   user: AuthUser,
   id: number,
   body: z.output<typeof generatorBodySchema>,
-) => updatePacing(ctx, user, 'generator', id, body);
+) {
+  return updatePacing(ctx, user, await editableJob(ctx, user, 'generator', id), body);
+}
 
 /** Validators come as multipart bodies with the number file. */
 async function readValidatorForm(ctx: AppContext, request: FastifyRequest, needFile: boolean) {
@@ -296,9 +301,9 @@ export async function createValidator(ctx: AppContext, user: AuthUser, request: 
 
 export async function updateValidator(ctx: AppContext, user: AuthUser, id: number, request: FastifyRequest) {
   // The job is checked before the upload is read, so a refused edit stores nothing.
-  notRunning(await jobFor(ctx, user, 'validator', id));
+  const job = await editableJob(ctx, user, 'validator', id);
   const { fields } = await readValidatorForm(ctx, request, false);
-  return updatePacing(ctx, user, 'validator', id, validatorBodySchema.parse(fields));
+  return updatePacing(ctx, user, job, validatorBodySchema.parse(fields));
 }
 
 /**
