@@ -1,15 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, REALTIME_CHANNEL_ADMIN, newDeviceId, type RealtimeMessage } from '@blaster/contract';
 import { createScratchDatabase } from '../src/db/scratch';
 import { waitFor } from './support/chat';
+import { call, journalOf, startInstance, type Instance } from './support/instances';
 
 /*
  * Two real API processes on one PostgreSQL server: events published on either reach sockets on both,
@@ -17,80 +15,16 @@ import { waitFor } from './support/chat';
  * Needs a PostgreSQL server (TEST_DATABASE_URL); CI runs it in its PostgreSQL pass.
  */
 const server = process.env.TEST_DATABASE_URL;
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const LEASE_SECONDS = 2;
 const TARGETS = 200;
 const GENERATED = 600;
 const FIRST_NUMBER = 6285700000000;
 
-interface Instance {
-  name: string;
-  port: number;
-  realtimePort: number;
-  journal: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+/** Every instance of this test: short leases, so a takeover comes quickly. */
+const start = (name: string, databaseUrl: string, dir: string) =>
+  startInstance(name, databaseUrl, dir, {
+    env: { JOB_LEASE_SECONDS: String(LEASE_SECONDS), SANDBOX_SEED: '11' },
   });
-}
-
-async function startInstance(name: string, databaseUrl: string, dir: string): Promise<Instance> {
-  const [port, realtimePort] = [await freePort(), await freePort()];
-  const journal = join(dir, `${name}.jsonl`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REALTIME_PORT: String(realtimePort),
-      INSTANCE_ID: name,
-      DATA_DIR: dir,
-      WEB_DIST: join(dir, 'no-web'),
-      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
-      SANDBOX_SEED: '11',
-      SANDBOX_TIME_SCALE: '0.02',
-      SANDBOX_JOURNAL: journal,
-    },
-  });
-  const instance: Instance = { name, port, realtimePort, journal, process: child, output: [] };
-  child.stdout!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
-  await waitFor(() => {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${instance.output.join('')}`);
-    return instance.output.join('').includes('Blaster Panel is running');
-  }, `instance ${name} to start`);
-  return instance;
-}
-
-async function call<T = Record<string, unknown>>(
-  instance: Instance,
-  method: string,
-  url: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`http://127.0.0.1:${instance.port}${url}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
 
 function listen(instance: Instance, token: string) {
   const received: RealtimeMessage[] = [];
@@ -105,17 +39,6 @@ function listen(instance: Instance, token: string) {
   return { received, socket, open };
 }
 
-const journalOf = (instance: Instance) => {
-  try {
-    return readFileSync(instance.journal, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { to: string });
-  } catch {
-    return [];
-  }
-};
-
 describe.skipIf(!server)('two API instances on one PostgreSQL', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let sql: pg.Client;
@@ -127,7 +50,7 @@ describe.skipIf(!server)('two API instances on one PostgreSQL', () => {
     scratch = await createScratchDatabase(server!);
     dir = mkdtempSync(join(tmpdir(), 'blaster-cluster-'));
     // Started together: migrations and seeding take turns under the setup lock.
-    [a, b] = await Promise.all([startInstance('a', scratch.url, dir), startInstance('b', scratch.url, dir)]);
+    [a, b] = await Promise.all([start('a', scratch.url, dir), start('b', scratch.url, dir)]);
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
   }, 60_000);

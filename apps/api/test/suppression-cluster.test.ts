@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, newDeviceId } from '@blaster/contract';
 import { createScratchDatabase } from '../src/db/scratch';
 import { waitFor } from './support/chat';
+import { call, journalOf, startInstance, type Instance } from './support/instances';
 
 /*
  * Two real API processes on one PostgreSQL server blast one list holding suppressed numbers; one is
@@ -16,94 +14,22 @@ import { waitFor } from './support/chat';
  * network from either. Needs a PostgreSQL server (TEST_DATABASE_URL), like cluster.test.ts.
  */
 const server = process.env.TEST_DATABASE_URL;
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const LEASE_SECONDS = 2;
 const TARGETS = 200;
 const FIRST_NUMBER = 6285900000000;
 const numberOf = (i: number) => String(FIRST_NUMBER + i);
 
-interface Instance {
-  port: number;
-  journal: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startInstance(name: string, databaseUrl: string, dir: string): Promise<Instance> {
-  const [port, realtimePort] = [await freePort(), await freePort()];
-  const journal = join(dir, `${name}.jsonl`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** Every instance of this test: short leases, no failures or replies; two starting together take a while. */
+const start = (name: string, databaseUrl: string, dir: string) =>
+  startInstance(name, databaseUrl, dir, {
     env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REALTIME_PORT: String(realtimePort),
-      INSTANCE_ID: name,
-      DATA_DIR: dir,
-      WEB_DIST: join(dir, 'no-web'),
       JOB_LEASE_SECONDS: String(LEASE_SECONDS),
       SANDBOX_SEED: '13',
-      SANDBOX_TIME_SCALE: '0.02',
       SANDBOX_FAIL_RATE: '0',
       SANDBOX_REPLY_RATE: '0',
-      SANDBOX_JOURNAL: journal,
     },
+    startTimeoutMs: 90_000,
   });
-  const instance: Instance = { port, journal, process: child, output: [] };
-  child.stdout!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
-  // Two processes compiling and migrating at once on a busy machine may take a while.
-  const deadline = Date.now() + 90_000;
-  while (!instance.output.join('').includes('Blaster Panel is running')) {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${instance.output.join('')}`);
-    if (Date.now() > deadline) throw new Error(`instance ${name} did not start: ${instance.output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return instance;
-}
-
-async function call<T = Record<string, unknown>>(
-  instance: Instance,
-  method: string,
-  url: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T }> {
-  const response = await fetch(`http://127.0.0.1:${instance.port}${url}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-const journalOf = (instance: Instance) => {
-  try {
-    return readFileSync(instance.journal, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { to: string });
-  } catch {
-    return [];
-  }
-};
 
 describe.skipIf(!server)('suppression across two API processes, one killed mid-round', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -115,7 +41,7 @@ describe.skipIf(!server)('suppression across two API processes, one killed mid-r
   beforeAll(async () => {
     scratch = await createScratchDatabase(server!);
     dir = mkdtempSync(join(tmpdir(), 'blaster-suppression-'));
-    [a, b] = await Promise.all([startInstance('a', scratch.url, dir), startInstance('b', scratch.url, dir)]);
+    [a, b] = await Promise.all([start('a', scratch.url, dir), start('b', scratch.url, dir)]);
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
   }, 120_000);
