@@ -1,18 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '@blaster/contract';
+import { launchApi, printsBeforeExit } from './support/instances';
 
 /*
  * The real `npm start` entry point on the embedded database: the first start prints the generated
  * admin password (README contract), later starts never print it, a password given in ADMIN_PASSWORD
  * is never printed, and the credentials file goes once the admin changes the password.
  */
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const dirs: string[] = [];
 const running = new Set<ChildProcess>();
 
@@ -21,52 +19,24 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts main.ts, waits for its banner, and returns it with the port. */
 async function start(dataDir: string, env: Record<string, string> = {}) {
-  const [port, realtimePort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REALTIME_PORT: String(realtimePort),
-      DATA_DIR: dataDir,
-      WEB_DIST: join(dataDir, 'no-web'),
-      ADMIN_EMAIL: 'boss@test.local',
-      ADMIN_PASSWORD: '',
-      ...env,
-    },
+  const launched = await launchApi(dataDir, {
+    DATABASE_URL: '',
+    ADMIN_EMAIL: 'boss@test.local',
+    ADMIN_PASSWORD: '',
+    ...env,
   });
-  running.add(child);
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  running.add(launched.process);
   // Migrating a fresh embedded database takes a while on a busy machine.
-  for (const deadline = Date.now() + 180_000; !output.join('').includes('Admin password:');) {
-    if (child.exitCode !== null) throw new Error(`exited: ${output.join('')}`);
-    if (Date.now() > deadline) throw new Error(`no start banner: ${output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  if (!(await printsBeforeExit(launched, 'Admin password:', 180_000)))
+    throw new Error(`exited: ${launched.output.join('')}`);
   const stop = async () => {
-    child.kill('SIGTERM');
-    if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-    running.delete(child);
+    launched.process.kill('SIGTERM');
+    await launched.exited;
+    running.delete(launched.process);
   };
-  return { banner: output.join(''), port, stop };
+  return { banner: launched.output.join(''), port: launched.port, stop };
 }
 
 async function call(port: number, method: string, url: string, body: unknown, token?: string) {

@@ -1,77 +1,36 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '@blaster/contract';
+import { launchApi, printsBeforeExit, type LaunchedProcess } from './support/instances';
 
 /*
  * Real API processes on one DATA_DIR with the embedded database: a second one must refuse to start
  * (two would destroy the database), and a lock left by a killed one must not block a restart.
  */
-const apiDir = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'blaster-lock-'));
 const ADMIN = { email: 'lock-admin@test.local', password: 'lock-admin-password' };
 const started: ChildProcess[] = [];
 
-interface Server {
-  port: number;
-  process: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+async function launch(): Promise<LaunchedProcess> {
+  const launched = await launchApi(dataDir, {
+    DATABASE_URL: '',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
   });
-}
-
-async function launch(): Promise<Server> {
-  const [port, realtimePort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REALTIME_PORT: String(realtimePort),
-      WEB_DIST: join(dataDir, 'no-web'),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-  });
-  started.push(child);
-  const output: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { port, process: child, output, exited };
+  started.push(launched.process);
+  return launched;
 }
 
 /** Waits until the server says it runs, or answers its exit code if it stops first. */
-async function outcome(server: Server): Promise<'running' | number | null> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.output.join('').includes('Blaster Panel is running')) return 'running';
-    if (server.process.exitCode !== null || server.process.signalCode !== null)
-      return server.process.exitCode;
-    if (Date.now() > deadline) throw new Error(`no outcome: ${server.output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+async function outcome(server: LaunchedProcess): Promise<'running' | number | null> {
+  if (await printsBeforeExit(server, 'Blaster Panel is running', 90_000)) return 'running';
+  return server.process.exitCode;
 }
 
-async function signIn(server: Server) {
+async function signIn(server: LaunchedProcess) {
   const response = await fetch(`http://127.0.0.1:${server.port}${API.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

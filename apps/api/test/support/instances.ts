@@ -28,6 +28,53 @@ function freePort(): Promise<number> {
   });
 }
 
+/** An API process (src/main.ts) as launched, before it says it runs. */
+export interface LaunchedProcess {
+  port: number;
+  realtimePort: number;
+  process: ChildProcess;
+  output: string[];
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Launches src/main.ts on free ports with `env` added to (or overriding) the caller's environment.
+ * The web panel is never served: tests talk to the API.
+ */
+export async function launchApi(dataDir: string, env: Record<string, string>): Promise<LaunchedProcess> {
+  const [port, realtimePort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: apiDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      REALTIME_PORT: String(realtimePort),
+      DATA_DIR: dataDir,
+      WEB_DIST: join(dataDir, 'no-web'),
+      ...env,
+    },
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { port, realtimePort, process: child, output, exited };
+}
+
+/** Waits until the process prints `text` (true) or ends first (false); throws after `timeoutMs`. */
+export async function printsBeforeExit(launched: LaunchedProcess, text: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (launched.output.join('').includes(text)) return true;
+    if (launched.process.exitCode !== null || launched.process.signalCode !== null) return false;
+    if (Date.now() > deadline) throw new Error(`no "${text}" in time: ${launched.output.join('')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Starts an API process named `name` with its files in `dir`, and waits until it says it runs.
  * `env` adds to (or overrides) the settings every instance gets.
@@ -38,34 +85,24 @@ export async function startInstance(
   dir: string,
   options: { env?: Record<string, string>; startTimeoutMs?: number } = {},
 ): Promise<Instance> {
-  const [port, realtimePort] = [await freePort(), await freePort()];
   const journal = join(dir, `${name}.jsonl`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: apiDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      REALTIME_PORT: String(realtimePort),
-      INSTANCE_ID: name,
-      DATA_DIR: dir,
-      WEB_DIST: join(dir, 'no-web'),
-      SANDBOX_TIME_SCALE: '0.02',
-      SANDBOX_JOURNAL: journal,
-      ...options.env,
-    },
+  const launched = await launchApi(dir, {
+    DATABASE_URL: databaseUrl,
+    INSTANCE_ID: name,
+    SANDBOX_TIME_SCALE: '0.02',
+    SANDBOX_JOURNAL: journal,
+    ...options.env,
   });
-  const instance: Instance = { name, port, realtimePort, journal, process: child, output: [] };
-  child.stdout!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => instance.output.push(chunk.toString()));
-  const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
-  while (!instance.output.join('').includes('Blaster Panel is running')) {
-    if (child.exitCode !== null) throw new Error(`${name} exited: ${instance.output.join('')}`);
-    if (Date.now() > deadline) throw new Error(`instance ${name} did not start: ${instance.output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const instance: Instance = {
+    name,
+    port: launched.port,
+    realtimePort: launched.realtimePort,
+    journal,
+    process: launched.process,
+    output: launched.output,
+  };
+  if (!(await printsBeforeExit(launched, 'Blaster Panel is running', options.startTimeoutMs ?? 15_000)))
+    throw new Error(`${name} exited: ${instance.output.join('')}`);
   return instance;
 }
 
