@@ -92,7 +92,7 @@ describe('sign-out', () => {
     const fetch = vi.mocked(globalThis.fetch);
     const router = renderAt('/');
     // The menu button opens from the keyboard as well as from a pointer press.
-    fireEvent.keyDown(await screen.findByRole('button', { name: 'User menu' }), { key: 'Enter' });
+    fireEvent.keyDown(await screen.findByRole('button', { name: /^User menu/ }), { key: 'Enter' });
     fetch.mockClear();
     fireEvent.click(await screen.findByRole('menuitem', { name: MSG.signOut }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));

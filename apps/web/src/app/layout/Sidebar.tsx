@@ -45,7 +45,7 @@ export function Sidebar() {
         <div className="flex-1 overflow-y-auto pb-6">
           <h2
             className={clsx(
-              'mt-2 mb-3 text-xs font-medium tracking-wider text-gray-400 uppercase',
+              'mt-2 mb-3 text-xs font-medium tracking-wider text-gray-500 uppercase dark:text-gray-400',
               showLabels ? 'px-3' : 'text-center',
             )}
           >

@@ -28,14 +28,12 @@ export function UserDropdown() {
 
   return (
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label="User menu"
-        className="group flex items-center gap-3 rounded-full text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-gray-300"
-      >
+      <DropdownMenuTrigger className="group flex items-center gap-3 rounded-full text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-gray-300">
+        <span className="sr-only">User menu:</span>
         <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700 dark:bg-brand-500/20 dark:text-brand-200">
           {initials(user?.firstname, user?.lastname)}
         </span>
-        <span className="hidden text-sm font-medium md:block">
+        <span className="sr-only text-sm font-medium md:not-sr-only md:block">
           {user?.firstname} {user?.lastname}
         </span>
         <ChevronDown className="hidden size-4 transition-transform group-data-[state=open]:rotate-180 md:block" />

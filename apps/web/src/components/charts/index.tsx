@@ -145,7 +145,7 @@ export function ChartToggle<T extends string>({
             'rounded-md px-3 py-1 text-xs font-medium',
             value === option.value
               ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-800 dark:text-white'
-              : 'text-gray-500 hover:text-gray-800 dark:text-gray-400 dark:hover:text-white',
+              : 'text-gray-600 hover:text-gray-800 dark:text-gray-400 dark:hover:text-white',
           )}
         >
           {option.label}

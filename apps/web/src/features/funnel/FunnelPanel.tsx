@@ -62,7 +62,9 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
         </select>
       </header>
       {!total || total.queued === 0 ? (
-        <p className="text-sm text-gray-500">{days.isLoading ? MSG.loading : MSG.funnelEmpty}</p>
+        <p className="text-sm text-gray-500 dark:text-gray-400">
+          {days.isLoading ? MSG.loading : MSG.funnelEmpty}
+        </p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <div>

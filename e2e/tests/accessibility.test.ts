@@ -82,6 +82,8 @@ const ADMIN_PAGES = [
   '/level',
   '/bonus',
   '/audit',
+  '/webhooks',
+  '/suppression',
   '/member/whatsapp',
   '/generator/list',
   '/proxy',
