@@ -30,25 +30,6 @@ export const percentile = (values: number[], p: number) => {
 
 export const round = (value: number) => Number(value.toFixed(2));
 
-/** Samples this process's memory until stopped: peak RSS and heap, and growth over the start. */
-export function memorySampler() {
-  let peak = process.memoryUsage().rss;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const baseline = peak;
-  const timer = setInterval(() => {
-    const usage = process.memoryUsage();
-    peak = Math.max(peak, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  }, 25);
-  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-  return {
-    stop() {
-      clearInterval(timer);
-      return { peakRssMb: mb(peak), rssGrowthMb: mb(peak - baseline), peakHeapMb: mb(peakHeap) };
-    },
-  };
-}
-
 /** An autocannon run from a child process: the figures measure the server, not the load generator. */
 export function loadFromChild(options: autocannon.Options): Promise<autocannon.Result> {
   const child = fork(resolve(import.meta.dirname, 'sections', 'load-client.ts'), [], {

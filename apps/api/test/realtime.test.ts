@@ -56,17 +56,36 @@ describe('realtime channels', () => {
     await memberSocket.subscribed();
 
     t.ctx.hub.publish(member.id, {
-      event: 'count_success',
-      payload: { count_success: 3 },
+      event: 'count_synced',
+      payload: {
+        deviceId: 'device-7',
+        date: '2026-01-01T00:00:00.000Z',
+        count_success: 3,
+        count_fail: 0,
+        income: 0,
+      },
       sender: { id: 7 },
     });
-    t.ctx.hub.publish(REALTIME_CHANNEL_ADMIN, { event: 'count_success', payload: { count_success: 3 } });
+    t.ctx.hub.publish(REALTIME_CHANNEL_ADMIN, {
+      event: 'in_use',
+      payload: { receiverId: 3, id: 3, in_use: 1 },
+    });
     await waitFor(() => memberSocket.messages.length > 0 && adminSocket.messages.length > 0);
 
     expect(memberSocket.messages).toEqual([
-      { event: 'count_success', payload: { count_success: 3 }, sender: { id: 7 } },
+      {
+        event: 'count_synced',
+        payload: {
+          deviceId: 'device-7',
+          date: '2026-01-01T00:00:00.000Z',
+          count_success: 3,
+          count_fail: 0,
+          income: 0,
+        },
+        sender: { id: 7 },
+      },
     ]);
-    expect(adminSocket.messages).toEqual([{ event: 'count_success', payload: { count_success: 3 } }]);
+    expect(adminSocket.messages).toEqual([{ event: 'in_use', payload: { receiverId: 3, id: 3, in_use: 1 } }]);
     adminSocket.socket.close();
     memberSocket.socket.close();
   });

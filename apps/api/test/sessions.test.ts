@@ -238,7 +238,22 @@ describe('open sockets follow role and session changes (item: a demoted dev kept
     expect(await socket.closed).toBe(CLOSE_UNAUTHORIZED);
     other.ctx.hub.publish(REALTIME_CHANNEL_ADMIN, {
       event: 'withdraw_requested',
-      payload: { account_number: '1234567890' },
+      payload: {
+        withdraw: {
+          id: 1,
+          nominal: 10_000,
+          status: 'requested',
+          createdAt: '2026-01-01T00:00:00.000Z',
+          userId: dev.id,
+          User: {
+            firstname: 'A',
+            lastname: 'B',
+            account_bank: 'BCA',
+            account_number: '1234567890',
+            account_name: 'A',
+          },
+        },
+      },
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(socket.messages).toEqual([]);
@@ -331,9 +346,12 @@ describe('the token is out of reach of page scripts and URLs (item: no headers, 
     });
     await withCookie.opened;
     await waitFor(() => t.ctx.hub.subscriberCount(REALTIME_CHANNEL_ADMIN) > 0, 'subscribed');
-    t.ctx.hub.publish(REALTIME_CHANNEL_ADMIN, { event: 'count_success', payload: {} });
+    t.ctx.hub.publish(REALTIME_CHANNEL_ADMIN, {
+      event: 'in_use',
+      payload: { receiverId: 1, id: 1, in_use: 1 },
+    });
     await waitFor(() => withCookie.messages.length > 0, 'event');
-    expect(withCookie.messages[0]!.event).toBe('count_success');
+    expect(withCookie.messages[0]!.event).toBe('in_use');
     withCookie.socket.close();
 
     const inUrl = openSocket(`${mainUrl}?id=${REALTIME_CHANNEL_ADMIN}&token=${dev.token}`);

@@ -9,9 +9,6 @@ export const STORAGE_REFERRAL_CODE = 'referral_code';
 export const REFERRAL_QUERY_PARAM = 'referral';
 
 export const MOBILE_BREAKPOINT_PX = 768;
-export const DESKTOP_BREAKPOINT_PX = 1024;
-export const SIDEBAR_EXPANDED_PX = 290;
-export const SIDEBAR_COLLAPSED_PX = 90;
 
 export const QR_FETCH_TIMEOUT_MS = 120_000;
 export const QR_COUNTDOWN_S = 60;
@@ -21,6 +18,7 @@ export const PAIRING_CODE_LENGTH = 8;
 export const PAIRING_CODE_SPLIT_AT = 4;
 /** Devices one user may be connecting at once, and how long one waits to be scanned before it is dropped. */
 export const MAX_PENDING_DEVICES_PER_USER = 5;
+/** @alias QR_FETCH_TIMEOUT_MS: the wait for a scan is the wait for its code. */
 export const PENDING_DEVICE_TTL_MS = QR_FETCH_TIMEOUT_MS;
 
 export const FLASH_MS = 1000;
@@ -98,4 +96,3 @@ export const EXPORT_FILE_NAMES = {
   generated: 'phone_numbers_generated.csv',
   validated: 'phone_numbers_validated.csv',
 } as const;
-export const RESULT_CSV_HEADER = 'number,name,status';

@@ -3,6 +3,7 @@ export * from './constants';
 export * from './messages';
 export * from './paths';
 export * from './events';
+export * from './responses';
 export * from './format';
 export * from './schemas/common';
 export * from './schemas/user';

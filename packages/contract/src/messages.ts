@@ -380,5 +380,3 @@ export const MSG = {
   funnelOverTime: 'Pengiriman per hari',
   funnelEmpty: 'Belum ada pesan terkirim.',
 } as const;
-
-export type MessageKey = keyof typeof MSG;

@@ -60,10 +60,6 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/monitor/realtime', title: 'Monitor Realtime', roles: DEV_ONLY },
 ];
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
-}
-
 export function findPanelRoute(path: string): PanelRoute | undefined {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   return PANEL_ROUTES.find((route) => route.path === normalized);

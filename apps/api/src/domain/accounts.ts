@@ -1,4 +1,10 @@
-import { REALTIME_CHANNEL_ADMIN, isDisconnected, type RealtimeMessage } from '@blaster/contract';
+import {
+  REALTIME_CHANNEL_ADMIN,
+  isDisconnected,
+  type AccountEvent,
+  type AccountEventName,
+  type AccountEventPayload,
+} from '@blaster/contract';
 import type { whatsappAccounts } from '../db/schema';
 import type { ChatGateway } from '../gateway/gateway';
 import type { RealtimeHub } from '../realtime/hub';
@@ -51,13 +57,15 @@ export async function restoreSession(gateway: ChatGateway, account: AccountRow) 
 }
 
 /** An event about one account, on its owner's channel and the operators' channel. */
-export function publishAccountEvent(
+export function publishAccountEvent<E extends AccountEventName>(
   hub: RealtimeHub,
   account: AccountRow,
-  event: string,
-  payload: Record<string, unknown> = {},
+  event: E,
+  ...[payload]: Record<never, never> extends AccountEventPayload<E>
+    ? [AccountEventPayload<E>?]
+    : [AccountEventPayload<E>]
 ) {
-  const message: RealtimeMessage = {
+  const message = {
     event,
     payload: { deviceId: account.clientid, date: new Date().toISOString(), ...payload },
     sender: {
@@ -67,7 +75,7 @@ export function publishAccountEvent(
       state: account.state,
       status: account.status,
     },
-  };
+  } as AccountEvent;
   hub.publish(account.userId, message);
   hub.publish(REALTIME_CHANNEL_ADMIN, message);
 }

@@ -215,27 +215,6 @@ export class FailureWindow {
   }
 }
 
-/** Pause listeners (the outbound webhooks subscribe here). */
-export interface PauseNotice {
-  account: AccountRow;
-  reason: string;
-  kind: 'fail_rate' | 'suspended';
-}
-const pauseListeners = new Set<(notice: PauseNotice) => void>();
-export function onAccountPaused(listener: (notice: PauseNotice) => void) {
-  pauseListeners.add(listener);
-  return () => void pauseListeners.delete(listener);
-}
-export function tellPaused(notice: PauseNotice) {
-  for (const listener of pauseListeners) {
-    try {
-      listener(notice);
-    } catch (error) {
-      console.error('pause listener failed:', error);
-    }
-  }
-}
-
 /** Stops the account's blast with the reason shown on it, and records the pause in its history. */
 export async function pauseAccount(tx: Executor, accountId: number, reason: string) {
   const [account] = await tx

@@ -25,7 +25,6 @@ import {
   releasePicked,
   reserveSends,
   takeDueSchedule,
-  tellPaused,
   type Hold,
 } from '../domain/governance';
 import type { ChatGateway, SendResult } from '../gateway/gateway';
@@ -460,7 +459,6 @@ export class BlastEngine extends LeasedJobs {
       kind,
       whatsapp: presentAccount(account),
     });
-    tellPaused({ account, reason, kind });
   }
 
   private pacing(owner: Owner, settings: Setting) {

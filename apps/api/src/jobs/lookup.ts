@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import { REALTIME_CHANNEL_ADMIN, isValidNumber, normalizeNumber, type LookupKind } from '@blaster/contract';
+import {
+  REALTIME_CHANNEL_ADMIN,
+  isValidNumber,
+  normalizeNumber,
+  type LookupEvent,
+  type LookupEventName,
+  type LookupKind,
+} from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
 import { LeasedJobs, type Wait } from '../cluster/leased-jobs';
 import type { JobLeases } from '../cluster/leases';
@@ -15,7 +22,7 @@ import { connectedSession, publishAccountEvent } from '../domain/accounts';
 export type LookupJob = typeof lookupJobs.$inferSelect;
 type Target = { number: string; name: string };
 
-const EVENTS: Record<LookupKind, { step: string; error: string }> = {
+const EVENTS: Record<LookupKind, { step: LookupEventName; error: LookupEventName }> = {
   generator: { step: 'generating', error: 'error_generate' },
   validator: { step: 'validating', error: 'error_validate' },
 };
@@ -64,8 +71,12 @@ export class LookupRunner extends LeasedJobs {
     super('lookup', options.leases, options.bus);
   }
 
-  publish(job: LookupJob, event: string, extra: Record<string, unknown> = {}) {
-    const message = {
+  publish(
+    job: LookupJob,
+    event: LookupEventName,
+    extra: Omit<LookupEvent['payload'], LookupKind | 'date'> = {},
+  ) {
+    const message: LookupEvent = {
       event,
       payload: {
         [job.kind]: {

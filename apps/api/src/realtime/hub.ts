@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RealtimeMessage } from '@blaster/contract';
+import type { RealtimeEvent } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
 
 export interface Subscriber {
@@ -11,12 +11,12 @@ export interface Subscriber {
  * 'client-user' (the sign-in page). Modules only ever call `publish`.
  */
 export interface RealtimeHub {
-  publish(channel: string | number, message: RealtimeMessage): void;
+  publish(channel: string | number, message: RealtimeEvent): void;
   subscribe(channel: string, subscriber: Subscriber): () => void;
   /** Counts delivered per channel, for monitors and tests. */
   subscriberCount(channel: string): number;
   /** Sees every published message (the developer monitors record them). */
-  tap(listener: (channel: string, message: RealtimeMessage) => void): () => void;
+  tap(listener: (channel: string, message: RealtimeEvent) => void): () => void;
 }
 
 const REALTIME_TOPIC = 'realtime';
@@ -26,21 +26,23 @@ const REMEMBERED = 1_000;
 interface RemoteEvent {
   channel: string;
   id: string;
-  message: RealtimeMessage;
+  message: RealtimeEvent;
 }
 
 /** Delivers to this process's sockets and, through the bus, to every other instance's. */
 export function createHub(bus?: ClusterBus): RealtimeHub {
   const channels = new Map<string, Set<Subscriber>>();
-  const taps = new Set<(channel: string, message: RealtimeMessage) => void>();
-  const ids = new WeakMap<RealtimeMessage, string>();
-  const remote = new Map<string, RealtimeMessage>();
+  const taps = new Set<(channel: string, message: RealtimeEvent) => void>();
+  const ids = new WeakMap<RealtimeEvent, string>();
+  const remote = new Map<string, RealtimeEvent>();
 
-  const deliver = (channel: string, message: RealtimeMessage) => {
+  const deliver = (channel: string, message: RealtimeEvent) => {
     for (const listener of taps) listener(channel, message);
     const subscribers = channels.get(channel);
     if (!subscribers?.size) return;
-    const data = JSON.stringify({ payload: {}, ...message });
+    // Payload first, as the socket has always sent it.
+    const { payload, ...rest } = message;
+    const data = JSON.stringify({ payload, ...rest });
     for (const subscriber of subscribers) {
       try {
         subscriber.send(data);

@@ -1,6 +1,6 @@
-import { REALTIME_PATH, type RealtimeMessage } from '@blaster/contract';
+import { REALTIME_PATH, type RealtimeEvent } from '@blaster/contract';
 
-type Handler = (message: RealtimeMessage) => void;
+type Handler = (message: RealtimeEvent) => void;
 
 interface Channel {
   socket: WebSocket | null;
@@ -83,7 +83,7 @@ function open(name: string, channel: Channel) {
   };
   socket.onmessage = (event) => {
     try {
-      const message = JSON.parse(String(event.data)) as RealtimeMessage;
+      const message = JSON.parse(String(event.data)) as RealtimeEvent;
       channel.handlers.forEach((handler) => handler(message));
     } catch {
       // Not JSON: nothing the panel can show.

@@ -75,7 +75,6 @@ export const auditPageQuerySchema = pageQuerySchema.extend({
   from: z.union([dateTime, date], { error: MSG.invalidRequest }).optional(),
   to: z.union([dateTime, date], { error: MSG.invalidRequest }).optional(),
 });
-export type AuditPageQuery = z.input<typeof auditPageQuerySchema>;
 
 /** Only the fields that changed; a password change is `password_changed: true`, never a hash. */
 export const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();

@@ -12,7 +12,6 @@ export const loginBodySchema = z.object({
   /** "Keep me logged in": the token cookie lives 10 years; otherwise until the browser closes. */
   keep: z.boolean().optional(),
 });
-export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** Sign-up form; the same schema checks the form in the panel and the body on the server. */
 export const registerBodySchema = z
@@ -42,7 +41,6 @@ export const registerBodySchema = z
       return typeof form.password === 'string' && typeof form.password2 === 'string';
     },
   });
-export type RegisterBody = z.input<typeof registerBodySchema>;
 
 export const REGISTER_FIELDS = [
   'firstName',

@@ -55,10 +55,8 @@ export const pageQuerySchema = z.object({
   after: cursorSchema,
   before: cursorSchema,
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const idParamSchema = z.object({ id: idSchema() });
-export const userIdParamSchema = z.object({ userId: idSchema() });
 
 export const pageMetaSchema = z.object({
   page: z.number().int(),
@@ -71,24 +69,10 @@ export const pageMetaSchema = z.object({
   totalCapped: z.boolean().optional(),
 });
 
-export function pagedSchema<T extends z.ZodType>(item: T) {
-  return z.object({ data: z.array(item), meta: pageMetaSchema });
-}
 export interface Paged<T> {
   data: T[];
   meta: z.infer<typeof pageMetaSchema>;
 }
-
-/** Every error answer carries the text to show in `msg` (spec 01 §7). */
-export const errorAnswerSchema = z.object({
-  msg: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-  code: z.number().optional(),
-});
-export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
-
-/** Integer rupiah. */
-export const rupiahSchema = z.number().int();
 
 /**
  * An amount of rupiah from a form or a JSON body: a whole number, or a string of digits only. A text

@@ -104,7 +104,6 @@ export const funnelQuerySchema = z.object({
   whatsapp_id: idSchema().optional().catch(undefined),
   days: z.coerce.number().int().min(1).max(FUNNEL_MAX_DAYS).catch(FUNNEL_DAYS).default(FUNNEL_DAYS),
 });
-export type FunnelQuery = z.input<typeof funnelQuerySchema>;
 export const funnelAnswerSchema = z.object({
   by: z.enum(FUNNEL_GROUPS),
   total: funnelCountsSchema,

@@ -45,13 +45,11 @@ export const generatorBodySchema = lookupBase
     path: ['end_number'],
     error: MSG.rangeTooLarge,
   });
-export type GeneratorBody = z.input<typeof generatorBodySchema>;
 
 export const validatorBodySchema = lookupBase.refine((value) => value.interval_min <= value.interval_max, {
   path: ['interval_min'],
   error: MSG.intervalOrder,
 });
-export type ValidatorBody = z.input<typeof validatorBodySchema>;
 
 /** One generator walks at most this many numbers. */
 export const MAX_GENERATOR_RANGE = 1_000_000;

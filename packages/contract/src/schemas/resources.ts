@@ -24,11 +24,9 @@ export const phoneNumberSaveSchema = z.object({
   number: phoneNumberField,
   name: plainTextSchema(MSG.phoneNameRequired).min(1, { error: MSG.phoneNameRequired }).max(200),
 });
-export type PhoneNumberSave = z.input<typeof phoneNumberSaveSchema>;
 export const phoneNumberUpdateSchema = phoneNumberSaveSchema.extend({
   status: z.enum(PHONE_STATUSES).default('active'),
 });
-export type PhoneNumberUpdate = z.input<typeof phoneNumberUpdateSchema>;
 export const phoneNumberRowSchema = z.object({
   id: z.number().int(),
   number: z.string(),
@@ -59,7 +57,6 @@ export const phoneListQuerySchema = z.object({
   /** The next slice of an unsearched walk: rows with a smaller id than this one. */
   after: z.coerce.number().int().positive().optional().catch(undefined),
 });
-export type PhoneListQuery = z.input<typeof phoneListQuerySchema>;
 /** Digits, spaces and + - ( ) only: the text is a phone number, searched by its normalized prefix. */
 export const looksLikeNumber = (text: string) => /^[\d\s+()-]+$/.test(text) && /\d/.test(text);
 /** A skipped or created import row (spec 02 §3 "Import result"). */

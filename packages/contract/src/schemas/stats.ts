@@ -39,7 +39,6 @@ export const statsRangeQuerySchema = z
       (Date.parse(range.to) - Date.parse(range.from)) / 86_400_000 < STATS_MAX_RANGE_DAYS,
     { error: MSG.invalidRequest },
   );
-export type StatsRangeQuery = z.infer<typeof statsRangeQuerySchema>;
 
 export const STATS_BUCKETS = ['hour', 'day'] as const;
 /** Lookups of one kind per hour (last 48 hours) or per day (last 30 days). */
@@ -47,7 +46,6 @@ export const statsLookupQuerySchema = z.object({
   kind: z.enum(LOOKUP_KINDS, { error: MSG.invalidRequest }).default('generator'),
   bucket: z.enum(STATS_BUCKETS, { error: MSG.invalidRequest }).default('hour'),
 });
-export type StatsLookupQuery = z.infer<typeof statsLookupQuerySchema>;
 
 const count = z.number().int();
 

@@ -109,7 +109,6 @@ export type ProfileForm = z.infer<typeof profileFormSchema>;
 
 /** Roles an operator gives from the users screen; members sign up themselves (decision). */
 export const STAFF_ROLES = ['staff', 'dev', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** A staff, dev or admin account created by an operator (only an admin may create an admin). */
 export const userCreateSchema = z.object({

@@ -192,7 +192,6 @@ export const webhookEndpointBodySchema = z.object({
   events: eventsSchema,
   active: z.boolean().optional().default(true),
 });
-export type WebhookEndpointBody = z.input<typeof webhookEndpointBodySchema>;
 
 export const webhookEndpointSchema = z.object({
   id: z.number().int(),
@@ -223,7 +222,6 @@ export const webhookDeliveryPageQuerySchema = pageQuerySchema.extend({
   endpoint: z.coerce.number().int().positive().optional().catch(undefined),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().catch(undefined),
 });
-export type WebhookDeliveryPageQuery = z.input<typeof webhookDeliveryPageQuerySchema>;
 
 export const webhookDeliverySchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { queueWebhookEvent } from '../../domain/webhooks';
 import { REALTIME_CHANNEL_ADMIN, type SuppressionReason, type SuppressionRow } from '@blaster/contract';
 import { suppressions } from '../../db/schema';
@@ -58,14 +58,6 @@ export async function addSuppression(
 export async function removeSuppression(db: Executor, number: string): Promise<SuppressionRow | null> {
   const [row] = await db.delete(suppressions).where(eq(suppressions.number, number)).returning();
   return row ? presentSuppression(row) : null;
-}
-
-export async function findSuppression(db: Executor, number: string) {
-  const [row] = await db
-    .select({ number: suppressions.number })
-    .from(suppressions)
-    .where(sql`${suppressions.number} = ${number}`);
-  return row ?? null;
 }
 
 /** Tells operators, on every instance, that a number joined the list. */

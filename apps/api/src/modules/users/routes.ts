@@ -12,6 +12,7 @@ import {
   STAFF_ROLES,
   userCreateSchema,
   type AdminUserUpdate,
+  type AnswerOf,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { containsText } from '../../lib/search';
@@ -44,7 +45,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     access: OPERATOR_ROLES,
     handler: async () => {
       const rows = await ctx.db.select().from(users).where(eq(users.role, 'member')).orderBy(users.firstname);
-      return { users: await presentUsers(ctx.db, rows) };
+      return { users: await presentUsers(ctx.db, rows) } satisfies AnswerOf<'members'>;
     },
   });
 
@@ -165,7 +166,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
         .from(whatsappAccounts)
         .innerJoin(users, eq(users.id, whatsappAccounts.userId))
         .where(and(eq(whatsappAccounts.state, 'connected'), eq(users.role, 'member')));
-      return { count: Number(row?.count ?? 0) };
+      return { count: Number(row?.count ?? 0) } satisfies AnswerOf<'activeUsers'>;
     },
   });
 
@@ -186,7 +187,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
     params: idParamSchema,
     handler: async ({ params }) => {
       const user = await presentOne(ctx.db, await findUser(params.id));
-      return { user, level: user.level, color: user.color };
+      return { user, level: user.level, color: user.color } satisfies AnswerOf<'user', 'GET'>;
     },
   });
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { REALTIME_CHANNEL_ADMIN, type RealtimeMessage } from '@blaster/contract';
+import { REALTIME_CHANNEL_ADMIN, type DeviceEvent } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { whatsappAccounts } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/gateway';
@@ -18,7 +18,7 @@ const ENDING_STATES = new Set(['conflict', 'loggedOut', 'disconnected']);
 
 /** Turns gateway events into account updates and realtime messages, and records them for the monitors. */
 export function forwardGatewayEvents(ctx: AppContext) {
-  const toOwner = async (deviceId: string | null, message: RealtimeMessage) => {
+  const toOwner = async (deviceId: string | null, message: DeviceEvent) => {
     let owner = deviceId ? ctx.pendingDevices.get(deviceId) : undefined;
     if (owner === undefined && deviceId) {
       const [account] = await ctx.db

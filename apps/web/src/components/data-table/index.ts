@@ -1,7 +1,7 @@
 /** Lists: the table (cards on narrow screens), its pager, toolbar and row actions. */
-export { ACTION_COLUMN_ID, type Columns } from './columns';
-export { DataTable, type DataTableProps } from './table';
-export { Pager, PagedTable } from './pager';
+export { type Columns } from './columns';
+export { DataTable } from './table';
+export { PagedTable } from './pager';
 export { AddLink, ExportButtons, ListFilters, RefreshButton } from './toolbar';
 export { PageCard } from './page-card';
 export { useDebounced, useListParams, useListSearch } from './params';

@@ -5,8 +5,6 @@ import { X } from 'lucide-react';
 
 /** A modal dialog: traps focus, closes on Escape or outside click, and gives focus back on close. */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClass = 'fixed inset-0 z-[60] bg-gray-900/50 backdrop-blur-[2px]';
 export const contentClass =

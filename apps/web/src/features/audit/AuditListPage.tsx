@@ -2,13 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { X } from 'lucide-react';
 import {
+  type AnswerOf,
   API,
   AUDIT_ACTIONS,
   AUDIT_ACTION_LABELS,
   MSG,
   formatRupiah,
   type AuditEntry,
-  type Paged,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { inputClass } from '../../components/form';
@@ -110,7 +110,9 @@ export function AuditListPage() {
   const list = useQuery({
     queryKey: ['audit', query.toString()],
     queryFn: () =>
-      apiRequest<Paged<AuditEntry>>(`${API.auditPerPage}?${query}`, { fallback: MSG.errorFetchingAuditList }),
+      apiRequest<AnswerOf<'auditPerPage'>>(`${API.auditPerPage}?${query}`, {
+        fallback: MSG.errorFetchingAuditList,
+      }),
     placeholderData: keepPreviousData,
   });
 

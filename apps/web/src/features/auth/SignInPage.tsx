@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { API, MSG, type AuthAnswer } from '@blaster/contract';
+import { type AnswerOf, API, MSG } from '@blaster/contract';
 import { Alert, Button, TextField } from '../../components/form';
 import { apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
@@ -23,7 +23,7 @@ export function SignInPage() {
     setError('');
     setLoading(true);
     try {
-      const answer = await apiRequest<AuthAnswer>(API.login, {
+      const answer = await apiRequest<AnswerOf<'login'>>(API.login, {
         method: 'POST',
         body: { email: email.trim(), password, keep },
         auth: false,

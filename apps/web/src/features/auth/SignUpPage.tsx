@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
+  type AnswerOf,
   API,
   MSG,
   REFERRAL_QUERY_PARAM,
   REGISTER_FIELDS,
   registerBodySchema,
-  type AuthAnswer,
   type RegisterField,
 } from '@blaster/contract';
 import { Alert, Button, FieldError, TextField } from '../../components/form';
@@ -51,7 +51,7 @@ export function SignUpPage() {
   const submit = handleSubmit(async (form) => {
     setError('');
     try {
-      const answer = await apiRequest<AuthAnswer>(API.register, {
+      const answer = await apiRequest<AnswerOf<'register'>>(API.register, {
         method: 'POST',
         body: form,
         auth: false,

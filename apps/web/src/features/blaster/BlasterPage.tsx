@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import {
+  type AnswerOf,
   ALL_RECEIVERS,
   API,
   MSG,
   PHONE_LIST_LIMIT,
   REFRESH_DELAY_MS,
-  type PhoneNumberRow,
-  type WhatsappRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
@@ -29,7 +28,7 @@ export function BlasterPage() {
     queryKey: ['whatsapp-all'],
     enabled: ready,
     queryFn: () =>
-      apiRequest<{ list: WhatsappRow[] }>(API.whatsappList, { fallback: MSG.errorFetchingWhatsappList }),
+      apiRequest<AnswerOf<'whatsappList'>>(API.whatsappList, { fallback: MSG.errorFetchingWhatsappList }),
   });
   // Receivers are searched on the server: the list holds far too many numbers to send them all here.
   const [typed, setTyped] = useState('');
@@ -38,7 +37,7 @@ export function BlasterPage() {
     queryKey: ['phonenumbers-pick', search],
     enabled: ready,
     queryFn: () =>
-      apiRequest<{ list: PhoneNumberRow[] }>(
+      apiRequest<AnswerOf<'phoneList'>>(
         `${API.phoneList}?${new URLSearchParams({ status: 'active', limit: String(PHONE_LIST_LIMIT), search })}`,
         { fallback: MSG.errorFetchingPhoneNumberList },
       ),

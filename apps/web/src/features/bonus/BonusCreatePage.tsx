@@ -3,7 +3,14 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, bonusCreateSchema, formatRupiah, type BonusCreate, type User } from '@blaster/contract';
+import {
+  type AnswerOf,
+  API,
+  MSG,
+  bonusCreateSchema,
+  formatRupiah,
+  type BonusCreate,
+} from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
@@ -19,7 +26,7 @@ export function BonusCreatePage() {
   const queryClient = useQueryClient();
   const members = useQuery({
     queryKey: ['members-all'],
-    queryFn: () => apiRequest<{ users: User[] }>(API.members),
+    queryFn: () => apiRequest<AnswerOf<'members'>>(API.members),
   });
   const {
     control,

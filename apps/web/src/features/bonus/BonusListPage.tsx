@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { API, MSG, formatRupiah, isOperatorRole, type BonusRow, type Paged } from '@blaster/contract';
+import { type AnswerOf, API, MSG, formatRupiah, isOperatorRole, type BonusRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PageCard,
@@ -29,7 +29,7 @@ export function BonusListPage() {
   const list = useQuery({
     queryKey: ['bonus', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<BonusRow>>(`${API.bonusPerPage}?${pageQuery}`, {
+      apiRequest<AnswerOf<'bonusPerPage'>>(`${API.bonusPerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingBonusList,
       }),
     placeholderData: keepPreviousData,
@@ -37,7 +37,7 @@ export function BonusListPage() {
   const total = useQuery({
     queryKey: ['bonus-total', user?.id],
     enabled: Boolean(user) && !operator,
-    queryFn: () => apiRequest<{ totalBonus: number }>(API.totalBonus(user!.id)),
+    queryFn: () => apiRequest<AnswerOf<'totalBonus'>>(API.totalBonus(user!.id)),
   });
   const remove = useDeleteRow('bonus', API.bonus);
 

@@ -15,7 +15,7 @@ import {
   BarChart3,
   Megaphone,
 } from 'lucide-react';
-import { ALL_USERS, API, BANNER_SPEED, MSG, formatRupiah, type Setting, type User } from '@blaster/contract';
+import { type AnswerOf, ALL_USERS, API, BANNER_SPEED, MSG, formatRupiah, type User } from '@blaster/contract';
 import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { StatGrid, type Stat } from './StatCard';
@@ -42,7 +42,7 @@ function Greeting({ title, user }: { title: string; user: User }) {
 }
 
 function AnnouncementBanner() {
-  const setting = useFigure<{ setting: Setting }>('setting', API.settingGet, MSG.internalServerError);
+  const setting = useFigure<AnswerOf<'settingGet'>>('setting', API.settingGet, MSG.internalServerError);
   const info = setting.data?.setting.info;
   if (!info) return null;
   return (
@@ -79,19 +79,23 @@ const accountStats = (accounts: AccountCounts): Stat[] => [
 
 function MemberDashboard({ user }: { user: User }) {
   useLiveFigures(String(user.id));
-  const accounts = useFigure<{ connectedCount: number; disconnectedCount: number }>(
+  const accounts = useFigure<AnswerOf<'whatsappCount'>>(
     'whatsappCount',
     API.whatsappCount(user.id),
     MSG.errorFetchingWhatsappList,
   );
-  const blasts = useFigure<{ successCount: number; failCount: number }>(
+  const blasts = useFigure<AnswerOf<'messageLogCount'>>(
     'messageLogCount',
     API.messageLogCount(user.id),
     MSG.errorTodayCount,
   );
-  const income = useFigure<{ income: number }>('todayIncome', API.todayIncome(user.id), MSG.errorTodayIncome);
-  const balance = useFigure<{ balance: number }>('balance', API.balance(user.id), MSG.errorFetchingBalance);
-  const bonus = useFigure<{ totalBonus: number }>(
+  const income = useFigure<AnswerOf<'todayIncome'>>(
+    'todayIncome',
+    API.todayIncome(user.id),
+    MSG.errorTodayIncome,
+  );
+  const balance = useFigure<AnswerOf<'balance'>>('balance', API.balance(user.id), MSG.errorFetchingBalance);
+  const bonus = useFigure<AnswerOf<'totalBonus'>>(
     'totalBonus',
     API.totalBonus(user.id),
     MSG.errorFetchingBonusList,
@@ -163,32 +167,24 @@ function SuccessFail({ value }: { value: { success: number; fail: number } | und
 
 function AdminDashboard({ user }: { user: User }) {
   useLiveFigures(adminChannel);
-  const proxies = useFigure<{ unUsed: number; used: number }>(
+  const proxies = useFigure<AnswerOf<'proxyCountUse'>>(
     'proxyCountUse',
     API.proxyCountUse,
     MSG.errorGetProxyCount,
   );
-  const numbers = useFigure<{ blasted: number; unBlasted: number }>(
+  const numbers = useFigure<AnswerOf<'phoneCountBlast'>>(
     'phoneCountBlast',
     API.phoneCountBlast,
     MSG.errorFetchingPhoneNumberList,
   );
-  const accounts = useFigure<{ connectedCount: number; disconnectedCount: number }>(
+  const accounts = useFigure<AnswerOf<'whatsappCount'>>(
     'whatsappCountAll',
     API.whatsappCount(ALL_USERS),
     MSG.errorFetchingWhatsappList,
   );
-  const members = useFigure<{ count: number }>('activeUsers', API.activeUsers, MSG.errorFetchingUser);
-  const today = useFigure<{ success: number; fail: number }>(
-    'todayCount',
-    API.todayCount,
-    MSG.errorTodayCount,
-  );
-  const total = useFigure<{ success: number; fail: number }>(
-    'totalCount',
-    API.totalCount,
-    MSG.errorTodayCount,
-  );
+  const members = useFigure<AnswerOf<'activeUsers'>>('activeUsers', API.activeUsers, MSG.errorFetchingUser);
+  const today = useFigure<AnswerOf<'todayCount'>>('todayCount', API.todayCount, MSG.errorTodayCount);
+  const total = useFigure<AnswerOf<'totalCount'>>('totalCount', API.totalCount, MSG.errorTodayCount);
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API, type FunnelAnswer, type FunnelGroup } from '@blaster/contract';
+import { type AnswerOf, API, type FunnelGroup } from '@blaster/contract';
 import { apiRequest } from '../../lib/api';
 
 /** Funnels move as acknowledgements arrive: read again this often while on screen. */
@@ -17,7 +17,7 @@ export function useFunnel(owner: number | 'all', by: FunnelGroup, accountId: num
   if (accountId) query.set('whatsapp_id', String(accountId));
   return useQuery({
     queryKey: funnelKeys.of(owner, by, accountId),
-    queryFn: () => apiRequest<FunnelAnswer>(`${API.funnel(owner)}?${query}`),
+    queryFn: () => apiRequest<AnswerOf<'funnel'>>(`${API.funnel(owner)}?${query}`),
     placeholderData: keepPreviousData,
     refetchInterval: FUNNEL_REFRESH_MS,
   });

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { API, MSG, type AccountEventRow, type HealthAnswer, type WhatsappRow } from '@blaster/contract';
+import { type AnswerOf, API, MSG, type AccountEventRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PageCard, formatDateTime } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
@@ -42,7 +42,7 @@ export function HealthPage() {
   const health = useQuery({
     queryKey: ['whatsapp-health', id],
     queryFn: () =>
-      apiRequest<HealthAnswer & { whatsapp: WhatsappRow }>(API.whatsappHealth(id), {
+      apiRequest<AnswerOf<'whatsappHealth'>>(API.whatsappHealth(id), {
         fallback: MSG.networkError,
       }),
     enabled: /^\d+$/.test(id),

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, MSG, levelBodySchema, type Level, type LevelBody } from '@blaster/contract';
+import { type AnswerOf, API, MSG, levelBodySchema, type Level, type LevelBody } from '@blaster/contract';
 import { Button, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { RecordPage } from '../../components/RecordPage';
@@ -44,7 +44,7 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
   } = useForm<LevelBody>({ resolver: zodResolver(levelBodySchema), defaultValues: defaults });
   const save = useMutation({
     mutationFn: (body: LevelBody) =>
-      apiRequest<{ msg: string }>(id === null ? API.levelCreate : API.level(id), {
+      apiRequest<AnswerOf<'levelCreate'>>(id === null ? API.levelCreate : API.level(id), {
         method: id === null ? 'POST' : 'PUT',
         body: levelBodySchema.parse(body),
         fallback: MSG.errorSavingLevel,

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { API, MSG, formatRupiah, isOperatorRole, type Level, type Paged } from '@blaster/contract';
+import { type AnswerOf, API, MSG, formatRupiah, isOperatorRole, type Level } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PageCard,
@@ -24,7 +24,9 @@ export function LevelListPage() {
   const list = useQuery({
     queryKey: ['levels', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<Level>>(`${API.levelPerPage}?${pageQuery}`, { fallback: MSG.errorFetchingLevelList }),
+      apiRequest<AnswerOf<'levelPerPage'>>(`${API.levelPerPage}?${pageQuery}`, {
+        fallback: MSG.errorFetchingLevelList,
+      }),
     placeholderData: keepPreviousData,
   });
   const remove = useDeleteRow('levels', API.level);

@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  ALL_USERS,
-  API,
-  STATS_TEXT,
-  type LookupKind,
-  type StatsLookupAnswer,
-  type User,
-} from '@blaster/contract';
+import { type AnswerOf, ALL_USERS, API, STATS_TEXT, type LookupKind, type User } from '@blaster/contract';
 import { apiRequest } from '../../lib/api';
 import {
   ChartCard,
@@ -26,7 +19,7 @@ export function LookupChart({ kind, user }: { kind: LookupKind; user: User }) {
   const stats = useQuery({
     queryKey: ['lookup-stats', kind, owner, bucket],
     queryFn: () =>
-      apiRequest<StatsLookupAnswer>(`${API.statsLookups(owner)}?kind=${kind}&bucket=${bucket}`, {
+      apiRequest<AnswerOf<'statsLookups'>>(`${API.statsLookups(owner)}?kind=${kind}&bucket=${bucket}`, {
         fallback: STATS_TEXT.failed,
       }),
     // Running jobs add results all the time; the chart follows them once a minute.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type AnswerOf,
   API,
   DEFAULT_INTERVAL_MAX,
   DEFAULT_INTERVAL_MIN,
@@ -11,7 +12,6 @@ import {
   validatorBodySchema,
   type LookupKind,
   type LookupRow,
-  type WhatsappRow,
 } from '@blaster/contract';
 import { RecordPage } from '../../components/RecordPage';
 import { Alert, Button, FieldError, Label, inputClass, TextField } from '../../components/form';
@@ -46,7 +46,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
     queryKey: ['whatsapp-own', user?.id],
     enabled: Boolean(user),
     queryFn: () =>
-      apiRequest<{ list: WhatsappRow[] }>(API.whatsappListOf(user!.id), {
+      apiRequest<AnswerOf<'whatsappListOf'>>(API.whatsappListOf(user!.id), {
         fallback: MSG.errorFetchingWhatsappList,
       }),
   });

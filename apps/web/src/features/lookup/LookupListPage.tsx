@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
+  type AnswerOf,
   API,
   MSG,
   REALTIME_CHANNEL_ADMIN,
@@ -11,7 +12,6 @@ import {
   isOperatorRole,
   type LookupKind,
   type LookupRow,
-  type Paged,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
@@ -62,7 +62,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   const list = useQuery({
     queryKey: ['lookup', kind, pageQuery, search],
     queryFn: () =>
-      apiRequest<Paged<LookupRow>>(`${API.lookupPerPage(kind)}?${query}`, {
+      apiRequest<AnswerOf<'lookupPerPage'>>(`${API.lookupPerPage(kind)}?${query}`, {
         fallback: kind === 'generator' ? MSG.errorFetchingGeneratorList : MSG.internalServerError,
       }),
     placeholderData: keepPreviousData,
@@ -121,9 +121,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
 
   const download = async (row: LookupRow) => {
     try {
-      const answer = await apiRequest<{ list: { number: string; name: string }[] }>(
-        API.lookupResult(kind, row.id),
-      );
+      const answer = await apiRequest<AnswerOf<'lookupResult'>>(API.lookupResult(kind, row.id));
       if (answer.list.length === 0) return void toast.error(MSG.noPhoneNumbersToExport);
       downloadCsv(
         RESULT_FILES[kind],

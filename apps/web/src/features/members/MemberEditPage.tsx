@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API, MSG, memberEditSchema, type MemberEdit, type Setting, type User } from '@blaster/contract';
+import { type AnswerOf, API, MSG, memberEditSchema, type MemberEdit, type User } from '@blaster/contract';
 import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, TextField } from '../../components/form';
@@ -19,18 +19,18 @@ export function MemberEditPage() {
     queryKey: ['user', id],
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
-    queryFn: () => apiRequest<{ user: User }>(API.user(id), { fallback: MSG.errorFetchingUser }),
+    queryFn: () => apiRequest<AnswerOf<'user', 'GET'>>(API.user(id), { fallback: MSG.errorFetchingUser }),
     ...FRESH_RECORD,
   });
   const fee = useQuery({
     queryKey: ['blast-fee', id],
     enabled: Boolean(member.data),
-    queryFn: () => apiRequest<{ blast_fee: number }>(API.blastFee(id)),
+    queryFn: () => apiRequest<AnswerOf<'blastFee'>>(API.blastFee(id)),
     ...FRESH_RECORD,
   });
   const settings = useQuery({
     queryKey: ['setting'],
-    queryFn: () => apiRequest<{ setting: Setting }>(API.settingGet),
+    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet),
     ...FRESH_RECORD,
   });
 

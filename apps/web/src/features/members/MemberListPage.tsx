@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { API, MSG, formatRupiah, type MemberRow, type Paged } from '@blaster/contract';
+import { type AnswerOf, API, MSG, formatRupiah, type MemberRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,
@@ -78,7 +78,7 @@ export function MemberListPage() {
   const members = useQuery({
     queryKey: ['members', pageQuery, search, status],
     queryFn: () =>
-      apiRequest<Paged<MemberRow>>(`${API.membersPerPage}?${query}`, {
+      apiRequest<AnswerOf<'membersPerPage'>>(`${API.membersPerPage}?${query}`, {
         fallback: MSG.errorFetchingMemberList,
       }),
     placeholderData: keepPreviousData,

@@ -4,7 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { JSONTree } from 'react-json-tree';
 import { LoaderCircle } from 'lucide-react';
 import clsx from 'clsx';
-import { API, REALTIME_CHANNEL_ADMIN, TREE_COLLECTION_LIMIT, type MonitorMessage } from '@blaster/contract';
+import {
+  type AnswerOf,
+  API,
+  REALTIME_CHANNEL_ADMIN,
+  TREE_COLLECTION_LIMIT,
+  type MonitorMessage,
+} from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PageCard } from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
@@ -66,7 +72,7 @@ export function MonitorPage({ kind }: { kind: MonitorKind }) {
     queryFn: async () => {
       try {
         const query = kind === 'local' || !id ? '' : `?id=${encodeURIComponent(id)}`;
-        return (await apiRequest<{ data: MonitorMessage[] }>(`${PATHS[kind]}${query}`)).data;
+        return (await apiRequest<AnswerOf<'monitorLocal'>>(`${PATHS[kind]}${query}`)).data;
       } catch {
         // Monitor failures quietly show an empty list (spec 02 §8).
         return [];

@@ -4,12 +4,12 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import clsx from 'clsx';
 import {
+  type AnswerOf,
   API,
   FLASH_MS,
   MSG,
   PHONE_LIST_MAX_LIMIT,
   REALTIME_CHANNEL_CLIENT_ADMIN,
-  type Paged,
   type PhoneNumberWithConsentRow as PhoneNumberRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
@@ -39,7 +39,7 @@ export function PhoneNumberListPage() {
   const list = useQuery({
     queryKey: ['phonenumbers', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<PhoneNumberRow>>(`${API.phonePerPage}?${pageQuery}`, {
+      apiRequest<AnswerOf<'phonePerPage'>>(`${API.phonePerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingPhoneNumberList,
       }),
     placeholderData: keepPreviousData,
@@ -71,7 +71,7 @@ export function PhoneNumberListPage() {
       for (let after: number | undefined; ;) {
         const query = new URLSearchParams({ limit: String(PHONE_LIST_MAX_LIMIT) });
         if (after) query.set('after', String(after));
-        const { list: slice } = await apiRequest<{ list: PhoneNumberRow[] }>(`${API.phoneList}?${query}`, {
+        const { list: slice } = await apiRequest<AnswerOf<'phoneList'>>(`${API.phoneList}?${query}`, {
           fallback: MSG.errorFetchingPhoneNumberList,
         });
         all.push(...slice);

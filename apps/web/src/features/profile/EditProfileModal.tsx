@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
+  type AnswerOf,
   API,
   MSG,
   profileFormSchema,
   splitList,
   type ProfileForm,
-  type Setting,
   type User,
 } from '@blaster/contract';
 import {
@@ -35,7 +35,7 @@ import { saveUser } from '../../lib/session';
 export function EditProfileModal({ user, onClose }: { user: User; onClose(): void }) {
   const settings = useQuery({
     queryKey: ['setting'],
-    queryFn: () => apiRequest<{ setting: Setting }>(API.settingGet),
+    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet),
   });
   const banks = splitList(settings.data?.setting.bank_names);
 
@@ -74,7 +74,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
 
   const save = useMutation({
     mutationFn: ({ current_password, ...form }: ProfileForm) =>
-      apiRequest<{ user: User }>(API.user(user.id), {
+      apiRequest<AnswerOf<'user', 'PUT'>>(API.user(user.id), {
         method: 'PUT',
         body: {
           ...form,

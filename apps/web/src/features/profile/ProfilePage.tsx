@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Pencil } from 'lucide-react';
-import { API, MSG, REFERRAL_QUERY_PARAM, type User } from '@blaster/contract';
+import { type AnswerOf, API, MSG, REFERRAL_QUERY_PARAM } from '@blaster/contract';
 import { apiRequest } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { saveUser, useSession } from '../../lib/session';
@@ -34,7 +34,7 @@ export function ProfilePage() {
     queryKey: ['user', stored?.id],
     enabled: Boolean(stored),
     queryFn: async () => {
-      const answer = await apiRequest<{ user: User }>(API.user(stored!.id), {
+      const answer = await apiRequest<AnswerOf<'user', 'GET'>>(API.user(stored!.id), {
         fallback: MSG.errorFetchingUser,
       });
       saveUser(answer.user);

@@ -6,6 +6,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import clsx from 'clsx';
 import {
+  type AnswerOf,
   API,
   EXPORT_FILE_NAMES,
   MSG,
@@ -14,7 +15,6 @@ import {
   PROXY_STATUSES,
   type ImportAnswer,
   type ProxyStatus,
-  type Paged,
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
@@ -52,7 +52,7 @@ export function ProxyListPage() {
   const list = useQuery({
     queryKey: ['proxies', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<ProxyRow>>(`${API.proxyPerPage}?${pageQuery}`, {
+      apiRequest<AnswerOf<'proxyPerPage'>>(`${API.proxyPerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingProxyList,
       }),
     placeholderData: keepPreviousData,
@@ -61,7 +61,7 @@ export function ProxyListPage() {
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
-      const { list: all } = await apiRequest<{ list: ProxyRow[] }>(API.proxyList, {
+      const { list: all } = await apiRequest<AnswerOf<'proxyList'>>(API.proxyList, {
         fallback: MSG.errorFetchingProxyList,
       });
       if (all.length === 0) return void toast.error(MSG.noProxysToExport);

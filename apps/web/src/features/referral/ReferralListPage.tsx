@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { API, MSG, formatRupiah, type Paged, type ReferralRow } from '@blaster/contract';
+import { type AnswerOf, API, MSG, formatRupiah, type ReferralRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { initials } from '../../app/layout/UserDropdown';
 import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/data-table';
@@ -37,7 +37,7 @@ export function ReferralListPage() {
   const list = useQuery({
     queryKey: ['referral', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<ReferralRow> & { total: number }>(`${API.referralPerPage}?${pageQuery}`, {
+      apiRequest<AnswerOf<'referralPerPage'>>(`${API.referralPerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingReferralList,
       }),
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { API, MSG, type WhatsappRow } from '@blaster/contract';
+import { type AnswerOf, API, MSG, type WhatsappRow } from '@blaster/contract';
 import { formatDateTime } from '../../components/data-table';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { apiRequest, errorText } from '../../lib/api';
@@ -51,7 +51,7 @@ export function ScheduleActions({
   const [choosing, setChoosing] = useState(false);
   const schedule = async (startAt: Date) => {
     try {
-      const saved = await apiRequest<{ whatsapp: WhatsappRow }>(API.whatsappSchedule, {
+      const saved = await apiRequest<AnswerOf<'whatsappSchedule'>>(API.whatsappSchedule, {
         method: 'POST',
         body: { id: row.id, start_at: startAt.toISOString() },
         fallback: MSG.networkError,

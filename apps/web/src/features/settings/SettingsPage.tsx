@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
+  type AnswerOf,
   API,
   DEFAULT_BANK_NAMES,
   DEFAULT_COLORS,
@@ -23,7 +24,7 @@ import { apiRequest, errorText } from '../../lib/api';
 export function SettingsPage() {
   const settings = useQuery({
     queryKey: ['setting'],
-    queryFn: () => apiRequest<{ setting: Setting }>(API.settingGet, { fallback: MSG.errorFetchingSetting }),
+    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet, { fallback: MSG.errorFetchingSetting }),
     ...FRESH_RECORD,
   });
   let body;
@@ -51,7 +52,7 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
   } = useForm<SettingForm>({ resolver: zodResolver(settingUpdateSchema), defaultValues: defaults });
   const save = useMutation({
     mutationFn: (values: SettingForm) =>
-      apiRequest<{ setting: Setting }>(API.settingUpdate, {
+      apiRequest<AnswerOf<'settingUpdate'>>(API.settingUpdate, {
         method: 'PUT',
         body: settingUpdateSchema.parse(values),
         fallback: MSG.errorSavingSetting,

@@ -5,13 +5,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
+  type AnswerOf,
   API,
   MSG,
   REALTIME_CHANNEL_ADMIN,
   SUPPRESSION_CSV_FILE,
   SUPPRESSION_REMOVE_ROLES,
   suppressionCreateSchema,
-  type Paged,
   type SuppressionCreate,
   type SuppressionRow,
 } from '@blaster/contract';
@@ -53,7 +53,7 @@ export function SuppressionPage() {
   if (search.search) query.set('search', search.search);
   const list = useQuery({
     queryKey: ['suppression', query.toString()],
-    queryFn: () => apiRequest<Paged<SuppressionRow>>(`${API.suppressionPerPage}?${query}`),
+    queryFn: () => apiRequest<AnswerOf<'suppressionPerPage'>>(`${API.suppressionPerPage}?${query}`),
     placeholderData: keepPreviousData,
   });
   // A STOP reply anywhere adds a row at once.
@@ -77,7 +77,7 @@ export function SuppressionPage() {
   });
   const add = useMutation({
     mutationFn: (body: SuppressionCreate) =>
-      apiRequest<{ msg: string }>(API.suppressionCreate, { method: 'POST', body }),
+      apiRequest<AnswerOf<'suppressionCreate'>>(API.suppressionCreate, { method: 'POST', body }),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
       reset();
@@ -87,7 +87,7 @@ export function SuppressionPage() {
   });
   const remove = useMutation({
     mutationFn: (number: string) =>
-      apiRequest<{ msg: string }>(API.suppression(number), { method: 'DELETE' }),
+      apiRequest<AnswerOf<'suppression'>>(API.suppression(number), { method: 'DELETE' }),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
       await queryClient.invalidateQueries({ queryKey: ['suppression'] });

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { API, MSG, isImageUrl, type Paged, type TemplateRow } from '@blaster/contract';
+import { type AnswerOf, API, MSG, isImageUrl, type TemplateRow } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
@@ -29,7 +29,7 @@ export function TemplateListPage() {
   const importInput = useRef<HTMLInputElement>(null);
   const list = useQuery({
     queryKey: ['templates', pageQuery],
-    queryFn: () => apiRequest<Paged<TemplateRow>>(`${API.messagePerPage}?${pageQuery}`),
+    queryFn: () => apiRequest<AnswerOf<'messagePerPage'>>(`${API.messagePerPage}?${pageQuery}`),
     placeholderData: keepPreviousData,
   });
   const remove = useDeleteRow('templates', API.message);
@@ -38,7 +38,7 @@ export function TemplateListPage() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<{ created: TemplateRow[]; skipped: unknown[] }>(API.messageImport, {
+      return apiRequest<AnswerOf<'messageImport'>>(API.messageImport, {
         method: 'POST',
         body: form,
         fallback: MSG.errorImportingFile,
@@ -52,7 +52,7 @@ export function TemplateListPage() {
   });
   const exportAll = async () => {
     try {
-      const { list: all } = await apiRequest<{ list: TemplateRow[] }>(API.messageList);
+      const { list: all } = await apiRequest<AnswerOf<'messageList'>>(API.messageList);
       if (all.length === 0) return void toast.error(MSG.noMessagesToExport);
       downloadJson('messages.json', all);
     } catch (error) {

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
+  type AnswerOf,
   API,
   MSG,
   ROLES,
@@ -36,7 +37,7 @@ export function UsersPage() {
   const { user: actor } = useSession();
   const list = useQuery({
     queryKey: ['staff-users'],
-    queryFn: () => apiRequest<{ users: User[] }>(API.staffUsers),
+    queryFn: () => apiRequest<AnswerOf<'staffUsers'>>(API.staffUsers),
   });
   if (!actor) return null;
   return (
@@ -107,7 +108,7 @@ function RoleSelect({ user, actor }: { user: User; actor: User }) {
   const roles = assignableRoles(actor, user);
   const change = useMutation({
     mutationFn: (role: Role) =>
-      apiRequest<{ user: User }>(API.user(user.id), {
+      apiRequest<AnswerOf<'user', 'PUT'>>(API.user(user.id), {
         method: 'PUT',
         body: { role },
         fallback: MSG.networkError,
@@ -151,7 +152,7 @@ function CreateUserForm({ actor }: { actor: User }) {
   });
   const create = useMutation({
     mutationFn: (values: UserCreate) =>
-      apiRequest<{ user: User }>(API.userCreate, {
+      apiRequest<AnswerOf<'userCreate'>>(API.userCreate, {
         method: 'POST',
         body: values,
         fallback: MSG.networkError,

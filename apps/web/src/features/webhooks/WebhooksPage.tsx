@@ -4,16 +4,15 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
 import {
+  type AnswerOf,
   API,
   SUBSCRIBABLE_WEBHOOK_EVENTS,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_TEXT,
-  type Paged,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
-  type WebhookEndpointWithSecret,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, FieldError, TextField, inputClass } from '../../components/form';
@@ -66,7 +65,7 @@ function EndpointForm({
   const [value, setValue] = useState(draft);
   const save = useMutation({
     mutationFn: () =>
-      apiRequest<WebhookEndpointWithSecret>(
+      apiRequest<AnswerOf<'webhookEndpoint', 'PUT'>>(
         value.id === null ? API.webhookEndpoints : API.webhookEndpoint(value.id),
         {
           method: value.id === null ? 'POST' : 'PUT',
@@ -180,7 +179,7 @@ export function WebhooksPage() {
   const endpoints = useQuery({
     queryKey: ['webhook-endpoints'],
     queryFn: () =>
-      apiRequest<{ data: WebhookEndpoint[] }>(API.webhookEndpoints, {
+      apiRequest<AnswerOf<'webhookEndpoints', 'GET'>>(API.webhookEndpoints, {
         fallback: WEBHOOK_TEXT.errorFetchingEndpoints,
       }),
   });
@@ -190,7 +189,7 @@ export function WebhooksPage() {
   const deliveries = useQuery({
     queryKey: ['webhook-deliveries', query.toString()],
     queryFn: () =>
-      apiRequest<Paged<WebhookDelivery>>(`${API.webhookDeliveries}?${query}`, {
+      apiRequest<AnswerOf<'webhookDeliveries'>>(`${API.webhookDeliveries}?${query}`, {
         fallback: WEBHOOK_TEXT.errorFetchingDeliveries,
       }),
     placeholderData: keepPreviousData,

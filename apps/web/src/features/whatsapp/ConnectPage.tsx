@@ -5,6 +5,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { toast } from 'sonner';
 import { Smartphone } from 'lucide-react';
 import {
+  type AnswerOf,
   API,
   MSG,
   PAIRING_CODE_SPLIT_AT,
@@ -60,7 +61,7 @@ export function ConnectPage() {
   const finished = useRef(false);
   const config = useQuery({
     queryKey: ['config'],
-    queryFn: () => apiRequest<{ gateway: string }>(API.config, { auth: false }),
+    queryFn: () => apiRequest<AnswerOf<'config'>>(API.config, { auth: false }),
     staleTime: Infinity,
   });
   const sandbox = config.data?.gateway === 'sandbox';
@@ -128,7 +129,7 @@ export function ConnectPage() {
     if (phase.name !== 'showing') return;
     const timer = setInterval(async () => {
       try {
-        const answer = await apiRequest<{ state: string | null }>(API.whatsappClientState(deviceId));
+        const answer = await apiRequest<AnswerOf<'whatsappClientState'>>(API.whatsappClientState(deviceId));
         if (answer.state === 'connected') void saveRef.current();
       } catch {
         // the next tick asks again
@@ -170,7 +171,7 @@ export function ConnectPage() {
     setPhoneError(undefined);
     setPhase({ name: 'generating', left: POST_CREATE_COUNTDOWN_S });
     try {
-      const created = await apiRequest<{ proxyId: number | null }>(API.whatsappNewClient, {
+      const created = await apiRequest<AnswerOf<'whatsappNewClient'>>(API.whatsappNewClient, {
         method: 'POST',
         body: {
           deviceId,
@@ -183,7 +184,7 @@ export function ConnectPage() {
       proxyId.current = created.proxyId;
       const controller = new AbortController();
       const timeout = setTimeout(() => controller.abort(), QR_FETCH_TIMEOUT_MS);
-      const answer = await apiRequest<{ qr: string | null; code: string | null }>(API.whatsappQr(deviceId), {
+      const answer = await apiRequest<AnswerOf<'whatsappQr'>>(API.whatsappQr(deviceId), {
         signal: controller.signal,
         fallback: MSG.errorFetchingQr,
       }).finally(() => clearTimeout(timeout));

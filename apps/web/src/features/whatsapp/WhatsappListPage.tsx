@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import clsx from 'clsx';
 import { Check, ExternalLink, X } from 'lucide-react';
 import {
+  type AnswerOf,
   API,
   MAX_SUSPENSIONS_FOR_REACTIVATION,
   INDICATOR_MS,
@@ -15,8 +16,6 @@ import {
   formatRupiah,
   isDisconnected,
   isOperatorRole,
-  type Paged,
-  type WhatsappRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
@@ -82,7 +81,7 @@ export function WhatsappListPage() {
   const list = useQuery({
     queryKey: ['whatsapp', pageQuery, chosenUser, search, status],
     queryFn: () =>
-      apiRequest<Paged<WhatsappRow>>(`${API.whatsappPerPage}?${query}`, {
+      apiRequest<AnswerOf<'whatsappPerPage'>>(`${API.whatsappPerPage}?${query}`, {
         fallback: MSG.errorFetchingWhatsappList,
       }),
     placeholderData: keepPreviousData,
@@ -191,7 +190,7 @@ export function WhatsappListPage() {
       MSG.resetting,
       async () => {
         try {
-          const answer = await apiRequest<{ data: WhatsappRow }>(API.whatsappReset, {
+          const answer = await apiRequest<AnswerOf<'whatsappReset'>>(API.whatsappReset, {
             method: 'POST',
             body: { id: row.id },
             fallback: MSG.networkError,
@@ -219,7 +218,7 @@ export function WhatsappListPage() {
       MSG.activating,
       async () => {
         try {
-          const answer = await apiRequest<{ data: WhatsappRow }>(API.whatsappActivate, {
+          const answer = await apiRequest<AnswerOf<'whatsappActivate'>>(API.whatsappActivate, {
             method: 'POST',
             body: { id: row.id },
             fallback: MSG.networkError,

@@ -6,7 +6,7 @@ import {
   REALTIME_CHANNEL_ADMIN,
   isOperatorRole,
   type Paged,
-  type RealtimeMessage,
+  type RealtimeEvent,
   type User,
   type WhatsappRow,
 } from '@blaster/contract';
@@ -30,7 +30,7 @@ export interface BlastNotice {
  * and those started here; null for any other event. `label` names the account (its phone number).
  */
 export function blastEndNotice(
-  message: RealtimeMessage,
+  message: RealtimeEvent,
   viewerId: number,
   label: (accountId: number) => string | null,
 ): BlastNotice | null {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, type RealtimeMessage, type WhatsappRow } from '@blaster/contract';
+import { MSG, type WhatsappRow } from '@blaster/contract';
 import { blastEndNotice, rememberStartedBlast } from './blast-feedback';
-import { applyEvent, type LiveRow } from './live';
+import { applyEvent, type AccountRowEvent, type LiveRow } from './live';
 
 const row: LiveRow = {
   id: 4,
@@ -21,8 +21,12 @@ const row: LiveRow = {
   proxyId: null,
 } satisfies WhatsappRow;
 
-const event = (name: string, payload: Record<string, unknown> = {}, sender = { id: 4, user_id: 9 }) =>
-  ({ event: name, payload: { date: '2026-01-01T00:00:00Z', ...payload }, sender }) as RealtimeMessage;
+/** An account event as an older or terser server may send it: only the fields a test names. */
+const event = (
+  name: AccountRowEvent['event'],
+  payload: Record<string, unknown> = {},
+  sender = { id: 4, user_id: 9 },
+) => ({ event: name, payload: { date: '2026-01-01T00:00:00Z', ...payload }, sender }) as AccountRowEvent;
 const label = () => '6281234567890';
 
 describe('blast end toasts', () => {

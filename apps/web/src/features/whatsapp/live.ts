@@ -3,7 +3,9 @@ import {
   FLASH_MS,
   SUSPENSION_COUNT_UPDATE_ABOVE,
   WAIT_TICK_MS,
-  type RealtimeMessage,
+  type AccountEvent,
+  type DeviceEvent,
+  type RealtimeEvent,
   type WhatsappRow,
 } from '@blaster/contract';
 import { subscribe } from '../../lib/realtime';
@@ -24,7 +26,7 @@ export interface LiveRow extends WhatsappRow {
 
 type Action =
   | { type: 'load'; rows: WhatsappRow[] }
-  | { type: 'event'; message: RealtimeMessage }
+  | { type: 'event'; message: RealtimeEvent }
   | { type: 'patch'; id: number; patch: Partial<LiveRow> }
   | { type: 'started'; id: number; ends: number }
   | { type: 'tick' };
@@ -32,39 +34,50 @@ type Action =
 const ENDING = new Set(['conflict', 'loggedOut', 'disconnected']);
 const CLEARED: Partial<LiveRow> = { attempting: false, progressing: false, waitTime: 0 };
 
-function matches(row: LiveRow, message: RealtimeMessage) {
-  // Generator and validator events name their job in sender.id, not an account.
-  if (message.payload?.generator || message.payload?.validator) return false;
+/** The events a row of the list can take: about an account, or about a device (its clientid). */
+export type AccountRowEvent = AccountEvent | DeviceEvent;
+
+/** Generator and validator events name their job in sender.id, not an account; the others name no row. */
+function aboutAccount(message: RealtimeEvent): message is AccountRowEvent {
+  const payload = message.payload;
+  if ('generator' in payload || 'validator' in payload) return false;
+  return message.sender !== undefined || 'deviceId' in payload;
+}
+
+function matches(row: LiveRow, message: AccountRowEvent) {
   const sender = message.sender;
-  const deviceId = message.payload?.deviceId;
   return (
     (sender?.id !== undefined && sender.id === row.id) ||
     sender?.clientid === row.clientid ||
-    deviceId === row.clientid
+    message.payload.deviceId === row.clientid
   );
 }
 
+/** A number the event carries, or the row's own when an older server left it out. */
+const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
+const text = (value: unknown, fallback: string | null) => (typeof value === 'string' ? value : fallback);
+
 /** What one event does to a row (spec 01 §4, "Live events on the account list"). */
-export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
-  const p = (message.payload ?? {}) as Record<string, unknown>;
-  const num = (key: string, fallback: number) => (typeof p[key] === 'number' ? (p[key] as number) : fallback);
+export function applyEvent(row: LiveRow, message: AccountRowEvent): LiveRow {
   switch (message.event) {
     case 'count_success':
-    case 'count_fail':
+    case 'count_fail': {
+      const p = message.payload;
       return {
         ...row,
-        count_success: num('count_success', row.count_success),
-        count_fail: num('count_fail', row.count_fail),
-        income: num('income', row.income),
+        count_success: num(p.count_success, row.count_success),
+        count_fail: num(p.count_fail, row.count_fail),
+        income: num(p.income, row.income),
         progressing: false,
         attempting: false,
         ...(message.event === 'count_success' ? { successUpdated: true } : { failUpdated: true }),
       };
+    }
     case 'count_synced':
       return {
         ...row,
-        count_success: num('count_success', row.count_success),
-        count_fail: num('count_fail', row.count_fail),
+        count_success: num(message.payload.count_success, row.count_success),
+        count_fail: num(message.payload.count_fail, row.count_fail),
       };
     case 'sending':
       return {
@@ -82,10 +95,10 @@ export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
         status: 'idle',
         ...CLEARED,
         ends: (row.ends ?? 0) + 1,
-        paused_reason: typeof p.reason === 'string' ? p.reason : row.paused_reason,
+        paused_reason: text(message.payload.reason, row.paused_reason ?? null),
       };
     case 'scheduled':
-      return { ...row, scheduled_at: typeof p.scheduled_at === 'string' ? p.scheduled_at : null };
+      return { ...row, scheduled_at: text(message.payload.scheduled_at, null) };
     case 'stop':
     case 'idle':
       return { ...row, status: 'idle', ...CLEARED, ends: (row.ends ?? 0) + 1 };
@@ -93,17 +106,18 @@ export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
     case 'error_blast':
       return {
         ...row,
-        state: typeof p.state === 'string' ? p.state : row.state,
+        state: text(message.payload.state, row.state),
         status: 'idle',
         ...CLEARED,
         ends: (row.ends ?? 0) + 1,
       };
     case 'connection.update': {
-      const state = typeof p.state === 'string' ? p.state : row.state;
+      const state = text(message.payload.state, row.state);
       return state && ENDING.has(state) ? { ...row, state, status: 'idle', ...CLEARED } : { ...row, state };
     }
     case 'suspended': {
-      const count = num('suspended_count', row.suspended_count);
+      const p = message.payload;
+      const count = num(p.suspended_count, row.suspended_count);
       return {
         ...row,
         state: 'suspended',
@@ -113,9 +127,9 @@ export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
         ...CLEARED,
         ...(count > SUSPENSION_COUNT_UPDATE_ABOVE
           ? {
-              count_success: num('count_success', row.count_success),
-              count_fail: num('count_fail', row.count_fail),
-              income: num('income', row.income),
+              count_success: num(p.count_success, row.count_success),
+              count_fail: num(p.count_fail, row.count_fail),
+              income: num(p.income, row.income),
             }
           : {}),
       };
@@ -123,19 +137,19 @@ export function applyEvent(row: LiveRow, message: RealtimeMessage): LiveRow {
     case 'reconnecting':
       return { ...row, state: 'reconnecting...' };
     case 'attempting':
-      return { ...row, attempting: true, attemptingCode: (p.code as number | string) ?? '' };
+      return { ...row, attempting: true, attemptingCode: message.payload.code ?? '' };
     case 'progressing':
       // value false: the work is over (a generator or validator on this account ended).
       return {
         ...row,
-        progressing: p.value !== false,
-        phase: p.kind === 'validator' ? 'validating' : 'generating',
+        progressing: message.payload.value !== false,
+        phase: message.payload.kind === 'validator' ? 'validating' : 'generating',
       };
     case 'waiting':
-      return { ...row, progressing: false, waitTime: num('waitTime', 0) };
+      return { ...row, progressing: false, waitTime: num(message.payload.waitTime, 0) };
     case 'reset': {
-      const fresh = (p.whatsapp ?? {}) as Partial<WhatsappRow>;
-      return { ...row, ...fresh, state: typeof p.state === 'string' ? p.state : row.state };
+      const fresh: Partial<WhatsappRow> = message.payload.whatsapp ?? {};
+      return { ...row, ...fresh, state: text(message.payload.state, row.state) };
     }
     default:
       return row;
@@ -161,8 +175,11 @@ function reducer(rows: LiveRow[], action: Action): LiveRow[] {
           : row;
       });
     }
-    case 'event':
-      return rows.map((row) => (matches(row, action.message) ? applyEvent(row, action.message) : row));
+    case 'event': {
+      const message = action.message;
+      if (!aboutAccount(message)) return rows;
+      return rows.map((row) => (matches(row, message) ? applyEvent(row, message) : row));
+    }
     case 'patch':
       return rows.map((row) => (row.id === action.id ? { ...row, ...action.patch } : row));
     case 'started':

@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { toast } from 'sonner';
 import { Banknote, CircleCheck, Hourglass, Wallet } from 'lucide-react';
 import {
+  type AnswerOf,
   API,
   DEFAULT_WITHDRAW,
   MIN_WITHDRAW,
@@ -12,10 +13,8 @@ import {
   WITHDRAW_CODE_NO_BANK,
   formatRupiah,
   withdrawRequestSchema,
-  type Paged,
   type User,
   type WithdrawRequest,
-  type WithdrawRow,
 } from '@blaster/contract';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button } from '../../components/form';
@@ -65,9 +64,12 @@ function WithdrawScreen({ user }: { user: User }) {
   const history = useQuery({
     queryKey: ['withdraw-history', user.id, pageQuery],
     queryFn: () =>
-      apiRequest<Paged<WithdrawRow>>(`${API.withdrawHistoriesPerPage}?${pageQuery}&user_id=${user.id}`, {
-        fallback: MSG.errorFetchingHistoryList,
-      }),
+      apiRequest<AnswerOf<'withdrawHistoriesPerPage'>>(
+        `${API.withdrawHistoriesPerPage}?${pageQuery}&user_id=${user.id}`,
+        {
+          fallback: MSG.errorFetchingHistoryList,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -77,7 +79,11 @@ function WithdrawScreen({ user }: { user: User }) {
   });
   const request = useMutation({
     mutationFn: (body: WithdrawRequest) =>
-      apiRequest<{ msg: string }>(API.withdrawRequest, { method: 'POST', body, fallback: MSG.networkError }),
+      apiRequest<AnswerOf<'withdrawRequest'>>(API.withdrawRequest, {
+        method: 'POST',
+        body,
+        fallback: MSG.networkError,
+      }),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
       await queryClient.invalidateQueries({ queryKey: ['money'] });

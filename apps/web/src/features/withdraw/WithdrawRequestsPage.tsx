@@ -3,12 +3,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
+  type AnswerOf,
   API,
   MSG,
   REALTIME_CHANNEL_ADMIN,
   formatRupiah,
   isOperatorRole,
-  type Paged,
   type WithdrawRow,
   type WithdrawStatus,
 } from '@blaster/contract';
@@ -72,7 +72,7 @@ export function WithdrawRequestsPage() {
   const list = useQuery({
     queryKey: ['withdraw-requests', pageQuery],
     queryFn: () =>
-      apiRequest<Paged<WithdrawRow>>(`${API.withdrawHistoriesPerPage}?${pageQuery}`, {
+      apiRequest<AnswerOf<'withdrawHistoriesPerPage'>>(`${API.withdrawHistoriesPerPage}?${pageQuery}`, {
         fallback: MSG.errorFetchingAllHistoryList,
       }),
     placeholderData: keepPreviousData,
@@ -89,7 +89,7 @@ export function WithdrawRequestsPage() {
 
   const decide = useMutation({
     mutationFn: (change: { id: number; status: WithdrawStatus }) =>
-      apiRequest<{ msg: string }>(API.withdrawUpdate, {
+      apiRequest<AnswerOf<'withdrawUpdate'>>(API.withdrawUpdate, {
         method: 'PUT',
         body: change,
         fallback: MSG.networkError,
