@@ -17,3 +17,4 @@ export * from './schemas/lookup';
 export * from './schemas/audit';
 
 export * from './csv';
+export * from './i18n';
