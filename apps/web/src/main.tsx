@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { LanguageBoundary } from './i18n/LanguageBoundary';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -33,7 +34,9 @@ function ThemedToaster() {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <LanguageBoundary>
+        <RouterProvider router={router} />
+      </LanguageBoundary>
       <ThemedToaster />
     </QueryClientProvider>
   </StrictMode>,

@@ -5,7 +5,8 @@ import { Link, useSearchParams } from 'react-router';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
 import clsx from 'clsx';
 import { Plus, RefreshCw } from 'lucide-react';
-import { DEFAULT_PAGE, LOCALE, MSG, REFRESH_DELAY_MS, SEARCH_DELAY_MS, type Paged } from '@blaster/contract';
+import { DEFAULT_PAGE, REFRESH_DELAY_MS, SEARCH_DELAY_MS, type Paged } from '@blaster/contract';
+import { MSG, locale, t } from '../i18n';
 import { apiRequest, errorText } from '../lib/api';
 import { confirmDialog } from '../lib/dialogs';
 import { Button, inputClass } from './form';
@@ -89,18 +90,17 @@ export function Pager({
   const buttonClass =
     'rounded-lg border border-gray-300 px-3.5 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-white/5';
   return (
-    <nav aria-label="Pagination" className="mt-5 flex items-center justify-between gap-3">
+    <nav aria-label={t('common.pagination')} className="mt-5 flex items-center justify-between gap-3">
       <button
         type="button"
         className={buttonClass}
         disabled={page <= 1}
         onClick={() => onChange(page - 1, 'previous')}
       >
-        Previous
+        {t('common.previous')}
       </button>
       <span className="text-sm text-gray-600 dark:text-gray-400">
-        Page {page} of {totalPages}
-        {totalCapped ? '+' : ''}
+        {t('common.pageOf', { page, total: `${totalPages}${totalCapped ? '+' : ''}` })}
       </span>
       <button
         type="button"
@@ -108,7 +108,7 @@ export function Pager({
         disabled={page >= totalPages && !totalCapped}
         onClick={() => onChange(page + 1, 'next')}
       >
-        Next
+        {t('common.next')}
       </button>
     </nav>
   );
@@ -122,7 +122,7 @@ export function RefreshButton({ onRefresh }: { onRefresh(): Promise<unknown> | v
   return (
     <button
       type="button"
-      aria-label="Refresh"
+      aria-label={t('common.refresh')}
       disabled={syncing}
       onClick={() => {
         setSyncing(true);
@@ -282,12 +282,13 @@ export function DataTable<T>({
   );
 }
 
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-/** Date and time in the viewer's locale format, '-' when missing. */
+/** Date and time in the chosen language's format, '-' when missing. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '-';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '-' : dateTime.format(date);
+  return Number.isNaN(date.getTime())
+    ? '-'
+    : new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export const linkButtonClass =
@@ -365,10 +366,11 @@ export function useDeleteRow(queryKey: string, pathOf: (id: number) => string) {
       className={dangerLinkClass}
       disabled={deleting === id}
       onClick={async () => {
-        if (await confirmDialog(`${what} akan dihapus.`, 'Hapus')) remove.mutate(id);
+        if (await confirmDialog(t('common.willBeDeleted', { what }), t('common.deleteConfirm')))
+          remove.mutate(id);
       }}
     >
-      {deleting === id ? MSG.deleting : 'Delete'}
+      {deleting === id ? MSG.deleting : t('common.delete')}
     </button>
   );
   return {
@@ -378,7 +380,7 @@ export function useDeleteRow(queryKey: string, pathOf: (id: number) => string) {
     actions: (editTo: string, id: number, what: string) => (
       <div className="flex gap-1">
         <Link className={smallLinkClass} to={editTo}>
-          Edit
+          {t('common.edit')}
         </Link>
         {button(id, what)}
       </div>
@@ -402,7 +404,7 @@ export function ExportButtons({
       className="py-2.5"
       onClick={() => void onExport(format)}
     >
-      Export {format.toUpperCase()}
+      {format === 'csv' ? t('common.exportCsv') : t('common.exportJson')}
     </Button>
   ));
 }

@@ -1,13 +1,18 @@
 import Swal from 'sweetalert2';
-import { MSG } from '@blaster/contract';
+import { MSG, t } from '../i18n';
 
 /** Success dialog the level and bonus forms show before going back (spec 02 §4). */
 export async function successDialog(text: string) {
-  await Swal.fire({ icon: 'success', title: 'Berhasil', text, confirmButtonText: 'OK' });
+  await Swal.fire({
+    icon: 'success',
+    title: t('common.success.title'),
+    text,
+    confirmButtonText: t('common.ok'),
+  });
 }
 
 export async function errorDialog(title: string, text: string) {
-  await Swal.fire({ icon: 'error', title, text, confirmButtonText: 'OK' });
+  await Swal.fire({ icon: 'error', title, text, confirmButtonText: t('common.ok') });
 }
 
 /** Asks before an action that cannot be undone; resolves true when confirmed. */

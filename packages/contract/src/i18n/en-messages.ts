@@ -255,7 +255,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   auditTime: 'Time',
   auditSystem: 'System',
   auditShowAllActors: 'All actors',
-  moneyExample: 'Example: 50,000',
+  moneyExample: 'Example: 50.000',
   moneyInvalid: 'Write a whole rupiah amount without cents, e.g. 50.000.',
   confirmSendBonus: 'Send a bonus of {{amount}} to {{name}}?',
   yesSendBonus: 'Yes, send.',

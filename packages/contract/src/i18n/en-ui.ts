@@ -162,4 +162,9 @@ export const EN_UI: Record<UiKey, string> = {
   'audit.action.level.delete': 'Level deleted',
   'audit.action.setting.update': 'Settings changed',
   'audit.action.sandbox.device': 'Sandbox device action',
+  // Sign in, sign up, legal pages
+  'auth.tagline':
+    'A blaster for hire: connect your WhatsApp account, send bulk messages and earn from every blast.',
+  'common.downloadCsv': 'Download CSV',
+  'common.downloadJson': 'Download JSON',
 };

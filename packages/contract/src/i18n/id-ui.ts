@@ -162,4 +162,9 @@ export const ID_UI: Record<UiKey, string> = {
   'audit.action.level.delete': 'Level dihapus',
   'audit.action.setting.update': 'Pengaturan diubah',
   'audit.action.sandbox.device': 'Aksi perangkat sandbox',
+  // Sign in, sign up, legal pages
+  'auth.tagline':
+    'Blaster untuk disewa: sambungkan akun WhatsApp Anda, kirim pesan massal, dan dapatkan penghasilan dari setiap blast.',
+  'common.downloadCsv': 'Unduh CSV',
+  'common.downloadJson': 'Unduh JSON',
 };

@@ -134,3 +134,6 @@ export function languageFromHeader(header: string | undefined | null): Language 
   const primary = ranges[0]?.tag.split('-')[0];
   return primary === 'en' || primary === 'id' ? primary : 'default';
 }
+
+/** Where the panel remembers the chosen language. */
+export const STORAGE_LANGUAGE = 'language';

@@ -164,6 +164,11 @@ export const UI_DEFAULT = {
   'audit.action.level.delete': 'Level dihapus',
   'audit.action.setting.update': 'Pengaturan diubah',
   'audit.action.sandbox.device': 'Aksi perangkat sandbox',
+  // Sign in, sign up, legal pages
+  'auth.tagline':
+    'Blaster untuk disewa: sambungkan akun Whatsapp Anda, kirim pesan massal, dan dapatkan penghasilan dari setiap blast.',
+  'common.downloadCsv': 'Download CSV',
+  'common.downloadJson': 'Download JSON',
 } as const;
 
 export type UiKey = keyof typeof UI_DEFAULT;

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import { SEARCH_SHORTCUT_KEY, sidebarMenu } from '@blaster/contract';
+import { t } from '../../i18n';
 import { useSession } from '../../lib/session';
 
 /** Jumps to a screen of the role's menu; Ctrl/Cmd+K focuses it from anywhere. */
@@ -27,7 +28,7 @@ export function HeaderSearch() {
   const matches = useMemo(() => {
     const needle = query.trim().toLowerCase();
     if (!needle) return [];
-    return sidebarMenu(user?.role).filter((item) => item.name.toLowerCase().includes(needle));
+    return sidebarMenu(user?.role).filter((item) => t(item.key).toLowerCase().includes(needle));
   }, [query, user?.role]);
 
   const go = (path: string) => {
@@ -48,8 +49,8 @@ export function HeaderSearch() {
         role="combobox"
         aria-expanded={open && matches.length > 0}
         aria-controls="header-search-results"
-        aria-label="Cari menu"
-        placeholder="Cari menu atau ketik perintah..."
+        aria-label={t('layout.searchMenu')}
+        placeholder={t('layout.searchMenuPlaceholder')}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -87,7 +88,7 @@ export function HeaderSearch() {
                 onClick={() => go(item.path)}
                 className={`block w-full px-4 py-2 text-left text-sm ${index === highlighted ? 'bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300' : 'text-gray-700 dark:text-gray-300'}`}
               >
-                {item.name}
+                {t(item.key)}
               </button>
             </li>
           ))}

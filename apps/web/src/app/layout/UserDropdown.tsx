@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Settings, UserCircle } from 'lucide-react';
-import { MSG } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { signOut, useSession } from '../../lib/session';
 
 export function initials(first = '', last = '') {
@@ -42,7 +42,7 @@ export function UserDropdown() {
     <div className="relative" ref={container}>
       <button
         type="button"
-        aria-label="User menu"
+        aria-label={t('layout.userMenu')}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((value) => !value)}

@@ -1,15 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { X } from 'lucide-react';
-import {
-  API,
-  AUDIT_ACTIONS,
-  AUDIT_ACTION_LABELS,
-  MSG,
-  formatRupiah,
-  type AuditEntry,
-  type Paged,
-} from '@blaster/contract';
+import { API, AUDIT_ACTIONS, AUDIT_ACTION_LABELS, type AuditEntry, type Paged } from '@blaster/contract';
+import { MSG, formatRupiah } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { inputClass } from '../../components/form';
 import {

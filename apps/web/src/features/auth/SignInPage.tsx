@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { API, MSG, type AuthAnswer } from '@blaster/contract';
+import { API, type AuthAnswer } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Alert, Button, TextField } from '../../components/form';
 import { apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';

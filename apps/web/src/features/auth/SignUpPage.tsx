@@ -5,13 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
   API,
-  MSG,
   REFERRAL_QUERY_PARAM,
   REGISTER_FIELDS,
   registerBodySchema,
   type AuthAnswer,
   type RegisterField,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Alert, Button, FieldError, TextField } from '../../components/form';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';

@@ -4,12 +4,12 @@ import Swal from 'sweetalert2';
 import {
   ALL_RECEIVERS,
   API,
-  MSG,
   PHONE_LIST_LIMIT,
   REFRESH_DELAY_MS,
   type PhoneNumberRow,
   type WhatsappRow,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
 import { PageCard, useDebounced } from '../../components/list';

@@ -15,7 +15,8 @@ import {
   BarChart3,
   Megaphone,
 } from 'lucide-react';
-import { ALL_USERS, API, BANNER_SPEED, MSG, formatRupiah, type Setting, type User } from '@blaster/contract';
+import { ALL_USERS, API, BANNER_SPEED, type Setting, type User } from '@blaster/contract';
+import { MSG, formatRupiah } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { StatGrid, type Stat } from './StatCard';

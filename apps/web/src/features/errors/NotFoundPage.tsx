@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MSG } from '@blaster/contract';
+import { MSG } from '../../i18n';
 
 export function NotFoundPage() {
   return (

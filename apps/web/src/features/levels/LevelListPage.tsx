@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { API, MSG, formatRupiah, isOperatorRole, type Level, type Paged } from '@blaster/contract';
+import { API, isOperatorRole, type Level, type Paged } from '@blaster/contract';
+import { MSG, formatRupiah } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PageCard,

@@ -6,7 +6,6 @@ import {
   API,
   DEFAULT_INTERVAL_MAX,
   DEFAULT_INTERVAL_MIN,
-  MSG,
   fieldErrors,
   generatorBodySchema,
   validatorBodySchema,
@@ -14,6 +13,7 @@ import {
   type LookupRow,
   type WhatsappRow,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { RecordPage } from '../../components/RecordPage';
 import { Alert, Button, FieldError, Label, inputClass, TextField } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';

@@ -6,7 +6,6 @@ import Swal from 'sweetalert2';
 import { toast } from 'sonner';
 import {
   API,
-  MSG,
   REALTIME_CHANNEL_ADMIN,
   RESULT_FILES,
   isOperatorRole,
@@ -14,6 +13,7 @@ import {
   type LookupRow,
   type Paged,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,

@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { API, MSG, formatRupiah, type MemberRow, type Paged } from '@blaster/contract';
+import { API, type MemberRow, type Paged } from '@blaster/contract';
+import { MSG, formatRupiah } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,

@@ -6,12 +6,12 @@ import { toast } from 'sonner';
 import {
   API,
   EXPORT_FILE_NAMES,
-  MSG,
   phoneNumberSaveSchema,
   type ImportAnswer,
   type ImportRow,
   type PhoneNumberSave,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { ImportResult, downloadSkipped } from '../../components/ImportResult';

@@ -1,12 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  API,
-  MSG,
-  phoneNumberUpdateSchema,
-  type PhoneNumberRow,
-  type PhoneNumberUpdate,
-} from '@blaster/contract';
+import { API, phoneNumberUpdateSchema, type PhoneNumberRow, type PhoneNumberUpdate } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { TextField } from '../../components/form';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 

@@ -6,12 +6,12 @@ import clsx from 'clsx';
 import {
   API,
   FLASH_MS,
-  MSG,
   PHONE_LIST_MAX_LIMIT,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type Paged,
   type PhoneNumberRow,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,

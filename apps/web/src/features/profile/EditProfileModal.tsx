@@ -6,13 +6,13 @@ import { toast } from 'sonner';
 import { X } from 'lucide-react';
 import {
   API,
-  MSG,
   profileFormSchema,
   splitList,
   type ProfileForm,
   type Setting,
   type User,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import {
   Alert,
   Button,

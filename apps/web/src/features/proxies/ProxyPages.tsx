@@ -8,7 +8,6 @@ import clsx from 'clsx';
 import {
   API,
   EXPORT_FILE_NAMES,
-  MSG,
   proxySaveSchema,
   proxyUpdateSchema,
   PROXY_STATUSES,
@@ -18,6 +17,7 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { API, MSG, formatRupiah, type Paged, type ReferralRow } from '@blaster/contract';
+import { API, type Paged, type ReferralRow } from '@blaster/contract';
+import { MSG, formatRupiah } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { initials } from '../../app/layout/UserDropdown';
 import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/list';

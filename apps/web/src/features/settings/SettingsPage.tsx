@@ -6,11 +6,11 @@ import {
   API,
   DEFAULT_BANK_NAMES,
   DEFAULT_COLORS,
-  MSG,
   settingUpdateSchema,
   type Setting,
   type SettingForm,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';

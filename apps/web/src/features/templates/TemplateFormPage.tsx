@@ -7,13 +7,13 @@ import {
   API,
   BUTTON_TYPES,
   MEDIA_EXTENSIONS,
-  MSG,
   TEMPLATE_DEFAULT_BUTTONS,
   checkButtons,
   htmlToWa,
   type TemplateButton,
   type TemplateRow,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Button, Label, inputClass } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { RecordPage } from '../../components/RecordPage';

@@ -3,7 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { API, MSG, isImageUrl, type Paged, type TemplateRow } from '@blaster/contract';
+import { API, isImageUrl, type Paged, type TemplateRow } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import { Smartphone } from 'lucide-react';
 import {
   API,
-  MSG,
   PAIRING_CODE_SPLIT_AT,
   PAIRING_COUNTDOWN_S,
   PHONE_PREFIX,
@@ -18,6 +17,7 @@ import {
   newDeviceId,
   pairingPhoneSchema,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, Label, inputClass, TextField } from '../../components/form';
 import { PageCard } from '../../components/list';

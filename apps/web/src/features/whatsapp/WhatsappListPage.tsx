@@ -10,15 +10,14 @@ import {
   API,
   MAX_SUSPENSIONS_FOR_REACTIVATION,
   INDICATOR_MS,
-  MSG,
   REALTIME_CHANNEL_ADMIN,
   WHATSAPP_FILTERS,
-  formatRupiah,
   isDisconnected,
   isOperatorRole,
   type Paged,
   type WhatsappRow,
 } from '@blaster/contract';
+import { MSG, formatRupiah } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
-  MSG,
   REALTIME_CHANNEL_ADMIN,
   isOperatorRole,
   type Paged,
@@ -10,6 +9,7 @@ import {
   type User,
   type WhatsappRow,
 } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { subscribe } from '../../lib/realtime';
 
 /** Accounts whose blast was started from this tab: an operator hears how those end too. */

@@ -8,15 +8,14 @@ import {
   API,
   DEFAULT_WITHDRAW,
   MIN_WITHDRAW,
-  MSG,
   WITHDRAW_CODE_NO_BANK,
-  formatRupiah,
   withdrawRequestSchema,
   type Paged,
   type User,
   type WithdrawRequest,
   type WithdrawRow,
 } from '@blaster/contract';
+import { MSG, formatRupiah } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';

@@ -4,14 +4,13 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
   API,
-  MSG,
   REALTIME_CHANNEL_ADMIN,
-  formatRupiah,
   isOperatorRole,
   type Paged,
   type WithdrawRow,
   type WithdrawStatus,
 } from '@blaster/contract';
+import { MSG, formatRupiah } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
 import type { Columns } from '../../components/list';

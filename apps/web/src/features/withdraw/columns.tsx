@@ -1,5 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { formatRupiah, type WithdrawRow } from '@blaster/contract';
+import { type WithdrawRow } from '@blaster/contract';
+import { formatRupiah } from '../../i18n';
 import { formatDateTime, type Columns } from '../../components/list';
 import { PersonName } from '../../components/UserText';
 
