@@ -33,6 +33,7 @@ import { LookupFormPage } from '../features/lookup/LookupFormPage';
 import { AuditListPage } from '../features/audit/AuditListPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
+import { routeTitle } from '../i18n';
 
 // Screens with heavy libraries (rich-text editor, QR renderer, JSON viewers) load on first use.
 const TemplateFormPage = lazy(() =>
@@ -120,7 +121,7 @@ const pages: RouteObject[] = [
         path: route.path,
         element: (
           <RequireRole route={route}>
-            {(SCREENS[route.path] ?? ((r: PanelRoute) => <PlaceholderPage title={r.title} />))(route)}
+            {(SCREENS[route.path] ?? ((r: PanelRoute) => <PlaceholderPage title={routeTitle(r)} />))(route)}
           </RequireRole>
         ),
       })),

@@ -32,7 +32,7 @@ export function Label({
     <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-gray-700 dark:text-gray-400">
       {children}
       {optional ? (
-        <span className="ml-1 text-gray-400">(opsional)</span>
+        <span className="ml-1 text-gray-400">{t('common.optional')}</span>
       ) : (
         <span className="ml-0.5 text-red-500">*</span>
       )}

@@ -68,6 +68,12 @@ export function t(key: CatalogKey, values?: Record<string, unknown>): string {
   return i18n.t(key as never, values as never) as unknown as string;
 }
 
+/** A screen's title from the route table, in the chosen language. */
+export const routeTitle = (route: { path: string; title: string }) => {
+  const key = `route.${route.path}`;
+  return i18n.exists(key) ? t(key as CatalogKey) : route.title;
+};
+
 /** A status or enum value in the chosen language (the spec's raw value by default); unknown values stay as they are. */
 export function tValue(group: string, value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
