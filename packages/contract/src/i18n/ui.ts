@@ -212,6 +212,38 @@ export const UI_DEFAULT = {
   'errors.routeErrorTitle': 'Terjadi kesalahan',
   'errors.routeErrorText': 'Halaman ini gagal ditampilkan. Muat ulang halaman atau kembali ke dashboard.',
   'placeholder.text': 'Halaman ini sedang disiapkan.',
+  // Dashboards
+  'dashboard.welcomeBack': 'Selamat datang kembali,',
+  'dashboard.activeAccounts': 'Akun Aktif',
+  'dashboard.inactiveAccounts': 'Akun Tidak Aktif',
+  'dashboard.blastSuccess': 'Blast Berhasil',
+  'dashboard.blastFailed': 'Blast Gagal',
+  'dashboard.todayIncome': 'Pendapatan Hari Ini',
+  'dashboard.balance': 'Sisa Saldo',
+  'dashboard.totalBonus': 'Total Bonus',
+  'dashboard.unusedProxies': 'Proxy Belum Dipakai',
+  'dashboard.usedProxies': '{{n}} sudah dipakai',
+  'dashboard.unblastedNumbers': 'Nomor Belum Diblast',
+  'dashboard.blastedNumbers': '{{n}} sudah diblast',
+  'dashboard.activeMembers': 'Member Aktif',
+  'dashboard.activeMembersHint': 'Member dengan akun tersambung',
+  'dashboard.todayBlasts': 'Blast Hari Ini',
+  'dashboard.successSlashFailed': 'Berhasil / Gagal',
+  'dashboard.totalBlasts': 'Total Blast',
+  // Chat accounts
+  'whatsapp.connected': 'Akun Whatsapp berhasil terhubung.',
+  'whatsapp.accountId': 'Account ID',
+  'whatsapp.phoneNumber': 'Nomor Whatsapp',
+  'whatsapp.state': 'State',
+  'whatsapp.sending': 'Sending',
+  'whatsapp.monitor': 'Monitor',
+  // Withdrawals
+  'withdraw.balance': 'Saldo',
+  'withdraw.inProgress': 'Sedang Diproses',
+  'withdraw.withdrawn': 'Sudah Ditarik',
+  'withdraw.formTitle': 'Tarik Saldo',
+  'withdraw.request': 'Request Withdraw',
+  'withdraw.history': 'Riwayat Withdraw',
 } as const;
 
 export type UiKey = keyof typeof UI_DEFAULT;

@@ -10,7 +10,7 @@ import {
   type WithdrawRow,
   type WithdrawStatus,
 } from '@blaster/contract';
-import { MSG, formatRupiah } from '../../i18n';
+import { MSG, formatRupiah, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/list';
 import type { Columns } from '../../components/list';
@@ -33,24 +33,36 @@ interface Decision {
 }
 const ACCEPT: Decision = {
   to: 'accepted',
-  label: MSG.accept,
+  get label() {
+    return MSG.accept;
+  },
   tone: 'bg-emerald-600 hover:bg-emerald-700 text-white',
   question: MSG.confirmAcceptWithdraw,
-  confirm: MSG.yesAccept,
+  get confirm() {
+    return MSG.yesAccept;
+  },
 };
 const REJECT: Decision = {
   to: 'rejected',
-  label: MSG.reject,
+  get label() {
+    return MSG.reject;
+  },
   tone: 'bg-red-600 hover:bg-red-700 text-white',
   question: MSG.confirmRejectWithdraw,
-  confirm: MSG.yesReject,
+  get confirm() {
+    return MSG.yesReject;
+  },
 };
 const CANCEL: Decision = {
   to: 'requested',
-  label: MSG.cancelDecision,
+  get label() {
+    return MSG.cancelDecision;
+  },
   tone: 'bg-gray-600 hover:bg-gray-700 text-white',
   question: MSG.confirmCancelWithdraw,
-  confirm: MSG.yesCancelDecision,
+  get confirm() {
+    return MSG.yesCancelDecision;
+  },
 };
 /** The decisions offered per status (spec 02 §4). */
 const ACTIONS: Record<WithdrawStatus, Decision[]> = {
@@ -123,7 +135,7 @@ export function WithdrawRequestsPage() {
       ? [
           column.display({
             id: 'action',
-            header: 'Action',
+            header: t('common.action'),
             cell: ({ row }) => {
               const withdrawal = row.original;
               const open = openDetails.has(withdrawal.id);
