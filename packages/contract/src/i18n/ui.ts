@@ -244,6 +244,26 @@ export const UI_DEFAULT = {
   'withdraw.formTitle': 'Tarik Saldo',
   'withdraw.request': 'Request Withdraw',
   'withdraw.history': 'Riwayat Withdraw',
+  // Members, referrals, levels, settings
+  'members.registeredAt': 'Tanggal Mendaftar',
+  'members.whatsapps': 'Whatsapps',
+  'members.whatsappLink': 'Whatsapp',
+  'members.saved': 'Member berhasil disimpan.',
+  'members.intervalMin': 'Blast Interval Min',
+  'members.intervalMax': 'Blast Interval Max',
+  'referral.from': 'Dari',
+  'levels.name': 'Nama Level',
+  'levels.blastFee': 'Blast Fee',
+  'levels.minBlast': 'Minimal Blast',
+  'settings.intervalMin': 'Interval Min',
+  'settings.intervalMax': 'Interval Max',
+  'settings.price': 'Price',
+  'settings.referralPercent': 'Referral Percent',
+  'settings.bankNames': 'Bank Names',
+  'settings.bankNamesHint': 'Pisahkan dengan koma, contoh: {{example}}',
+  'settings.colors': 'Colors',
+  'settings.colorsHint': 'Warna level berurutan, contoh: {{example}}',
+  'settings.info': 'Info',
 } as const;
 
 export type UiKey = keyof typeof UI_DEFAULT;
