@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API, phoneNumberUpdateSchema, type PhoneNumberRow, type PhoneNumberUpdate } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { MSG, t } from '../../i18n';
 import { TextField } from '../../components/form';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 
@@ -9,7 +9,7 @@ import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../
 export function PhoneNumberEditPage() {
   return (
     <RecordPage
-      title="Edit Phone Number"
+      title={t('route./phonenumber/edit')}
       queryKey={['phonenumber']}
       path={API.phoneNumber}
       fallback={MSG.errorFetchingPhoneNumber}
@@ -37,13 +37,13 @@ function EditForm({ row }: { row: PhoneNumberRow }) {
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField
         id="edit-number"
-        label="Nomor Telepon"
+        label={t('phone.number')}
         error={errors.number?.message}
         {...register('number')}
       />
-      <TextField id="edit-name" label="Nama" error={errors.name?.message} {...register('name')} />
+      <TextField id="edit-name" label={t('common.nama')} error={errors.name?.message} {...register('name')} />
       <StatusCheckbox
-        label="Status aktif"
+        label={t('common.activeStatus')}
         active={watch('status') === 'active'}
         onChange={(status) => setValue('status', status)}
       />

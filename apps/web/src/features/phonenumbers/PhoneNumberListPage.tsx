@@ -11,7 +11,7 @@ import {
   type Paged,
   type PhoneNumberRow,
 } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,
@@ -92,7 +92,7 @@ export function PhoneNumberListPage() {
   const rows = list.data?.data.map((row) => ({ ...row, ...live[row.id] }));
   const columns: Columns<PhoneNumberRow> = [
     column.accessor('number', {
-      header: 'Phone Number',
+      header: t('common.phoneNumber'),
       cell: ({ row: { original: row } }) => (
         <span>
           {row.number}
@@ -100,16 +100,16 @@ export function PhoneNumberListPage() {
         </span>
       ),
     }),
-    column.accessor('name', { header: 'Name' }),
-    column.accessor('count_success', { header: 'Jumlah Berhasil' }),
-    column.accessor('count_fail', { header: 'Jumlah Gagal' }),
+    column.accessor('name', { header: t('common.name') }),
+    column.accessor('count_success', { header: t('phone.countSuccess') }),
+    column.accessor('count_fail', { header: t('phone.countFail') }),
     column.accessor('last_sent', {
-      header: 'Terakhir Terkirim',
+      header: t('phone.lastSent'),
       cell: (info) => formatDateTime(info.getValue()),
     }),
     column.display({
       id: 'action',
-      header: 'Action',
+      header: t('common.action'),
       cell: ({ row: { original: row } }) =>
         remove.actions(`/phonenumber/edit?id=${row.id}`, row.id, row.number),
     }),
@@ -117,9 +117,9 @@ export function PhoneNumberListPage() {
 
   return (
     <>
-      <Breadcrumb title="Daftar Phone Number" />
+      <Breadcrumb title={t('route./phonenumber')} />
       <PageCard
-        title="Daftar Phone Number"
+        title={t('route./phonenumber')}
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
@@ -129,7 +129,7 @@ export function PhoneNumberListPage() {
         }
       >
         <PagedTable
-          label="Daftar Phone Number"
+          label={t('route./phonenumber')}
           list={list}
           columns={columns}
           rows={rows}
