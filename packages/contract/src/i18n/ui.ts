@@ -288,6 +288,43 @@ export const UI_DEFAULT = {
   'template.viewMedia': 'View Media',
   'template.thisTemplate': 'Template ini',
   'template.importJson': 'Import JSON',
+  // Generators and validators
+  'lookup.clientId': 'Client ID',
+  'lookup.range': 'Range Nomor',
+  'lookup.targetFile': 'Target File',
+  'lookup.progress': 'Progress',
+  'lookup.searchAccount': 'Cari akun',
+  'lookup.startNumber': 'Nomor Awal',
+  'lookup.endNumber': 'Nomor Akhir',
+  'lookup.file': 'File (.csv / .json)',
+  'lookup.saveToPhoneNumbers': 'Simpan hasil ke Phone Number',
+  // Profile
+  'profile.referralLink': 'Link Referral',
+  'profile.personalInfo': 'Personal Information',
+  'profile.emailAddress': 'Email address',
+  'profile.role': 'Role',
+  'profile.accountName': 'Nama Pemilik Rekening',
+  'profile.bank': 'Bank',
+  'profile.accountNumber': 'Nomor Rekening',
+  'profile.bankAccount': 'Rekening Bank',
+  'profile.editTitle': 'Edit Personal Information',
+  'profile.editSubtitle': 'Perbarui data diri dan rekening bank Anda.',
+  'profile.newPassword': 'Password baru',
+  'profile.newPasswordPlaceholder': 'Kosongkan jika tidak diganti',
+  'profile.currentPassword': 'Password saat ini',
+  // Audit trail targets
+  'audit.target.user': 'User #{{id}}',
+  'audit.target.withdrawal': 'Withdraw #{{id}}',
+  'audit.target.level': 'Level #{{id}}',
+  'audit.target.levelNamed': 'Level {{name}}',
+  'audit.target.setting': 'Pengaturan',
+  'audit.target.device': 'Perangkat {{id}}',
+  // Blaster
+  'blaster.chooseSender': 'Choose Sender',
+  'blaster.chooseSenderOption': '-- Choose Sender --',
+  'blaster.message': 'Message',
+  'blaster.chooseReceivers': 'Choose Receivers',
+  'blaster.sending': 'Mengirim Pesan...',
 } as const;
 
 export type UiKey = keyof typeof UI_DEFAULT;

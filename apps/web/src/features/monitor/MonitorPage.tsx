@@ -11,6 +11,7 @@ import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PageCard } from '../../components/list';
 import { apiRequest } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
+import { t } from '../../i18n';
 
 export type MonitorKind = 'local' | 'remote' | 'socket' | 'realtime';
 type Display = 'string' | 'viewer' | 'tree';
@@ -48,11 +49,20 @@ const PATHS: Record<MonitorKind, string> = {
   socket: API.monitorSocket,
   realtime: API.monitorSocket,
 };
+// Getters: each read takes the chosen language's text.
 const TITLES: Record<MonitorKind, string> = {
-  local: 'Monitor Local',
-  remote: 'Monitor Remote',
-  socket: 'Monitor Socket',
-  realtime: 'Monitor Realtime',
+  get local() {
+    return t('route./monitor/local');
+  },
+  get remote() {
+    return t('route./monitor/remote');
+  },
+  get socket() {
+    return t('route./monitor/socket');
+  },
+  get realtime() {
+    return t('route./monitor/realtime');
+  },
 };
 
 /** Developer monitors: recent gateway or socket events, plus live ones for an id. */

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Swal from 'sweetalert2';
 import { Copy, Pencil } from 'lucide-react';
 import { API, REFERRAL_QUERY_PARAM, type User } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { MSG, t, tValue } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import { saveUser, useSession } from '../../lib/session';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
@@ -63,7 +63,7 @@ export function ProfilePage() {
       await navigator.clipboard.writeText(link);
     } catch {
       // Clipboard refused (e.g. not a secure context): still show the link so it can be copied by hand.
-      await Swal.fire({ icon: 'info', title: 'Link Referral', text: link });
+      await Swal.fire({ icon: 'info', title: t('profile.referralLink'), text: link });
       return;
     }
     await Swal.fire({ icon: 'success', title: MSG.linkCopied, timer: 1800, showConfirmButton: false });
@@ -109,16 +109,16 @@ export function ProfilePage() {
           <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:justify-between">
             <div className="flex-1">
               <h3 className="mb-6 text-lg font-semibold text-gray-800 dark:text-white/90">
-                Personal Information
+                {t('profile.personalInfo')}
               </h3>
               <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:gap-7 2xl:gap-x-32">
-                <Field label="First Name" value={user.firstname} />
-                <Field label="Last Name" value={user.lastname} />
-                <Field label="Email address" value={user.email} />
-                <Field label="Role" value={user.role} />
-                <Field label="Nama Pemilik Rekening" value={user.account_name} />
-                <Field label="Bank" value={user.account_bank} />
-                <Field label="Nomor Rekening" value={user.account_number} />
+                <Field label={t('auth.firstName')} value={user.firstname} />
+                <Field label={t('auth.lastName')} value={user.lastname} />
+                <Field label={t('profile.emailAddress')} value={user.email} />
+                <Field label={t('profile.role')} value={tValue('role', user.role)} />
+                <Field label={t('profile.accountName')} value={user.account_name} />
+                <Field label={t('profile.bank')} value={user.account_bank} />
+                <Field label={t('profile.accountNumber')} value={user.account_number} />
               </div>
             </div>
             <Button
