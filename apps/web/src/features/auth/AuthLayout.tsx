@@ -39,7 +39,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <p className="text-lg text-gray-300">{t('auth.tagline')}</p>
         </div>
       </div>
-      <LanguageSwitch className="fixed right-20 bottom-7 z-50 bg-white dark:bg-gray-900" />
+      <div className="fixed right-20 bottom-7 z-50">
+        <LanguageSwitch className="bg-white dark:bg-gray-900" />
+      </div>
       <button
         type="button"
         aria-label={t('layout.toggleTheme')}
