@@ -33,7 +33,7 @@ import { LookupFormPage } from '../features/lookup/LookupFormPage';
 import { AuditListPage } from '../features/audit/AuditListPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { AppLayout } from './layout/AppLayout';
-import { routeTitle } from '../i18n';
+import { routeTitle, MSG } from '../i18n';
 
 // Screens with heavy libraries (rich-text editor, QR renderer, JSON viewers) load on first use.
 const TemplateFormPage = lazy(() =>
@@ -46,7 +46,7 @@ const ConnectPage = lazy(() =>
   import('../features/whatsapp/ConnectPage').then((m) => ({ default: m.ConnectPage })),
 );
 const later = (element: React.ReactNode) => (
-  <Suspense fallback={<p className="p-6 text-sm text-gray-500">Loading...</p>}>{element}</Suspense>
+  <Suspense fallback={<p className="p-6 text-sm text-gray-500">{MSG.loading}</p>}>{element}</Suspense>
 );
 
 /** Screens built so far; every other route of the table shows a placeholder naming it. */

@@ -321,4 +321,11 @@ export const EN_UI: Record<UiKey, string> = {
   'blaster.message': 'Message',
   'blaster.chooseReceivers': 'Choose Receivers',
   'blaster.sending': 'Sending message...',
+  // Details
+  'audit.instance': 'Instance',
+  'template.preview': 'Message preview',
+  'monitor.events': 'Monitor events',
+  'withdraw.accountNumber': 'Account No.',
+  'withdraw.accountName': 'Account Name',
+  'monitor.loading': 'Loading',
 };

@@ -323,4 +323,11 @@ export const ID_UI: Record<UiKey, string> = {
   'blaster.message': 'Pesan',
   'blaster.chooseReceivers': 'Pilih Penerima',
   'blaster.sending': 'Mengirim Pesan...',
+  // Details
+  'audit.instance': 'Instans',
+  'template.preview': 'Pratinjau pesan',
+  'monitor.events': 'Peristiwa monitor',
+  'withdraw.accountNumber': 'No. Rekening',
+  'withdraw.accountName': 'Atas Nama',
+  'monitor.loading': 'Memuat',
 };

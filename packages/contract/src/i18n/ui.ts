@@ -325,6 +325,13 @@ export const UI_DEFAULT = {
   'blaster.message': 'Message',
   'blaster.chooseReceivers': 'Choose Receivers',
   'blaster.sending': 'Mengirim Pesan...',
+  // Details
+  'audit.instance': 'Instance',
+  'template.preview': 'Pratinjau pesan',
+  'monitor.events': 'Monitor events',
+  'withdraw.accountNumber': 'No. Rekening',
+  'withdraw.accountName': 'Atas Nama',
+  'monitor.loading': 'Loading',
 } as const;
 
 export type UiKey = keyof typeof UI_DEFAULT;

@@ -111,7 +111,7 @@ export function AuditListPage() {
       cell: ({ row }) => (
         <div className="whitespace-nowrap">
           {formatDateTime(row.original.createdAt)}
-          <div className="text-xs text-gray-400" title="Instance">
+          <div className="text-xs text-gray-400" title={t('audit.instance')}>
             {row.original.instance}
           </div>
         </div>

@@ -11,7 +11,7 @@ import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PageCard } from '../../components/list';
 import { apiRequest } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
-import { t } from '../../i18n';
+import { t, MSG } from '../../i18n';
 
 export type MonitorKind = 'local' | 'remote' | 'socket' | 'realtime';
 type Display = 'string' | 'viewer' | 'tree';
@@ -103,11 +103,14 @@ export function MonitorPage({ kind }: { kind: MonitorKind }) {
       <Breadcrumb title={TITLES[kind]} />
       <PageCard title={`${TITLES[kind]}${id ? ` · ${id}` : ''}`}>
         {recent.isPending ? (
-          <LoaderCircle className="mx-auto size-8 animate-spin text-brand-500" aria-label="Loading" />
+          <LoaderCircle
+            className="mx-auto size-8 animate-spin text-brand-500"
+            aria-label={t('monitor.loading')}
+          />
         ) : messages.length === 0 ? (
-          <p className="text-center text-sm text-gray-500">Kosong</p>
+          <p className="text-center text-sm text-gray-500">{MSG.empty}</p>
         ) : (
-          <ol className="space-y-3" aria-label="Monitor events">
+          <ol className="space-y-3" aria-label={t('monitor.events')}>
             {messages.map((message, i) => (
               <li key={i} className="rounded-lg border border-gray-200 p-3 dark:border-gray-800">
                 <p

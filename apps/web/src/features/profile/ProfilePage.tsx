@@ -71,7 +71,7 @@ export function ProfilePage() {
 
   return (
     <>
-      <Breadcrumb title="User Profile" />
+      <Breadcrumb title={MSG.userProfile} />
       <div className="space-y-6">
         <section className="rounded-2xl border border-gray-200 bg-white p-5 lg:p-6 dark:border-gray-800 dark:bg-white/[0.03]">
           <div className="flex flex-col items-center gap-5 sm:flex-row">

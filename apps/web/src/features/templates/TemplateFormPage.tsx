@@ -110,7 +110,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
       </div>
       {text && (
         <div>
-          <p className="mb-1 text-xs font-medium text-gray-500">Pratinjau pesan</p>
+          <p className="mb-1 text-xs font-medium text-gray-500">{t('template.preview')}</p>
           <pre
             data-testid="caption-preview"
             className="rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-wrap dark:bg-white/5"

@@ -168,15 +168,15 @@ export function WithdrawRequestsPage() {
                   </div>
                   {open && (
                     <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">
-                      <dt className="text-gray-500">Bank</dt>
+                      <dt className="text-gray-500">{t('profile.bank')}</dt>
                       <dd>
                         <UserText text={withdrawal.User.account_bank} />
                       </dd>
-                      <dt className="text-gray-500">No. Rekening</dt>
+                      <dt className="text-gray-500">{t('withdraw.accountNumber')}</dt>
                       <dd>
                         <UserText text={withdrawal.User.account_number} />
                       </dd>
-                      <dt className="text-gray-500">Atas Nama</dt>
+                      <dt className="text-gray-500">{t('withdraw.accountName')}</dt>
                       <dd>
                         <UserText text={withdrawal.User.account_name} />
                       </dd>
