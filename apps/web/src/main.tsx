@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { LanguageBoundary } from './i18n/LanguageBoundary';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { captureReferral } from './app/referral-capture';
@@ -26,7 +27,9 @@ void ready.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       {/* The query cache and the toasts come with the signed-in panel (app/PanelShell). */}
-      <RouterProvider router={router} />
+      <LanguageBoundary>
+        <RouterProvider router={router} />
+      </LanguageBoundary>
     </StrictMode>,
   ),
 );

@@ -21,3 +21,4 @@ export * from './schemas/consent';
 
 export * from './csv';
 export * from './schemas/governance';
+export * from './i18n';

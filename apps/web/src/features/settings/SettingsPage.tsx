@@ -6,11 +6,11 @@ import {
   API,
   DEFAULT_BANK_NAMES,
   DEFAULT_COLORS,
-  MSG,
   settingUpdateSchema,
   type Setting,
   type SettingForm,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
@@ -85,15 +85,19 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
   return (
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-5">
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-        {input('interval_min', 'Interval Min', { numeric: true })}
-        {input('interval_max', 'Interval Max', { numeric: true })}
-        <MoneyField control={control} name="price" id="setting-price" label="Price" />
-        {input('referral_percent', 'Referral Percent', { numeric: true, hint: '0 - 100' })}
-        {input('bank_names', 'Bank Names', { hint: `Pisahkan dengan koma, contoh: ${DEFAULT_BANK_NAMES}` })}
-        {input('colors', 'Colors', { hint: `Warna level berurutan, contoh: ${DEFAULT_COLORS}` })}
+        {input('interval_min', t('settings.intervalMin'), { numeric: true })}
+        {input('interval_max', t('settings.intervalMax'), { numeric: true })}
+        <MoneyField control={control} name="price" id="setting-price" label={t('settings.price')} />
+        {input('referral_percent', t('settings.referralPercent'), { numeric: true, hint: '0 - 100' })}
+        {input('bank_names', t('settings.bankNames'), {
+          hint: t('settings.bankNamesHint', { example: DEFAULT_BANK_NAMES }),
+        })}
+        {input('colors', t('settings.colors'), {
+          hint: t('settings.colorsHint', { example: DEFAULT_COLORS }),
+        })}
       </div>
       <div>
-        <Label htmlFor="setting-info">Info</Label>
+        <Label htmlFor="setting-info">{t('settings.info')}</Label>
         <textarea
           id="setting-info"
           rows={4}

@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import clsx from 'clsx';
 import { Bold, Italic, Link2, List, Strikethrough, Unlink } from 'lucide-react';
 import { LinkDialog } from './LinkDialog';
+import { t } from '../../i18n';
 
 /** The caption's rich-text editor: bold, italic, strike, links, lists and paragraphs. */
 export function CaptionEditor({
@@ -31,7 +32,7 @@ export function CaptionEditor({
         id,
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-label': 'Caption',
+        'aria-label': t('template.caption'),
         class:
           'min-h-40 px-4 py-3 text-sm text-gray-800 outline-none dark:text-white/90 [&_a]:text-brand-600 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-5',
       },
@@ -68,7 +69,7 @@ export function CaptionEditor({
       <div
         className="flex flex-wrap gap-1 border-b border-gray-200 p-1.5 dark:border-gray-700"
         role="toolbar"
-        aria-label="Format"
+        aria-label={t('template.format')}
       >
         {tool('Bold', state?.bold ?? false, <Bold className="size-4" />, () =>
           editor.chain().focus().toggleBold().run(),
