@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { LanguageBoundary } from './i18n/LanguageBoundary';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { captureReferral } from './app/referral-capture';
@@ -7,6 +6,8 @@ import { createRouter } from './app/router';
 import { applyTheme, readTheme } from './app/theme';
 import { setUnauthorizedHandler } from './lib/api';
 import { clearSession, hasStoredUser, loadStoredUserCheck, signOut } from './lib/session';
+import { loadStoredLanguage } from './i18n';
+import { LanguageBoundary } from './i18n/LanguageBoundary';
 import './index.css';
 
 captureReferral();
@@ -20,9 +21,9 @@ setUnauthorizedHandler(() => {
   void router.navigate('/signin', { replace: true });
 });
 
-// A stored user is checked before the first render. Not a top-level await: the check's chunk imports
-// modules of this one, which must finish evaluating first.
-const ready = hasStoredUser() ? loadStoredUserCheck() : Promise.resolve();
+// A stored user is checked, and a remembered language's catalog loaded, before the first render. Not a
+// top-level await: the check's chunk imports modules of this one, which must finish evaluating first.
+const ready = Promise.all([hasStoredUser() ? loadStoredUserCheck() : undefined, loadStoredLanguage()]);
 void ready.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,21 +1,23 @@
 /**
- * The panel's texts through i18next. Three catalogs from the contract: 'default' (the spec's wording),
- * 'en' and 'id'. The chosen one is remembered in localStorage, sets <html lang>, and travels to the
- * API as Accept-Language so the server answers in it too.
+ * The panel's texts from the contract's three catalogs: 'default' (the spec's wording, bundled with
+ * the first page), 'en' and 'id' (each loaded on first use, with i18next). The chosen language is
+ * remembered in localStorage, sets <html lang>, and travels to the API as Accept-Language so the
+ * server answers in it too.
  */
-import i18next from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
+import type { i18n as I18n } from 'i18next';
+import type * as Engine from './engine';
 import {
-  CATALOGS,
   DEFAULT_LANGUAGE,
   LANGUAGE_LOCALES,
   LANGUAGES,
-  MESSAGE_PARAMS,
   MSG as SPEC_MSG,
   STORAGE_LANGUAGE,
+  UI_PUBLIC,
   formatRupiah as formatRupiahIn,
+  interpolate,
   isLanguage,
-  translateMessage,
+  type Catalog,
   type CatalogKey,
   type Language,
 } from '@blaster/contract';
@@ -31,66 +33,111 @@ function storedLanguage(): Language {
   }
 }
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(LANGUAGES.map((language) => [language, { translation: CATALOGS[language] }])),
-  lng: storedLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  // Keys such as 'route./whatsapp' or 'audit.action.bonus.create' are flat, dots included.
-  keySeparator: false,
-  nsSeparator: false,
-  // React escapes what it renders; the texts go into JSX, toasts and dialogs as plain text.
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  react: { useSuspense: false },
-});
+const CATALOG_LOADERS: Record<Exclude<Language, 'default'>, () => Promise<{ catalog: Catalog }>> = {
+  en: () => import('./catalog-en'),
+  id: () => import('./catalog-id'),
+};
 
-export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);
+let language: Language = storedLanguage();
+/** i18next once a language other than the default has been chosen; null while the default is shown. */
+let engine: I18n | null = null;
+let engineModule: typeof Engine | null = null;
+/**
+ * The default catalog's panel texts, besides MSG: those of the screens before signing in at first,
+ * the signed-in panel's once its shell has loaded (panel-texts.ts).
+ */
+const defaultTexts: Partial<Record<CatalogKey, string>> = { ...UI_PUBLIC };
+export const addDefaultTexts = (texts: Partial<Record<CatalogKey, string>>) =>
+  Object.assign(defaultTexts, texts);
+const listeners = new Set<() => void>();
+
+/** Loads i18next and the language's catalog when they are not here yet. */
+async function prepare(target: Language) {
+  if (target === 'default' || engine?.hasResourceBundle(target, 'translation')) return;
+  const [loaded, { catalog }] = await Promise.all([import('./engine'), CATALOG_LOADERS[target]()]);
+  engineModule = loaded;
+  if (engine) engine.addResourceBundle(target, 'translation', catalog);
+  else engine = loaded.createEngine(target, catalog);
+}
 
 /** The page's lang attribute: the spec's own wording is mostly Indonesian, as index.html says. */
-const htmlLang = (language: Language) => (language === 'en' ? 'en' : 'id');
-document.documentElement.lang = htmlLang(currentLanguage());
+const htmlLang = (chosen: Language) => (chosen === 'en' ? 'en' : 'id');
 
-export async function setLanguage(language: Language) {
-  window.localStorage.setItem(STORAGE_LANGUAGE, language);
+/** Makes the remembered language ready before the first render (a no-op for the default). */
+export async function loadStoredLanguage() {
   document.documentElement.lang = htmlLang(language);
-  await i18n.changeLanguage(language);
+  try {
+    await prepare(language);
+  } catch {
+    // The catalog could not be fetched: the spec's wording still reads well.
+    language = DEFAULT_LANGUAGE;
+  }
 }
+
+export async function setLanguage(next: Language) {
+  window.localStorage.setItem(STORAGE_LANGUAGE, next);
+  document.documentElement.lang = htmlLang(next);
+  await prepare(next);
+  if (engine && next !== 'default') await engine.changeLanguage(next);
+  language = next;
+  listeners.forEach((listener) => listener());
+}
+
+export const currentLanguage = (): Language => language;
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
 
 /** The chosen language, re-rendering on a change. */
 export function useLanguage(): Language {
-  const { i18n: instance } = useTranslation();
-  return isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+  return useSyncExternalStore(subscribe, currentLanguage);
 }
 
 /** A text of the chosen catalog; {{name}} blanks take `values`. Works outside components too. */
 export function t(key: CatalogKey, values?: Record<string, unknown>): string {
-  return i18n.t(key as never, values as never) as unknown as string;
+  if (engine && language !== 'default') return engine.t(key, values as never) as unknown as string;
+  const text = defaultTexts[key];
+  if (text !== undefined) return interpolate(text, values);
+  // MSG's texts with blanks are read through MSG below, as functions.
+  const message: unknown = SPEC_MSG[key as keyof typeof SPEC_MSG];
+  return typeof message === 'string' ? message : key;
 }
+
+const hasKey = (key: string): key is CatalogKey => key in defaultTexts || key in SPEC_MSG;
 
 /** A screen's title from the route table, in the chosen language. */
 export const routeTitle = (route: { path: string; title: string }) => {
   const key = `route.${route.path}`;
-  return i18n.exists(key) ? t(key as CatalogKey) : route.title;
+  return hasKey(key) ? t(key) : route.title;
 };
 
 /** A status or enum value in the chosen language (the spec's raw value by default); unknown values stay as they are. */
 export function tValue(group: string, value: string | null | undefined): string {
   if (value === null || value === undefined) return '';
   const key = `${group}.${value}`;
-  return i18n.exists(key) ? t(key as CatalogKey) : value;
+  return hasKey(key) ? t(key) : value;
 }
 
-/** A text the server or a contract schema wrote in the spec's wording, in the chosen language. */
-export const translateText = (text: string) => translateMessage(text, currentLanguage());
+/**
+ * A text the server or a contract schema wrote in the spec's wording, in the chosen language; blank
+ * values that are themselves such texts (a stop reason inside 'Blast … berhenti: …') too.
+ */
+export function translateText(text: string): string {
+  if (language === 'default' || !engineModule) return text;
+  const found = engineModule.findMessage(text);
+  if (!found) return text;
+  const values = Object.fromEntries(
+    Object.entries(found.values).map(([name, value]) => [name, translateText(value)]),
+  );
+  return t(found.key, values);
+}
 
 /** The header the API reads the language from: '*' (any) asks for the spec's wording. */
-export const acceptLanguage = () => {
-  const language = currentLanguage();
-  return language === 'default' ? '*' : language;
-};
+export const acceptLanguage = () => (language === 'default' ? '*' : language);
 
-export const locale = () => LANGUAGE_LOCALES[currentLanguage()];
+export const locale = () => LANGUAGE_LOCALES[language];
 export const formatRupiah = (amount: number | null | undefined) => formatRupiahIn(amount, locale());
 export const formatNumber = (value: number | null | undefined) =>
   new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(Math.trunc(value ?? 0));
@@ -103,17 +150,19 @@ type Messages = {
 
 /**
  * MSG in the chosen language, with MSG's own shape: `MSG.signInTitle`, `MSG.bonusHeader(amount)`.
- * Each read asks i18next, so a text read while rendering follows the language switch.
+ * Each read looks the text up again, so a text read while rendering follows the language switch; in
+ * the spec's wording it is MSG itself.
  */
 export const MSG = {} as Messages;
 for (const key of Object.keys(SPEC_MSG) as (keyof typeof SPEC_MSG)[]) {
-  const names = (MESSAGE_PARAMS as Record<string, readonly string[]>)[key];
   Object.defineProperty(MSG, key, {
     enumerable: true,
-    get: names
-      ? () =>
-          (...args: unknown[]) =>
-            t(key, Object.fromEntries(names.map((name, i) => [name, args[i]])))
-      : () => t(key),
+    get: () => {
+      if (!engine || !engineModule || language === 'default') return SPEC_MSG[key];
+      const names = (engineModule.MESSAGE_PARAMS as Record<string, readonly string[]>)[key];
+      return names
+        ? (...args: unknown[]) => t(key, Object.fromEntries(names.map((name, i) => [name, args[i]])))
+        : t(key);
+    },
   });
 }

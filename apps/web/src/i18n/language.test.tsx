@@ -76,6 +76,7 @@ describe('language switch', () => {
     vi.resetModules();
     const fresh = await import('.');
     expect(fresh.currentLanguage()).toBe('id');
+    await fresh.loadStoredLanguage();
     expect(fresh.t('menu.members')).toBe('Daftar Member');
     expect(fresh.t('menu.proxies')).toBe('Proxy');
     expect(fresh.MSG.whatsappTitleMember).toBe('Akun WhatsApp');

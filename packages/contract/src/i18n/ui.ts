@@ -1,14 +1,12 @@
+import { UI_ACCOUNT } from './ui-account';
+import { UI_PUBLIC } from './ui-public';
+
 /**
  * The panel's own texts (labels, column headers, buttons, placeholders, statuses) in the default
  * catalog: the wording the screens had, which follows the spec (01, 02) word for word where it gives one.
  * Statuses keep the raw value wherever the spec shows the raw value.
  */
-export const UI_DEFAULT = {
-  // Language switch
-  'language.label': 'Bahasa / Language',
-  'language.default': 'Default (spec)',
-  'language.en': 'English',
-  'language.id': 'Bahasa Indonesia',
+export const UI_PANEL = {
   // Sidebar menu (roles.ts)
   'menu.dashboard': 'Dashboard',
   'menu.whatsappAccounts': 'Akun Whatsapp',
@@ -66,7 +64,6 @@ export const UI_DEFAULT = {
   'route./monitor/realtime': 'Monitor Realtime',
   // Layout
   'layout.toggleSidebar': 'Toggle sidebar',
-  'layout.toggleTheme': 'Toggle theme',
   'layout.userMenu': 'User menu',
   'layout.searchMenu': 'Cari menu',
   'layout.searchMenuPlaceholder': 'Cari menu atau ketik perintah...',
@@ -79,8 +76,6 @@ export const UI_DEFAULT = {
   'common.status': 'Status',
   'common.name': 'Name',
   'common.nama': 'Nama',
-  'common.email': 'Email',
-  'common.password': 'Password',
   'common.nominal': 'Nominal',
   'common.member': 'Member',
   'common.level': 'Level',
@@ -102,8 +97,6 @@ export const UI_DEFAULT = {
   'common.all': 'Semua',
   'common.filterAll': '{{label}}: Semua',
   'common.search': 'Cari',
-  'common.success.title': 'Berhasil',
-  'common.ok': 'OK',
   'common.close': 'Tutup',
   'common.times': '{{n}} kali',
   'common.loadingFigure': 'Memuat',
@@ -112,15 +105,12 @@ export const UI_DEFAULT = {
   'common.file': 'File',
   'common.uploading': 'Mengupload File...',
   'common.upload': 'Upload File',
-  'common.showPassword': 'Show password',
-  'common.hidePassword': 'Hide password',
   'common.active': 'Aktif',
   'common.activeStatus': 'Status aktif',
   'common.date': 'Tanggal',
   'common.start': 'Start',
   'common.stop': 'Stop',
   'common.download': 'Download',
-  'common.backToDashboard': 'Kembali ke Dashboard',
   'common.phoneNumber': 'Phone Number',
   'common.keterangan': 'Keterangan',
   'common.send': 'Kirim',
@@ -165,52 +155,8 @@ export const UI_DEFAULT = {
   'audit.action.setting.update': 'Pengaturan diubah',
   'audit.action.sandbox.device': 'Aksi perangkat sandbox',
   // Sign in, sign up, legal pages
-  'auth.tagline':
-    'Blaster untuk disewa: sambungkan akun Whatsapp Anda, kirim pesan massal, dan dapatkan penghasilan dari setiap blast.',
   'common.downloadCsv': 'Download CSV',
   'common.downloadJson': 'Download JSON',
-  'common.optional': '(opsional)',
-  'auth.passwordPlaceholder': 'Enter your password',
-  'auth.noAccount': 'Belum punya akun?',
-  'auth.haveAccount': 'Sudah punya akun?',
-  'auth.signUpSubtitle': 'Isi data di bawah untuk membuat akun dan mulai menyewa blaster.',
-  'auth.firstName': 'First Name',
-  'auth.lastName': 'Last Name',
-  'auth.firstNamePlaceholder': 'Enter your first name',
-  'auth.lastNamePlaceholder': 'Enter your last name',
-  'auth.emailPlaceholder': 'Enter your email',
-  'auth.confirmPassword': 'Confirm Password',
-  'auth.confirmPasswordPlaceholder': 'Confirm your password',
-  'auth.referralCode': 'Kode Referal',
-  'auth.referralCodePlaceholder': 'Kode referal (jika ada)',
-  'auth.agreePrefix': 'Dengan membuat akun, Anda menyetujui',
-  'auth.agreeAnd': 'serta',
-  'auth.agreeSuffix': 'kami.',
-  'auth.resetTitle': 'Reset Password',
-  'auth.resetText':
-    'Lupa password? Hubungi Admin/CS dengan menyebutkan email akun Anda. Admin akan memverifikasi kepemilikan akun dan mengatur password baru untuk Anda.',
-  'auth.backToSignIn': '← Kembali ke Sign In',
-  'legal.termsTitle': 'Syarat dan Ketentuan',
-  'legal.privacyTitle': 'Kebijakan Privasi',
-  'legal.termsIntro':
-    'Dengan mendaftar, Anda menyewakan akun Whatsapp Anda untuk pengiriman pesan massal (blast) melalui panel ini.',
-  'legal.terms1':
-    'Jangan menghapus pesan yang sudah terkirim. Akun yang melanggar dapat ditangguhkan (suspended).',
-  'legal.terms2':
-    'Pendapatan dihitung per blast yang berhasil sesuai tarif level Anda atau tarif khusus dari Admin.',
-  'legal.terms3': 'Penarikan saldo minimal Rp 10.000 dan memerlukan data rekening bank yang lengkap.',
-  'legal.terms4': 'Admin berhak menolak penarikan atau menonaktifkan akun yang menyalahgunakan layanan.',
-  'legal.privacy1':
-    'Kami menyimpan nama, email, data rekening bank dan informasi akun Whatsapp yang Anda sambungkan hanya untuk menjalankan layanan dan membayar pendapatan Anda.',
-  'legal.privacy2':
-    'Password disimpan dalam bentuk hash dan tidak pernah dapat dibaca oleh siapa pun, termasuk Admin.',
-  'legal.privacy3': 'Data tidak dibagikan kepada pihak ketiga kecuali diwajibkan oleh hukum.',
-  'errors.notAuthorizedTitle': 'Not Authorized',
-  'errors.notAuthorizedText':
-    'Anda tidak memiliki akses ke halaman ini. Hubungi Admin jika Anda merasa ini keliru.',
-  'errors.errorTitle': 'ERROR',
-  'errors.routeErrorTitle': 'Terjadi kesalahan',
-  'errors.routeErrorText': 'Halaman ini gagal ditampilkan. Muat ulang halaman atau kembali ke dashboard.',
   'placeholder.text': 'Halaman ini sedang disiapkan.',
   // Dashboards
   'dashboard.welcomeBack': 'Selamat datang kembali,',
@@ -356,5 +302,8 @@ export const UI_DEFAULT = {
   'audit.action.user.create': 'Pengguna ditambah',
   'consent.column': 'Persetujuan',
 } as const;
+
+/** Every text of the panel's own in the default catalog: before signing in and after. */
+export const UI_DEFAULT = { ...UI_PUBLIC, ...UI_ACCOUNT, ...UI_PANEL };
 
 export type UiKey = keyof typeof UI_DEFAULT;

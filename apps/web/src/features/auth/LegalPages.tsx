@@ -1,3 +1,5 @@
+// First: this page's texts, before any module of it reads one.
+import '../../i18n/account-texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../app/layout/Logo';

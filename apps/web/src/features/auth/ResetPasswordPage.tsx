@@ -1,3 +1,5 @@
+// First: this page's texts, before any module of it reads one.
+import '../../i18n/account-texts';
 import { Link } from 'react-router';
 import { AuthLayout } from './AuthLayout';
 import { t } from '../../i18n';

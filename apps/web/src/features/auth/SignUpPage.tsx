@@ -1,3 +1,5 @@
+// First: this page's texts, before any module of it reads one.
+import '../../i18n/account-texts';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
