@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, EN_CATALOG, ID_CATALOG, MSG } from '@blaster/contract';
+import { API, EN_CATALOG, ID_CATALOG, MSG, WEBHOOK_TEXT } from '@blaster/contract';
 import { ADMIN, startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -49,6 +49,27 @@ describe('answers in the request language', () => {
     expect(english.body.errors.name).toBe(EN_CATALOG.levelNameRequired);
     expect(english.body.errors.name).toBe('Level name is required.');
     expect(english.body.msg).not.toBe(spec.body.msg);
+  });
+
+  it("translates the webhook screen's answers and field errors, which are not MSG's", async () => {
+    const missing = (language?: string) =>
+      t.call('DELETE', API.webhookEndpoint(999999), {
+        token: adminToken,
+        headers: language ? { 'accept-language': language } : undefined,
+      });
+    expect((await missing()).body.msg).toBe(WEBHOOK_TEXT.endpointNotFound);
+    const english = await missing('en');
+    expect(english.status).toBe(404);
+    expect(english.body.msg).toBe(EN_CATALOG['webhook.endpointNotFound']);
+
+    const invalid = await t.call<{ errors: Record<string, string> }>('POST', API.webhookEndpoints, {
+      token: adminToken,
+      body: { url: 'ftp://example.com', events: [] },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors.url).toBe(EN_CATALOG['webhook.urlScheme']);
+    expect(invalid.body.errors.events).toBe(EN_CATALOG['webhook.eventsRequired']);
   });
 
   it('translates the answer of an unknown route', async () => {

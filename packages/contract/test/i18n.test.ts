@@ -9,8 +9,13 @@ import {
   MESSAGE_PARAMS,
   MSG,
   PANEL_ROUTES,
+  FUNNEL_STAGES,
   ROLES,
+  STATS_TEXT,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_TEXT,
   WITHDRAW_STATUSES,
+  type CatalogKey,
   formatRupiah,
   interpolate,
   languageFromHeader,
@@ -73,6 +78,36 @@ describe('catalogs', () => {
       expect(translate('default', `audit.action.${action}` as MessageKey)).toBe(label);
     expect(translate('en', 'buttonType.reply_button')).toBe('Reply button');
     expect(translate('id', 'state.connected')).toBe('Terhubung');
+  });
+});
+
+describe('the contract tables beside MSG', () => {
+  const tables = { webhook: WEBHOOK_TEXT, webhookEvent: WEBHOOK_EVENT_LABELS, stats: STATS_TEXT };
+
+  it.each(Object.entries(tables))('%s: the default catalog has the table word for word', (prefix, table) => {
+    for (const [name, text] of Object.entries(table)) {
+      const key = `${prefix}.${name}` as CatalogKey;
+      const expected = typeof text === 'function' ? (text as (url: string) => string)('{{url}}') : text;
+      expect(DEFAULT_CATALOG[key], key).toBe(expected);
+    }
+  });
+
+  it('translates the webhook answers the server sends', () => {
+    expect(translateMessage(WEBHOOK_TEXT.endpointNotFound, 'en')).toBe('Webhook endpoint not found.');
+    expect(translateMessage(WEBHOOK_TEXT.urlScheme, 'en')).toBe(
+      'The webhook URL must start with http:// or https://.',
+    );
+  });
+
+  it("names the new screens' states in every language", () => {
+    for (const stage of FUNNEL_STAGES) expect(translate('en', `funnelStage.${stage}`)).not.toBe('');
+    for (const role of ROLES) expect(translate('id', `users.role.${role}`)).not.toBe('');
+    expect(translate('en', 'funnelStage.opted_out')).toBe('Opted out (STOP)');
+    expect(translate('en', 'webhook.statusRetrying')).toBe('Retrying');
+    expect(translate('id', 'users.role.staff')).toBe('Staf');
+    expect(translateMessage(MSG.pausedFailRate(3, 10, 30), 'en')).toBe(
+      'Paused automatically: 3 of the last 10 sends failed (limit 30%).',
+    );
   });
 });
 

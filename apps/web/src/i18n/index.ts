@@ -166,3 +166,29 @@ for (const key of Object.keys(SPEC_MSG) as (keyof typeof SPEC_MSG)[]) {
     },
   });
 }
+
+/**
+ * A text table the contract keeps beside MSG (WEBHOOK_TEXT, STATS_TEXT…) in the chosen language, with
+ * the table's own shape: each text is the catalog's `prefix.name`; a text with blanks is a function
+ * whose arguments fill the blanks `params` names, in order.
+ */
+export function textTable<T extends Record<string, unknown>>(
+  prefix: string,
+  table: T,
+  params: Partial<Record<keyof T, readonly string[]>> = {},
+): T {
+  const translated = {} as T;
+  for (const name of Object.keys(table)) {
+    const key = `${prefix}.${name}` as CatalogKey;
+    const names = params[name as keyof T];
+    Object.defineProperty(translated, name, {
+      enumerable: true,
+      get: names
+        ? () =>
+            (...args: unknown[]) =>
+              t(key, Object.fromEntries(names.map((blank, i) => [blank, args[i]])))
+        : () => t(key),
+    });
+  }
+  return translated;
+}

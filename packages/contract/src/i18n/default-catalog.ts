@@ -5,7 +5,11 @@
 import { MSG, type MessageKey } from '../messages';
 import type { Catalog } from './core';
 import { MESSAGE_PARAMS, type ParamKey } from './params';
-import { UI_DEFAULT } from './ui';
+import { UI_DEFAULT, type UiKey } from './ui';
+
+/** Keys of the texts besides MSG that the server writes into its answers. */
+type ServerTextKey = Extract<UiKey, `webhook.${string}`>;
+const isServerTextKey = (key: UiKey): key is ServerTextKey => key.startsWith('webhook.');
 
 const blank = (name: string) => `{{${name}}}`;
 
@@ -25,7 +29,7 @@ export const DEFAULT_CATALOG: Catalog = { ...messagesAsCatalog(), ...UI_DEFAULT 
 // Reverse lookup: a text in the spec's wording back to its key (and blanks), so an answer the server
 // builds from MSG can be given in another language in one place.
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-let exactTexts: Map<string, MessageKey> | null = null;
+let exactTexts: Map<string, MessageKey | ServerTextKey> | null = null;
 let patterns: { key: ParamKey; names: readonly string[]; pattern: RegExp }[] | null = null;
 
 function lookupTables() {
@@ -47,14 +51,23 @@ function lookupTables() {
           patterns.push({ key: key as ParamKey, names, pattern: new RegExp(`^${source}$`) });
       } else if (!exactTexts.has(catalog[key])) exactTexts.set(catalog[key], key);
     }
+    // The webhook screen's answers and field errors come from WEBHOOK_TEXT, not MSG.
+    for (const key of Object.keys(UI_DEFAULT) as UiKey[])
+      if (isServerTextKey(key) && !UI_DEFAULT[key].includes('{{') && !exactTexts.has(UI_DEFAULT[key]))
+        exactTexts.set(UI_DEFAULT[key], key);
     // Longer fixed text first, so 'Total : {{amount}}' never swallows a more specific message.
     patterns.sort((a, b) => b.pattern.source.length - a.pattern.source.length);
   }
   return { exactTexts, patterns };
 }
 
-/** The key and blank values of a text written in the spec's wording, when it is one of MSG's. */
-export function findMessage(text: string): { key: MessageKey; values: Record<string, string> } | null {
+/**
+ * The key and blank values of a text written in the spec's wording, when it is one of MSG's or of the
+ * other tables the server answers with (WEBHOOK_TEXT).
+ */
+export function findMessage(
+  text: string,
+): { key: MessageKey | ServerTextKey; values: Record<string, string> } | null {
   const { exactTexts, patterns } = lookupTables();
   const key = exactTexts.get(text);
   if (key) return { key, values: {} };
