@@ -470,4 +470,32 @@ export const EN_UI: Record<UiKey, string> = {
   'stats.perDay': 'Per Day',
   'stats.from': 'From',
   'stats.to': 'To',
+  // Consent fields and the caption link dialog
+  'consent.legend': 'Consent (optional)',
+  'consent.source': 'Consent source',
+  'consent.sourcePlaceholder': 'web form, shop, phone...',
+  'consent.at': 'Consent time',
+  'consent.note': 'Consent note',
+  'template.link': 'Link',
+  'template.linkUrl': 'URL',
+  // Sending limits (settings)
+  'governance.sendsPerMinute': 'Sends per Minute (all accounts)',
+  'governance.dailySendsPerAccount': 'Sends per Day per Account',
+  'governance.emptyNoLimit': 'Leave empty for no limit',
+  'governance.quietStart': 'Quiet Hours Start',
+  'governance.quietStartHint': 'HH:MM, leave empty for none',
+  'governance.quietEnd': 'Quiet Hours End',
+  'governance.pauseFailWindow': 'Auto-pause: Number of Recent Sends',
+  'governance.emptyTurnsOff': 'Leave empty to turn off',
+  'governance.pauseFailPercent': 'Auto-pause: Failure Percentage',
+  'governance.pauseOnSuspend': 'Pause automatically when the account is suspended',
+  // Chart ranges
+  'stats.days': '{{days}} days',
+  // Caption editor toolbar
+  'editor.bold': 'Bold',
+  'editor.italic': 'Italic',
+  'editor.strike': 'Strikethrough',
+  'editor.link': 'Link',
+  'editor.removeLink': 'Remove link',
+  'editor.list': 'List',
 };

@@ -472,4 +472,32 @@ export const ID_UI: Record<UiKey, string> = {
   'stats.perDay': 'Per Hari',
   'stats.from': 'Dari',
   'stats.to': 'Sampai',
+  // Consent fields and the caption link dialog
+  'consent.legend': 'Persetujuan (opsional)',
+  'consent.source': 'Sumber persetujuan',
+  'consent.sourcePlaceholder': 'formulir web, toko, telepon...',
+  'consent.at': 'Waktu persetujuan',
+  'consent.note': 'Catatan persetujuan',
+  'template.link': 'Tautan',
+  'template.linkUrl': 'URL',
+  // Sending limits (settings)
+  'governance.sendsPerMinute': 'Kiriman per Menit (semua akun)',
+  'governance.dailySendsPerAccount': 'Kiriman per Hari per Akun',
+  'governance.emptyNoLimit': 'Kosongkan untuk tanpa batas',
+  'governance.quietStart': 'Jam Tenang Mulai',
+  'governance.quietStartHint': 'HH:MM, kosongkan jika tidak ada',
+  'governance.quietEnd': 'Jam Tenang Selesai',
+  'governance.pauseFailWindow': 'Jeda Otomatis: Jumlah Kiriman Terakhir',
+  'governance.emptyTurnsOff': 'Kosongkan untuk mematikan',
+  'governance.pauseFailPercent': 'Jeda Otomatis: Persentase Gagal',
+  'governance.pauseOnSuspend': 'Jeda otomatis saat akun disuspend',
+  // Chart ranges
+  'stats.days': '{{days}} hari',
+  // Caption editor toolbar
+  'editor.bold': 'Tebal',
+  'editor.italic': 'Miring',
+  'editor.strike': 'Coret',
+  'editor.link': 'Tautan',
+  'editor.removeLink': 'Hapus tautan',
+  'editor.list': 'Daftar',
 };

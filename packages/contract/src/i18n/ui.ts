@@ -420,6 +420,34 @@ export const UI_PANEL = {
   'stats.perDay': 'Per Hari',
   'stats.from': 'Dari',
   'stats.to': 'Sampai',
+  // Consent fields and the caption link dialog
+  'consent.legend': 'Persetujuan (opsional)',
+  'consent.source': 'Sumber persetujuan',
+  'consent.sourcePlaceholder': 'web form, toko, telepon...',
+  'consent.at': 'Waktu persetujuan',
+  'consent.note': 'Catatan persetujuan',
+  'template.link': 'Link',
+  'template.linkUrl': 'URL',
+  // Sending limits (settings)
+  'governance.sendsPerMinute': 'Kiriman per Menit (semua akun)',
+  'governance.dailySendsPerAccount': 'Kiriman per Hari per Akun',
+  'governance.emptyNoLimit': 'Kosongkan untuk tanpa batas',
+  'governance.quietStart': 'Jam Tenang Mulai',
+  'governance.quietStartHint': 'HH:MM, kosongkan jika tidak ada',
+  'governance.quietEnd': 'Jam Tenang Selesai',
+  'governance.pauseFailWindow': 'Jeda Otomatis: Jumlah Kiriman Terakhir',
+  'governance.emptyTurnsOff': 'Kosongkan untuk mematikan',
+  'governance.pauseFailPercent': 'Jeda Otomatis: Persentase Gagal',
+  'governance.pauseOnSuspend': 'Jeda otomatis saat akun disuspend',
+  // Chart ranges
+  'stats.days': '{{days}} hari',
+  // Caption editor toolbar
+  'editor.bold': 'Bold',
+  'editor.italic': 'Italic',
+  'editor.strike': 'Strike',
+  'editor.link': 'Link',
+  'editor.removeLink': 'Remove link',
+  'editor.list': 'List',
 } as const;
 
 /** Every text of the panel's own in the default catalog: before signing in and after. */

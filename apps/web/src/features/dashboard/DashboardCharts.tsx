@@ -8,7 +8,7 @@ import {
   type StatsHourlyAnswer,
   type StatsTopAccountsAnswer,
 } from '@blaster/contract';
-import { textTable } from '../../i18n';
+import { t, textTable } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import {
   ChartCard,
@@ -140,7 +140,7 @@ export function OperatorCharts() {
             label={STATS_TEXT.topAccounts}
             value={range}
             onChange={setRange}
-            options={RANGES.map((days) => ({ value: `${days}` as Range, label: `${days} hari` }))}
+            options={RANGES.map((days) => ({ value: `${days}` as Range, label: t('stats.days', { days }) }))}
           />
         }
         series={[

@@ -110,28 +110,28 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
       <fieldset className="space-y-3">
         <legend className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.governanceTitle}</legend>
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          {input('sends_per_minute', 'Kiriman per Menit (semua akun)', {
+          {input('sends_per_minute', t('governance.sendsPerMinute'), {
             numeric: true,
-            hint: 'Kosongkan untuk tanpa batas',
+            hint: t('governance.emptyNoLimit'),
           })}
-          {input('daily_sends_per_account', 'Kiriman per Hari per Akun', {
+          {input('daily_sends_per_account', t('governance.dailySendsPerAccount'), {
             numeric: true,
-            hint: 'Kosongkan untuk tanpa batas',
+            hint: t('governance.emptyNoLimit'),
           })}
-          {input('quiet_start', 'Jam Tenang Mulai', {
+          {input('quiet_start', t('governance.quietStart'), {
             placeholder: '21:00',
-            hint: 'HH:MM, kosongkan jika tidak ada',
+            hint: t('governance.quietStartHint'),
           })}
-          {input('quiet_end', 'Jam Tenang Selesai', { placeholder: '08:00', hint: 'HH:MM' })}
-          {input('pause_fail_window', 'Jeda Otomatis: Jumlah Kiriman Terakhir', {
+          {input('quiet_end', t('governance.quietEnd'), { placeholder: '08:00', hint: 'HH:MM' })}
+          {input('pause_fail_window', t('governance.pauseFailWindow'), {
             numeric: true,
-            hint: 'Kosongkan untuk mematikan',
+            hint: t('governance.emptyTurnsOff'),
           })}
-          {input('pause_fail_percent', 'Jeda Otomatis: Persentase Gagal', { numeric: true, hint: '1 - 100' })}
+          {input('pause_fail_percent', t('governance.pauseFailPercent'), { numeric: true, hint: '1 - 100' })}
         </div>
         <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
           <input id="setting-pause_on_suspend" type="checkbox" {...register('pause_on_suspend')} />
-          Jeda otomatis saat akun disuspend
+          {t('governance.pauseOnSuspend')}
         </label>
       </fieldset>
       <label htmlFor="setting-require-consent" className="flex items-center gap-2 text-sm">

@@ -71,20 +71,20 @@ export function CaptionEditor({
         role="toolbar"
         aria-label={t('template.format')}
       >
-        {tool('Bold', state?.bold ?? false, <Bold className="size-4" />, () =>
+        {tool(t('editor.bold'), state?.bold ?? false, <Bold className="size-4" />, () =>
           editor.chain().focus().toggleBold().run(),
         )}
-        {tool('Italic', state?.italic ?? false, <Italic className="size-4" />, () =>
+        {tool(t('editor.italic'), state?.italic ?? false, <Italic className="size-4" />, () =>
           editor.chain().focus().toggleItalic().run(),
         )}
-        {tool('Strike', state?.strike ?? false, <Strikethrough className="size-4" />, () =>
+        {tool(t('editor.strike'), state?.strike ?? false, <Strikethrough className="size-4" />, () =>
           editor.chain().focus().toggleStrike().run(),
         )}
-        {tool('Link', state?.link ?? false, <Link2 className="size-4" />, () => setLinkOpen(true))}
-        {tool('Remove link', false, <Unlink className="size-4" />, () =>
+        {tool(t('editor.link'), state?.link ?? false, <Link2 className="size-4" />, () => setLinkOpen(true))}
+        {tool(t('editor.removeLink'), false, <Unlink className="size-4" />, () =>
           editor.chain().focus().unsetLink().run(),
         )}
-        {tool('List', state?.list ?? false, <List className="size-4" />, () =>
+        {tool(t('editor.list'), state?.list ?? false, <List className="size-4" />, () =>
           editor.chain().focus().toggleBulletList().run(),
         )}
       </div>

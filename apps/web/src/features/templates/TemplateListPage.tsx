@@ -46,7 +46,7 @@ export function TemplateListPage() {
       });
     },
     onSuccess: (answer) => {
-      toast.success(`${answer.created.length} template diimpor, ${answer.skipped.length} dilewatkan.`);
+      toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));
       void queryClient.invalidateQueries({ queryKey: ['templates'] });
     },
     onError: (error) => toast.error(errorText(error, MSG.errorImportingFile)),
