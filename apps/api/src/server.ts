@@ -12,6 +12,7 @@ import { ZodError } from 'zod';
 import { API, API_PREFIX, MSG, REALTIME_PATH, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { registerAnswerLanguage } from './lib/answer-language';
 import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
 import { bonusRoutes } from './modules/bonus/routes';
@@ -118,6 +119,8 @@ export async function buildApp(
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
+
+  registerAnswerLanguage(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {

@@ -6,6 +6,8 @@ import { createRouter } from './app/router';
 import { applyTheme, readTheme } from './app/theme';
 import { setUnauthorizedHandler } from './lib/api';
 import { clearSession, hasStoredUser, loadStoredUserCheck, signOut } from './lib/session';
+import { loadStoredLanguage } from './i18n';
+import { LanguageBoundary } from './i18n/LanguageBoundary';
 import './index.css';
 
 captureReferral();
@@ -19,14 +21,16 @@ setUnauthorizedHandler(() => {
   void router.navigate('/signin', { replace: true });
 });
 
-// A stored user is checked before the first render. Not a top-level await: the check's chunk imports
-// modules of this one, which must finish evaluating first.
-const ready = hasStoredUser() ? loadStoredUserCheck() : Promise.resolve();
+// A stored user is checked, and a remembered language's catalog loaded, before the first render. Not a
+// top-level await: the check's chunk imports modules of this one, which must finish evaluating first.
+const ready = Promise.all([hasStoredUser() ? loadStoredUserCheck() : undefined, loadStoredLanguage()]);
 void ready.then(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       {/* The query cache and the toasts come with the signed-in panel (app/PanelShell). */}
-      <RouterProvider router={router} />
+      <LanguageBoundary>
+        <RouterProvider router={router} />
+      </LanguageBoundary>
     </StrictMode>,
   ),
 );

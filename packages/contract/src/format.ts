@@ -1,15 +1,28 @@
 import { CURRENCY, LOCALE } from './constants';
 
-const rupiah = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: CURRENCY,
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+const rupiahFormats = new Map<string, Intl.NumberFormat>();
+const rupiahFormat = (locale: string) => {
+  let format = rupiahFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: CURRENCY,
+      // 'Rp' in every language, not 'IDR'.
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    rupiahFormats.set(locale, format);
+  }
+  return format;
+};
 
-/** Integer rupiah as 'Rp 10.000' (no decimals). */
-export function formatRupiah(amount: number | null | undefined): string {
-  return rupiah.format(Math.trunc(amount ?? 0)).replace(/\u00a0/g, ' ');
+/** Integer rupiah as 'Rp 10.000' (no decimals); another locale groups digits its own way. */
+export function formatRupiah(amount: number | null | undefined, locale: string = LOCALE): string {
+  return rupiahFormat(locale)
+    .format(Math.trunc(amount ?? 0))
+    .replace(/\u00a0/g, ' ')
+    .replace(/^Rp(?=\d)/, 'Rp ');
 }
 
 const grouped = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });

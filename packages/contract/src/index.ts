@@ -22,3 +22,4 @@ export * from './schemas/consent';
 
 export * from './csv';
 export * from './schemas/governance';
+export * from './i18n';

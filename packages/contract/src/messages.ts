@@ -380,3 +380,5 @@ export const MSG = {
   funnelOverTime: 'Pengiriman per hari',
   funnelEmpty: 'Belum ada pesan terkirim.',
 } as const;
+
+export type MessageKey = keyof typeof MSG;

@@ -1,3 +1,5 @@
+import type { UiKey } from './i18n/ui';
+
 /** Roles, the panel's route-role table (spec 01 §2) and the sidebar menus (spec 01 §6). */
 export const ROLES = ['member', 'staff', 'dev', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -96,60 +98,67 @@ export type MenuIcon =
 
 export interface MenuItem {
   name: string;
+  /** The label's catalog key (i18n/ui.ts); the default catalog's text is `name`. */
+  key: Extract<UiKey, `menu.${string}`>;
   path: string;
   icon: MenuIcon;
 }
 
-const item = (name: string, path: string, icon: MenuIcon): MenuItem => ({ name, path, icon });
+const item = (name: string, path: string, icon: MenuIcon, key: MenuItem['key']): MenuItem => ({
+  name,
+  path,
+  icon,
+  key,
+});
 
 const MEMBER_MENU: readonly MenuItem[] = [
-  item('Dashboard', '/', 'dashboard'),
-  item('Akun Whatsapp', '/whatsapp', 'whatsapp'),
+  item('Dashboard', '/', 'dashboard', 'menu.dashboard'),
+  item('Akun Whatsapp', '/whatsapp', 'whatsapp', 'menu.whatsappAccounts'),
   // The spelling 'Withraw' is the spec's label.
-  item('Withraw', '/withdraw', 'withdraw'),
-  item('Bonus', '/bonus', 'bonus'),
-  item('Pengguna Referal', '/referral', 'referral'),
-  item('User Profile', '/profile', 'profile'),
+  item('Withraw', '/withdraw', 'withdraw', 'menu.withdraw'),
+  item('Bonus', '/bonus', 'bonus', 'menu.bonus'),
+  item('Pengguna Referal', '/referral', 'referral', 'menu.referral'),
+  item('User Profile', '/profile', 'profile', 'menu.profile'),
 ];
 
 const STAFF_MENU: readonly MenuItem[] = [
-  item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw'),
-  item('Daftar Generator', '/generator/list', 'generator'),
-  item('Daftar Validator', '/validator/list', 'validator'),
-  item('Suppression', '/suppression', 'suppression'),
-  item('User Profile', '/profile', 'profile'),
+  item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw', 'menu.withdrawRequests'),
+  item('Daftar Generator', '/generator/list', 'generator', 'menu.generators'),
+  item('Daftar Validator', '/validator/list', 'validator', 'menu.validators'),
+  item('Suppression', '/suppression', 'suppression', 'menu.suppression'),
+  item('User Profile', '/profile', 'profile', 'menu.profile'),
 ];
 
 const ADMIN_MENU: readonly MenuItem[] = [
-  item('Dashboard', '/', 'dashboard'),
-  item('Daftar Phone Number', '/phonenumber', 'phonenumber'),
-  item('Daftar Member', '/member', 'member'),
-  item('Daftar Generator', '/generator/list', 'generator'),
-  item('Daftar Validator', '/validator/list', 'validator'),
-  item('Template Pesan', '/message', 'message'),
-  item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw'),
-  item('Bonus', '/bonus', 'bonus'),
-  item('Pengguna Referal', '/referral', 'referral'),
-  item('Level', '/level', 'level'),
-  item('Proxy', '/proxy', 'proxy'),
-  item('Pengaturan', '/settings', 'settings'),
-  item('Jejak Audit', '/audit', 'audit'),
-  item('Webhook', '/webhooks', 'webhook'),
-  item('Suppression', '/suppression', 'suppression'),
-  item('Daftar Pengguna', '/users', 'users'),
-  item('User Profile', '/profile', 'profile'),
+  item('Dashboard', '/', 'dashboard', 'menu.dashboard'),
+  item('Daftar Phone Number', '/phonenumber', 'phonenumber', 'menu.phoneNumbers'),
+  item('Daftar Member', '/member', 'member', 'menu.members'),
+  item('Daftar Generator', '/generator/list', 'generator', 'menu.generators'),
+  item('Daftar Validator', '/validator/list', 'validator', 'menu.validators'),
+  item('Template Pesan', '/message', 'message', 'menu.templates'),
+  item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw', 'menu.withdrawRequests'),
+  item('Bonus', '/bonus', 'bonus', 'menu.bonus'),
+  item('Pengguna Referal', '/referral', 'referral', 'menu.referral'),
+  item('Level', '/level', 'level', 'menu.levels'),
+  item('Proxy', '/proxy', 'proxy', 'menu.proxies'),
+  item('Pengaturan', '/settings', 'settings', 'menu.settings'),
+  item('Jejak Audit', '/audit', 'audit', 'menu.audit'),
+  item('Webhook', '/webhooks', 'webhook', 'menu.webhooks'),
+  item('Suppression', '/suppression', 'suppression', 'menu.suppression'),
+  item('Daftar Pengguna', '/users', 'users', 'menu.users'),
+  item('User Profile', '/profile', 'profile', 'menu.profile'),
 ];
 
 const DEV_MENU: readonly MenuItem[] = [
   ...ADMIN_MENU.slice(0, 3),
-  item('Daftar Whatsapp', '/whatsapp', 'whatsapp'),
+  item('Daftar Whatsapp', '/whatsapp', 'whatsapp', 'menu.whatsappList'),
   ...ADMIN_MENU.slice(3, -1),
   // Decision: the dev-only screens the spec lists no menu entry for.
-  item('Blaster', '/blaster', 'blaster'),
-  item('Monitor Local', '/monitor/local', 'monitor'),
-  item('Monitor Remote', '/monitor/remote', 'monitor'),
-  item('Monitor Socket', '/monitor/socket', 'monitor'),
-  item('Monitor Realtime', '/monitor/realtime', 'monitor'),
+  item('Blaster', '/blaster', 'blaster', 'menu.blaster'),
+  item('Monitor Local', '/monitor/local', 'monitor', 'menu.monitorLocal'),
+  item('Monitor Remote', '/monitor/remote', 'monitor', 'menu.monitorRemote'),
+  item('Monitor Socket', '/monitor/socket', 'monitor', 'menu.monitorSocket'),
+  item('Monitor Realtime', '/monitor/realtime', 'monitor', 'menu.monitorRealtime'),
   ...ADMIN_MENU.slice(-1),
 ];
 

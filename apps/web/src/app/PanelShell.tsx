@@ -1,3 +1,5 @@
+// First: the panel's own texts, before any module of the panel reads one.
+import '../i18n/panel-texts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { MessageDialogHost } from '../components/ui/message-dialog';

@@ -5,6 +5,7 @@ import { SignInPage } from '../features/auth/SignInPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
+import { routeTitle, MSG } from '../i18n';
 
 /**
  * Every screen but sign-in loads on first use, so the first page a visitor sees downloads only what
@@ -87,7 +88,7 @@ const TemplateFormPage = lazyScreen(
 const MonitorPage = lazyScreen(() => import('../features/monitor/MonitorPage'), 'MonitorPage');
 const ConnectPage = lazyScreen(() => import('../features/whatsapp/ConnectPage'), 'ConnectPage');
 const later = (element: React.ReactNode) => (
-  <Suspense fallback={<p className="p-6 text-sm text-gray-500">Loading...</p>}>{element}</Suspense>
+  <Suspense fallback={<p className="p-6 text-sm text-gray-500">{MSG.loading}</p>}>{element}</Suspense>
 );
 
 /** Screens built so far; every other route of the table shows a placeholder naming it. */
@@ -158,7 +159,9 @@ const pages: RouteObject[] = [
         path: route.path,
         element: (
           <RequireRole route={route}>
-            {later((SCREENS[route.path] ?? ((r: PanelRoute) => <PlaceholderPage title={r.title} />))(route))}
+            {later(
+              (SCREENS[route.path] ?? ((r: PanelRoute) => <PlaceholderPage title={routeTitle(r)} />))(route),
+            )}
           </RequireRole>
         ),
       })),

@@ -1,4 +1,4 @@
-import { MSG } from '@blaster/contract';
+import { MSG } from '../i18n';
 import { FieldError, Label, inputClass } from './form';
 
 /** The panel's check before an upload: a file is chosen and has an allowed extension. */

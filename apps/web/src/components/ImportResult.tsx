@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
-import { API, MSG, SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
+import { API, SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
+import { MSG, t } from '../i18n';
 import { errorText } from '../lib/api';
 import { downloadFromServer } from '../lib/download';
 import { Button } from './form';
@@ -11,14 +12,19 @@ export interface ImportTexts {
   skippedTitle: string;
   skippedMore(count: number): string;
 }
+// Getters: each read takes the chosen language's text.
 const NUMBER_TEXTS: ImportTexts = {
   done: MSG.importDone,
-  skippedTitle: MSG.skippedTitle,
+  get skippedTitle() {
+    return MSG.skippedTitle;
+  },
   skippedMore: MSG.skippedMore,
 };
 export const PROXY_TEXTS: ImportTexts = {
   done: MSG.proxyImportDone,
-  skippedTitle: MSG.proxySkippedTitle,
+  get skippedTitle() {
+    return MSG.proxySkippedTitle;
+  },
   skippedMore: MSG.proxySkippedMore,
 };
 
@@ -97,10 +103,10 @@ export function ImportResult<T extends object>({
           )}
           <div className="flex gap-2">
             <Button type="button" variant="outline" onClick={onDownloadCsv}>
-              <Download className="size-4" aria-hidden="true" /> Download CSV
+              <Download className="size-4" aria-hidden="true" /> {t('common.downloadCsv')}
             </Button>
             <Button type="button" variant="outline" onClick={onDownloadJson}>
-              <Download className="size-4" aria-hidden="true" /> Download JSON
+              <Download className="size-4" aria-hidden="true" /> {t('common.downloadJson')}
             </Button>
           </div>
         </div>

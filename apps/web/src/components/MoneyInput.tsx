@@ -1,7 +1,8 @@
 import { forwardRef, useEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { MSG, formatRupiah, groupDigits, parseRupiah } from '@blaster/contract';
+import { groupDigits, parseRupiah } from '@blaster/contract';
+import { MSG, formatRupiah } from '../i18n';
 import { FieldError, Label, inputClass } from './form';
 
 /**

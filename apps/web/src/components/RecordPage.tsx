@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { MSG } from '@blaster/contract';
+import { MSG } from '../i18n';
 import { Breadcrumb } from '../app/layout/Breadcrumb';
 import { apiRequest, errorText } from '../lib/api';
 import { Button, showFieldErrors } from './form';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { MSG } from '@blaster/contract';
+import { MSG, t } from '../i18n';
 import { apiRequest, errorText } from '../lib/api';
 import { FileField, acceptedFile } from './FileField';
 import { Alert, Button } from './form';
@@ -36,7 +36,7 @@ export function UploadCard<Answer>({
     },
   });
   return (
-    <PageCard title="Upload File CSV atau JSON">
+    <PageCard title={t('common.uploadCard')}>
       <form
         noValidate
         className="space-y-5"
@@ -49,7 +49,7 @@ export function UploadCard<Answer>({
       >
         <FileField
           id={id}
-          label="File"
+          label={t('common.file')}
           accept=".csv,.json"
           error={fileError}
           onChange={(chosen) => {
@@ -59,7 +59,7 @@ export function UploadCard<Answer>({
         />
         {upload.error && <Alert>{errorText(upload.error, MSG.errorImportingFile)}</Alert>}
         <Button type="submit" loading={upload.isPending} disabled={upload.isPending}>
-          {upload.isPending ? 'Mengupload File...' : 'Upload File'}
+          {upload.isPending ? t('common.uploading') : t('common.upload')}
         </Button>
         {result && renderResult(result)}
       </form>

@@ -9,6 +9,7 @@ import clsx from 'clsx';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../lib/api';
+import { t, translateText } from '../i18n';
 
 export const inputClass = (invalid?: boolean) =>
   clsx(
@@ -32,7 +33,7 @@ export function Label({
     <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-gray-700 dark:text-gray-400">
       {children}
       {optional ? (
-        <span className="ml-1 text-gray-500 dark:text-gray-400">(opsional)</span>
+        <span className="ml-1 text-gray-500 dark:text-gray-400">{t('common.optional')}</span>
       ) : (
         <span className="ml-0.5 text-red-500">*</span>
       )}
@@ -44,7 +45,8 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
     <p id={id} role="alert" className="mt-1.5 text-xs text-red-500">
-      {message}
+      {/* The contract's schemas write their errors in the spec's wording. */}
+      {translateText(message)}
     </p>
   );
 }
@@ -81,7 +83,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, InputProps>(function P
       />
       <button
         type="button"
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
         onClick={() => setVisible((value) => !value)}
         className="absolute top-1/2 right-3 -translate-y-1/2 rounded p-1 text-gray-500 hover:text-gray-700 dark:text-gray-400"
       >

@@ -1,4 +1,4 @@
-import { MSG } from '@blaster/contract';
+import { MSG, acceptLanguage } from '../i18n';
 import { clearSession, getStoredUser, signOut } from './session';
 
 /** A failed call, carrying the text to show (spec 01 §8) and any per-field errors. */
@@ -44,6 +44,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const { method = 'GET', body, auth = true, fallback = MSG.internalServerError, signal } = options;
   const form = body instanceof FormData;
   const headers: Record<string, string> = form ? {} : { 'content-type': 'application/json' };
+  // The server answers its messages in the panel's language.
+  headers['accept-language'] = acceptLanguage();
   if (auth && !getStoredUser()) throw new ApiError(MSG.tokenMissing, 0);
 
   let response: Response | null = null;

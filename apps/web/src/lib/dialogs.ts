@@ -1,15 +1,15 @@
-import { MSG } from '@blaster/contract';
 import { showMessage } from '../components/ui/message-dialog';
+import { MSG, t } from '../i18n';
 
 export { showMessage };
 
 /** Success dialog the level and bonus forms show before going back (spec 02 §4). */
 export async function successDialog(text: string) {
-  await showMessage({ tone: 'success', title: 'Berhasil', text, confirmText: 'OK' });
+  await showMessage({ tone: 'success', title: t('common.success.title'), text, confirmText: t('common.ok') });
 }
 
 export async function errorDialog(title: string, text: string) {
-  await showMessage({ tone: 'error', title, text, confirmText: 'OK' });
+  await showMessage({ tone: 'error', title, text, confirmText: t('common.ok') });
 }
 
 /** Asks before an action that cannot be undone; resolves true when confirmed (focus starts on Cancel). */

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { MSG, inertCsvCell } from '@blaster/contract';
+import { inertCsvCell } from '@blaster/contract';
+import { MSG } from '../i18n';
 import { ApiError } from './api';
 import { getStoredUser } from './session';
 

@@ -1,7 +1,9 @@
 import { Menu, Moon, PanelLeftClose, Sun, X } from 'lucide-react';
 import { useSidebar } from '../sidebar-state';
 import { useTheme } from '../theme';
+import { t } from '../../i18n';
 import { HeaderSearch } from './HeaderSearch';
+import { LanguageSwitch } from './LanguageSwitch';
 import { LiveIndicator } from './LiveIndicator';
 import { UserDropdown } from './UserDropdown';
 
@@ -15,7 +17,7 @@ export function Header() {
       <div className="flex w-full items-center gap-3 px-3 py-3 sm:gap-4 md:px-6">
         <button
           type="button"
-          aria-label="Toggle sidebar"
+          aria-label={t('layout.toggleSidebar')}
           onClick={toggle}
           className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-gray-200 text-gray-500 hover:bg-gray-100 dark:border-gray-800 dark:text-gray-400 dark:hover:bg-white/5"
         >
@@ -24,9 +26,10 @@ export function Header() {
         <HeaderSearch />
         <div className="ml-auto flex items-center gap-3">
           <LiveIndicator />
+          <LanguageSwitch />
           <button
             type="button"
-            aria-label="Toggle theme"
+            aria-label={t('layout.toggleTheme')}
             aria-pressed={theme === 'dark'}
             onClick={toggleTheme}
             className="flex size-10 items-center justify-center rounded-full border border-gray-200 text-gray-500 hover:bg-gray-100 dark:border-gray-800 dark:text-gray-400 dark:hover:bg-white/5"

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
-import { MSG, SEARCH_SHORTCUT_KEY, canOpen, sidebarMenu } from '@blaster/contract';
+import { SEARCH_SHORTCUT_KEY, canOpen, sidebarMenu } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from '../../components/ui/command';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { useSession } from '../../lib/session';
@@ -47,26 +48,29 @@ export function HeaderSearch() {
           className="size-5 text-gray-400 sm:absolute sm:top-1/2 sm:left-4 sm:-translate-y-1/2"
           aria-hidden="true"
         />
-        <span className="sr-only sm:not-sr-only sm:truncate">Cari menu atau ketik perintah...</span>
+        <span className="sr-only sm:not-sr-only sm:truncate">{t('layout.searchMenuPlaceholder')}</span>
         <kbd className="absolute top-1/2 right-2.5 hidden -translate-y-1/2 rounded-md border border-gray-200 bg-gray-50 px-2 py-0.5 text-xs text-gray-500 sm:inline dark:border-gray-800 dark:bg-white/[0.03] dark:text-gray-400">
           {isMac ? '⌘' : 'Ctrl'} K
         </kbd>
       </button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-xl overflow-hidden" padded={false} aria-describedby={undefined}>
-          <DialogTitle className="sr-only">Cari menu</DialogTitle>
-          <Command label="Cari menu">
-            <CommandInput aria-label="Cari menu" placeholder="Cari menu atau ketik perintah..." />
+          <DialogTitle className="sr-only">{t('layout.searchMenu')}</DialogTitle>
+          <Command label={t('layout.searchMenu')}>
+            <CommandInput
+              aria-label={t('layout.searchMenu')}
+              placeholder={t('layout.searchMenuPlaceholder')}
+            />
             <CommandList>
               <CommandEmpty>{MSG.empty}</CommandEmpty>
               {entries.map((item) => (
                 <CommandItem
                   key={item.path}
-                  value={`${item.name} ${item.path}`}
+                  value={`${t(item.key)} ${item.path}`}
                   onSelect={() => go(item.path)}
                 >
                   <MenuIcon name={item.icon} className="size-5 text-gray-400" />
-                  {item.name}
+                  {t(item.key)}
                 </CommandItem>
               ))}
             </CommandList>

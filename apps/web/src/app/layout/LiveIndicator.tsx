@@ -1,13 +1,30 @@
 import { useSyncExternalStore } from 'react';
 import clsx from 'clsx';
-import { MSG } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { onRealtimeStatus, realtimeStatus } from '../../lib/realtime';
 
-const LABEL = { live: MSG.realtimeLive, offline: MSG.realtimeOffline, connecting: MSG.realtimeConnecting };
+// Read while rendering, so they follow the language switch.
+const LABEL = {
+  get live() {
+    return MSG.realtimeLive;
+  },
+  get offline() {
+    return MSG.realtimeOffline;
+  },
+  get connecting() {
+    return MSG.realtimeConnecting;
+  },
+};
 const HINT = {
-  live: MSG.realtimeLiveHint,
-  offline: MSG.realtimeOfflineHint,
-  connecting: MSG.realtimeConnecting,
+  get live() {
+    return MSG.realtimeLiveHint;
+  },
+  get offline() {
+    return MSG.realtimeOfflineHint;
+  },
+  get connecting() {
+    return MSG.realtimeConnecting;
+  },
 };
 
 /** Whether live updates reach the panel: a green 'Live', or a red 'Offline' the moment they stop. */

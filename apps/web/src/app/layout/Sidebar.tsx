@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { Link, NavLink, useLocation } from 'react-router';
 import { sidebarMenu, type MenuItem } from '@blaster/contract';
+import { t } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { useSidebar } from '../sidebar-state';
 import { Logo } from './Logo';
@@ -49,9 +50,9 @@ export function Sidebar() {
               showLabels ? 'px-3' : 'text-center',
             )}
           >
-            {showLabels ? 'Menu' : '•••'}
+            {showLabels ? t('layout.menu') : '•••'}
           </h2>
-          <nav aria-label="Menu utama">
+          <nav aria-label={t('layout.mainMenu')}>
             <ul className="flex flex-col gap-1">
               {menu.map((item) => {
                 const active = isActive(item, pathname);
@@ -60,7 +61,7 @@ export function Sidebar() {
                     <NavLink
                       to={item.path}
                       onClick={closeMobile}
-                      title={showLabels ? undefined : item.name}
+                      title={showLabels ? undefined : t(item.key)}
                       className={clsx(
                         'group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
                         !showLabels && 'justify-center',
@@ -79,7 +80,11 @@ export function Sidebar() {
                             : 'text-gray-500 group-hover:text-gray-700 dark:text-gray-400',
                         )}
                       />
-                      {showLabels ? <span>{item.name}</span> : <span className="sr-only">{item.name}</span>}
+                      {showLabels ? (
+                        <span>{t(item.key)}</span>
+                      ) : (
+                        <span className="sr-only">{t(item.key)}</span>
+                      )}
                     </NavLink>
                   </li>
                 );

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Settings, UserCircle } from 'lucide-react';
-import { MSG } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -29,7 +29,7 @@ export function UserDropdown() {
   return (
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger className="group flex items-center gap-3 rounded-full text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-gray-300">
-        <span className="sr-only">User menu:</span>
+        <span className="sr-only">{t('layout.userMenu')}:</span>
         <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700 dark:bg-brand-500/20 dark:text-brand-200">
           {initials(user?.firstname, user?.lastname)}
         </span>

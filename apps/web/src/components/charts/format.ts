@@ -1,15 +1,20 @@
-import { formatRupiah } from '@blaster/contract';
+import { formatRupiah, locale } from '../../i18n';
 import type { ChartUnit } from './types';
 
-const LOCALE = 'id-ID';
-const whole = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+// Numbers and dates the way the chosen language writes them.
+const whole = {
+  format: (value: number) => new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(value),
+};
+const compact = {
+  format: (value: number) =>
+    new Intl.NumberFormat(locale(), { notation: 'compact', maximumFractionDigits: 1 }).format(value),
+};
 
 /** A value as the tooltip says it: 'Rp 25.000', '1.234', '87,5%'. */
 export function formatValue(value: number | null | undefined, unit: ChartUnit = 'count'): string {
   if (value === null || value === undefined) return '-';
   if (unit === 'rupiah') return formatRupiah(value);
-  if (unit === 'percent') return `${value.toLocaleString(LOCALE, { maximumFractionDigits: 1 })}%`;
+  if (unit === 'percent') return `${value.toLocaleString(locale(), { maximumFractionDigits: 1 })}%`;
   return whole.format(value);
 }
 
@@ -22,7 +27,7 @@ export function formatTick(value: number, unit: ChartUnit = 'count'): string {
 /** 'YYYY-MM-DD' (a calendar day of the app) as '23 Nov'. */
 export function formatDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString(LOCALE, {
+  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString(locale(), {
     day: 'numeric',
     month: 'short',
     timeZone: 'UTC',
@@ -32,7 +37,7 @@ export function formatDay(day: string): string {
 /** 'YYYY-MM-DD' as 'Senin, 23 November 2026'. */
 export function formatLongDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString(LOCALE, {
+  return new Date(Date.UTC(year!, month! - 1, date!)).toLocaleDateString(locale(), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -43,11 +48,11 @@ export function formatLongDay(day: string): string {
 
 /** An ISO instant as the hour of the app's time zone: '14.00'. */
 export const hourFormatter = (timeZone: string) => (iso: string) =>
-  new Date(iso).toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit', timeZone });
+  new Date(iso).toLocaleTimeString(locale(), { hour: '2-digit', minute: '2-digit', timeZone });
 
 /** An ISO instant as day and hour of the app's time zone: '23 Nov 14.00'. */
 export const dayHourFormatter = (timeZone: string) => (iso: string) =>
-  new Date(iso).toLocaleString(LOCALE, {
+  new Date(iso).toLocaleString(locale(), {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',

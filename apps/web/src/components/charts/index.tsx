@@ -1,9 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import clsx from 'clsx';
-import { STATS_TEXT } from '@blaster/contract';
+import { STATS_TEXT as SPEC_STATS_TEXT } from '@blaster/contract';
+import { textTable } from '../../i18n';
 import { errorText } from '../../lib/api';
 import { isEmptyData } from './format';
 import type { StatsChartProps } from './types';
+
+// The contract's texts in the chosen language.
+const STATS_TEXT = textTable('stats', SPEC_STATS_TEXT);
 
 export * from './types';
 export * from './format';

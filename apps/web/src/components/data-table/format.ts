@@ -1,9 +1,10 @@
-import { LOCALE } from '@blaster/contract';
+import { locale } from '../../i18n';
 
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-/** Date and time in the viewer's locale format, '-' when missing. */
+/** Date and time in the chosen language's format, '-' when missing. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '-';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '-' : dateTime.format(date);
+  return Number.isNaN(date.getTime())
+    ? '-'
+    : new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

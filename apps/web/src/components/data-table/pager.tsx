@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Row } from '@tanstack/react-table';
 import type { Paged } from '@blaster/contract';
+import { t } from '../../i18n';
 import { errorText } from '../../lib/api';
 import type { Columns } from './columns';
 import { useListParams } from './params';
@@ -25,18 +26,17 @@ export function Pager({
   const buttonClass =
     'rounded-lg border border-gray-300 px-3.5 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-white/5';
   return (
-    <nav aria-label="Pagination" className="mt-5 flex items-center justify-between gap-3">
+    <nav aria-label={t('common.pagination')} className="mt-5 flex items-center justify-between gap-3">
       <button
         type="button"
         className={buttonClass}
         disabled={page <= 1}
         onClick={() => onChange(page - 1, 'previous')}
       >
-        Previous
+        {t('common.previous')}
       </button>
       <span className="text-sm text-gray-600 dark:text-gray-400">
-        Page {page} of {totalPages}
-        {totalCapped ? '+' : ''}
+        {t('common.pageOf', { page, total: `${totalPages}${totalCapped ? '+' : ''}` })}
       </span>
       <button
         type="button"
@@ -44,7 +44,7 @@ export function Pager({
         disabled={page >= totalPages && !totalCapped}
         onClick={() => onChange(page + 1, 'next')}
       >
-        Next
+        {t('common.next')}
       </button>
     </nav>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { MSG } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 
@@ -30,10 +30,11 @@ export function useDeleteRow(queryKey: string, pathOf: (id: number) => string) {
       className={dangerLinkClass}
       disabled={deleting === id}
       onClick={async () => {
-        if (await confirmDialog(`${what} akan dihapus.`, 'Hapus')) remove.mutate(id);
+        if (await confirmDialog(t('common.willBeDeleted', { what }), t('common.deleteConfirm')))
+          remove.mutate(id);
       }}
     >
-      {deleting === id ? MSG.deleting : 'Delete'}
+      {deleting === id ? MSG.deleting : t('common.delete')}
     </button>
   );
   return {
@@ -43,7 +44,7 @@ export function useDeleteRow(queryKey: string, pathOf: (id: number) => string) {
     actions: (editTo: string, id: number, what: string) => (
       <div className="flex gap-1">
         <Link className={smallLinkClass} to={editTo}>
-          Edit
+          {t('common.edit')}
         </Link>
         {button(id, what)}
       </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type Row, type Table } from '@tanstack/react-table';
 import clsx from 'clsx';
-import { MSG } from '@blaster/contract';
+import { MSG } from '../../i18n';
 import { CardView } from './card-view';
 import { ACTION_COLUMN_ID, type Columns } from './columns';
 import { useIsNarrow } from './use-narrow';

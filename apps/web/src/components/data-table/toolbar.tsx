@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
 import { Plus, RefreshCw } from 'lucide-react';
-import { MSG, REFRESH_DELAY_MS } from '@blaster/contract';
+import { REFRESH_DELAY_MS } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Button, inputClass } from '../form';
 import { linkButtonClass } from './row-actions';
 import { useListParams } from './params';
@@ -15,7 +16,7 @@ export function RefreshButton({ onRefresh }: { onRefresh(): Promise<unknown> | v
   return (
     <button
       type="button"
-      aria-label="Refresh"
+      aria-label={t('common.refresh')}
       disabled={syncing}
       onClick={() => {
         setSyncing(true);
@@ -93,7 +94,7 @@ export function ExportButtons({
       className="py-2.5"
       onClick={() => void onExport(format)}
     >
-      Export {format.toUpperCase()}
+      {format === 'csv' ? t('common.exportCsv') : t('common.exportJson')}
     </Button>
   ));
 }

@@ -1,3 +1,4 @@
+import { t } from '../../i18n';
 import { useEffect, useSyncExternalStore } from 'react';
 import { CircleAlert, CircleCheck, CircleX, Info } from 'lucide-react';
 import clsx from 'clsx';
@@ -91,7 +92,7 @@ export function MessageDialogHost() {
         {!current.closeAfterMs && (
           <AlertDialogFooter>
             <AlertDialogAction onClick={() => settle(current.id, true)}>
-              {current.confirmText ?? 'OK'}
+              {current.confirmText ?? t('common.ok')}
             </AlertDialogAction>
             {current.cancelText && <AlertDialogCancel>{current.cancelText}</AlertDialogCancel>}
           </AlertDialogFooter>

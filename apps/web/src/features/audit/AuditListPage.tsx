@@ -1,15 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { X } from 'lucide-react';
-import {
-  type AnswerOf,
-  API,
-  AUDIT_ACTIONS,
-  AUDIT_ACTION_LABELS,
-  MSG,
-  formatRupiah,
-  type AuditEntry,
-} from '@blaster/contract';
+import { API, AUDIT_ACTIONS, type AuditEntry, type AnswerOf } from '@blaster/contract';
+import { MSG, formatRupiah, t, tValue } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { inputClass } from '../../components/form';
 import {
@@ -72,19 +65,21 @@ function Changes({ entry }: { entry: AuditEntry }) {
 function targetLabel({ target }: AuditEntry): string {
   switch (target.type) {
     case 'user':
-      return target.name ?? `User #${target.id}`;
+      return target.name ?? t('audit.target.user', { id: target.id });
     case 'withdrawal':
-      return `Withdraw #${target.id}${target.name ? ` · ${target.name}` : ''}`;
+      return `${t('audit.target.withdrawal', { id: target.id })}${target.name ? ` · ${target.name}` : ''}`;
     case 'level':
-      return target.name ? `Level ${target.name}` : `Level #${target.id}`;
+      return target.name
+        ? t('audit.target.levelNamed', { name: target.name })
+        : t('audit.target.level', { id: target.id });
     case 'setting':
-      return 'Pengaturan';
+      return t('audit.target.setting');
     case 'device':
-      return `Perangkat ${target.id}`;
+      return t('audit.target.device', { id: target.id });
     case 'webhook':
-      return `Webhook #${target.id}`;
+      return t('audit.target.webhook', { id: target.id });
     case 'suppression':
-      return `Suppression ${target.id}`;
+      return t('audit.target.suppression', { id: target.id });
   }
 }
 
@@ -122,7 +117,7 @@ export function AuditListPage() {
       cell: ({ row }) => (
         <div className="whitespace-nowrap">
           {formatDateTime(row.original.createdAt)}
-          <div className="text-xs text-gray-400" title="Instance">
+          <div className="text-xs text-gray-400" title={t('audit.instance')}>
             {row.original.instance}
           </div>
         </div>
@@ -152,7 +147,7 @@ export function AuditListPage() {
       header: MSG.auditAction,
       cell: ({ row: { original } }) => (
         <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap dark:bg-white/5">
-          {AUDIT_ACTION_LABELS[original.action] ?? original.action}
+          {tValue('audit.action', original.action)}
         </span>
       ),
     }),
@@ -209,7 +204,7 @@ export function AuditListPage() {
             <option value="">{MSG.auditAllActions}</option>
             {AUDIT_ACTIONS.map((value) => (
               <option key={value} value={value}>
-                {AUDIT_ACTION_LABELS[value]}
+                {tValue('audit.action', value)}
               </option>
             ))}
           </select>

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Moon, Sun } from 'lucide-react';
 import { Logo } from '../../app/layout/Logo';
+import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
 import { useTheme } from '../../app/theme';
+import { t } from '../../i18n';
 
 /** Sign-in and sign-up: the form on the left, the product's title and tagline on the right. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -34,15 +36,15 @@ export function AuthLayout({ children }: { children: ReactNode }) {
               <Logo compact /> Blaster Panel
             </span>
           </div>
-          <p className="text-lg text-gray-300">
-            Blaster untuk disewa: sambungkan akun Whatsapp Anda, kirim pesan massal, dan dapatkan penghasilan
-            dari setiap blast.
-          </p>
+          <p className="text-lg text-gray-300">{t('auth.tagline')}</p>
         </div>
+      </div>
+      <div className="fixed right-20 bottom-7 z-50">
+        <LanguageSwitch className="bg-white dark:bg-gray-900" />
       </div>
       <button
         type="button"
-        aria-label="Toggle theme"
+        aria-label={t('layout.toggleTheme')}
         onClick={toggle}
         className="fixed right-6 bottom-6 z-50 flex size-12 items-center justify-center rounded-full bg-brand-500 text-white shadow-lg hover:bg-brand-600"
       >

@@ -1,6 +1,9 @@
+// First: this page's texts, before any module of it reads one.
+import '../../i18n/account-texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../app/layout/Logo';
+import { t } from '../../i18n';
 
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -18,20 +21,13 @@ function LegalPage({ title, children }: { title: string; children: ReactNode }) 
 
 export function TermsPage() {
   return (
-    <LegalPage title="Syarat dan Ketentuan">
-      <p>
-        Dengan mendaftar, Anda menyewakan akun Whatsapp Anda untuk pengiriman pesan massal (blast) melalui
-        panel ini.
-      </p>
+    <LegalPage title={t('legal.termsTitle')}>
+      <p>{t('legal.termsIntro')}</p>
       <ol className="list-decimal space-y-2 pl-5">
-        <li>
-          Jangan menghapus pesan yang sudah terkirim. Akun yang melanggar dapat ditangguhkan (suspended).
-        </li>
-        <li>
-          Pendapatan dihitung per blast yang berhasil sesuai tarif level Anda atau tarif khusus dari Admin.
-        </li>
-        <li>Penarikan saldo minimal Rp 10.000 dan memerlukan data rekening bank yang lengkap.</li>
-        <li>Admin berhak menolak penarikan atau menonaktifkan akun yang menyalahgunakan layanan.</li>
+        <li>{t('legal.terms1')}</li>
+        <li>{t('legal.terms2')}</li>
+        <li>{t('legal.terms3')}</li>
+        <li>{t('legal.terms4')}</li>
       </ol>
     </LegalPage>
   );
@@ -39,13 +35,10 @@ export function TermsPage() {
 
 export function PrivacyPage() {
   return (
-    <LegalPage title="Kebijakan Privasi">
-      <p>
-        Kami menyimpan nama, email, data rekening bank dan informasi akun Whatsapp yang Anda sambungkan hanya
-        untuk menjalankan layanan dan membayar pendapatan Anda.
-      </p>
-      <p>Password disimpan dalam bentuk hash dan tidak pernah dapat dibaca oleh siapa pun, termasuk Admin.</p>
-      <p>Data tidak dibagikan kepada pihak ketiga kecuali diwajibkan oleh hukum.</p>
+    <LegalPage title={t('legal.privacyTitle')}>
+      <p>{t('legal.privacy1')}</p>
+      <p>{t('legal.privacy2')}</p>
+      <p>{t('legal.privacy3')}</p>
     </LegalPage>
   );
 }

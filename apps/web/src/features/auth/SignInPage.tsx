@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type AnswerOf, API, MSG } from '@blaster/contract';
+import { API, type AnswerOf } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Alert, Button, TextField } from '../../components/form';
 import { apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
@@ -48,7 +49,7 @@ export function SignInPage() {
         {error && <Alert>{error}</Alert>}
         <TextField
           id="email"
-          label="Email"
+          label={t('common.email')}
           name="email"
           type="email"
           autoComplete="email"
@@ -58,11 +59,11 @@ export function SignInPage() {
         />
         <TextField
           id="password"
-          label="Password"
+          label={t('common.password')}
           password
           name="password"
           autoComplete="current-password"
-          placeholder="Enter your password"
+          placeholder={t('auth.passwordPlaceholder')}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
@@ -89,7 +90,7 @@ export function SignInPage() {
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-400">
-        Belum punya akun?{' '}
+        {t('auth.noAccount')}{' '}
         <Link to="/signup" className="text-brand-600 underline hover:text-brand-700 dark:text-brand-400">
           {MSG.signUpTitle}
         </Link>

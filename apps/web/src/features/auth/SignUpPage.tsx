@@ -1,3 +1,5 @@
+// First: this page's texts, before any module of it reads one.
+import '../../i18n/account-texts';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -6,12 +8,12 @@ import type { z } from 'zod';
 import {
   type AnswerOf,
   API,
-  MSG,
   REFERRAL_QUERY_PARAM,
   REGISTER_FIELDS,
   registerBodySchema,
   type RegisterField,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Alert, Button, FieldError, TextField } from '../../components/form';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
@@ -77,63 +79,61 @@ export function SignUpPage() {
     <AuthLayout>
       <div className="mb-8">
         <h1 className="mb-2 text-3xl font-semibold text-gray-800 dark:text-white/90">{MSG.signUpTitle}</h1>
-        <p className="text-sm text-gray-500 dark:text-gray-400">
-          Isi data di bawah untuk membuat akun dan mulai menyewa blaster.
-        </p>
+        <p className="text-sm text-gray-500 dark:text-gray-400">{t('auth.signUpSubtitle')}</p>
       </div>
       <form onSubmit={submit} noValidate className="space-y-5">
         {error && <Alert>{error}</Alert>}
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField
             id="firstName"
-            label="First Name"
+            label={t('auth.firstName')}
             error={errors.firstName?.message}
             autoComplete="given-name"
-            placeholder="Enter your first name"
+            placeholder={t('auth.firstNamePlaceholder')}
             {...field('firstName')}
           />
           <TextField
             id="lastName"
-            label="Last Name"
+            label={t('auth.lastName')}
             error={errors.lastName?.message}
             autoComplete="family-name"
-            placeholder="Enter your last name"
+            placeholder={t('auth.lastNamePlaceholder')}
             {...field('lastName')}
           />
         </div>
         <TextField
           id="email"
-          label="Email"
+          label={t('common.email')}
           error={errors.email?.message}
           type="email"
           autoComplete="email"
-          placeholder="Enter your email"
+          placeholder={t('auth.emailPlaceholder')}
           {...field('email')}
         />
         <TextField
           id="password"
-          label="Password"
+          label={t('common.password')}
           password
           error={errors.password?.message}
           autoComplete="new-password"
-          placeholder="Enter your password"
+          placeholder={t('auth.passwordPlaceholder')}
           {...field('password')}
         />
         <TextField
           id="password2"
-          label="Confirm Password"
+          label={t('auth.confirmPassword')}
           password
           error={errors.password2?.message ?? mismatch}
           autoComplete="new-password"
-          placeholder="Confirm your password"
+          placeholder={t('auth.confirmPasswordPlaceholder')}
           {...field('password2')}
         />
         <TextField
           id="referral_code"
-          label="Kode Referal"
+          label={t('auth.referralCode')}
           optional
           error={errors.referral_code?.message}
-          placeholder="Kode referal (jika ada)"
+          placeholder={t('auth.referralCodePlaceholder')}
           {...field('referral_code')}
         />
         <div>
@@ -145,25 +145,25 @@ export function SignUpPage() {
               {...field('agreeToTerms')}
             />
             <span>
-              Dengan membuat akun, Anda menyetujui{' '}
+              {t('auth.agreePrefix')}{' '}
               <a
                 href="/terms"
                 target="_blank"
                 rel="noopener noreferrer"
                 className="text-brand-600 underline dark:text-brand-400"
               >
-                Syarat dan Ketentuan
+                {t('legal.termsTitle')}
               </a>{' '}
-              serta{' '}
+              {t('auth.agreeAnd')}{' '}
               <a
                 href="/privacy-policy"
                 target="_blank"
                 rel="noopener noreferrer"
                 className="text-brand-600 underline dark:text-brand-400"
               >
-                Kebijakan Privasi
+                {t('legal.privacyTitle')}
               </a>{' '}
-              kami.
+              {t('auth.agreeSuffix')}
             </span>
           </label>
           <FieldError id="agreeToTerms-error" message={errors.agreeToTerms?.message} />
@@ -173,7 +173,7 @@ export function SignUpPage() {
         </Button>
       </form>
       <p className="mt-6 text-center text-sm text-gray-700 dark:text-gray-400">
-        Sudah punya akun?{' '}
+        {t('auth.haveAccount')}{' '}
         <Link to="/signin" className="text-brand-600 underline hover:text-brand-700 dark:text-brand-400">
           {MSG.signInTitle}
         </Link>

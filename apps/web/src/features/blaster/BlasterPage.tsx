@@ -1,13 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import {
-  type AnswerOf,
-  ALL_RECEIVERS,
-  API,
-  MSG,
-  PHONE_LIST_LIMIT,
-  REFRESH_DELAY_MS,
-} from '@blaster/contract';
+import { type AnswerOf, ALL_RECEIVERS, API, PHONE_LIST_LIMIT, REFRESH_DELAY_MS } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
 import { PageCard, useDebounced } from '../../components/data-table';
@@ -83,18 +77,18 @@ export function BlasterPage() {
 
   return (
     <>
-      <Breadcrumb title="Blaster Whatsapp Message" />
-      <PageCard title="Blaster Whatsapp Message">
+      <Breadcrumb title={t('route./blaster')} />
+      <PageCard title={t('route./blaster')}>
         <form onSubmit={(event) => void submit(event)} noValidate className="max-w-2xl space-y-5">
           <div>
-            <Label htmlFor="blaster-sender">Choose Sender</Label>
+            <Label htmlFor="blaster-sender">{t('blaster.chooseSender')}</Label>
             <select
               id="blaster-sender"
               value={sender}
               onChange={(event) => setSender(event.target.value)}
               className={inputClass(Boolean(errors.sender))}
             >
-              <option value="">{senders.data ? '-- Choose Sender --' : MSG.loading}</option>
+              <option value="">{senders.data ? t('blaster.chooseSenderOption') : MSG.loading}</option>
               {senders.data?.list.map((row) => (
                 <option key={row.clientid} value={row.clientid}>
                   {row.phonenumber ?? row.clientid} ({row.state ?? 'unknown'})
@@ -104,7 +98,7 @@ export function BlasterPage() {
             <FieldError id="blaster-sender-error" message={errors.sender} />
           </div>
           <div>
-            <Label htmlFor="blaster-message">Message</Label>
+            <Label htmlFor="blaster-message">{t('blaster.message')}</Label>
             <textarea
               id="blaster-message"
               rows={6}
@@ -115,7 +109,7 @@ export function BlasterPage() {
             <FieldError id="blaster-message-error" message={errors.message} />
           </div>
           <div>
-            <Label htmlFor="blaster-receivers">Choose Receivers</Label>
+            <Label htmlFor="blaster-receivers">{t('blaster.chooseReceivers')}</Label>
             <input
               type="search"
               aria-label={MSG.searchReceivers}
@@ -156,7 +150,7 @@ export function BlasterPage() {
             <FieldError id="blaster-receivers-error" message={errors.targets} />
           </div>
           <Button type="submit" loading={send.isPending} disabled={send.isPending}>
-            {send.isPending ? 'Mengirim Pesan...' : 'Kirim'}
+            {send.isPending ? t('blaster.sending') : t('common.send')}
           </Button>
         </form>
       </PageCard>

@@ -3,14 +3,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AnswerOf,
-  API,
-  MSG,
-  bonusCreateSchema,
-  formatRupiah,
-  type BonusCreate,
-} from '@blaster/contract';
+import { API, bonusCreateSchema, type BonusCreate, type AnswerOf } from '@blaster/contract';
+import { MSG, formatRupiah, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
@@ -73,7 +67,7 @@ export function BonusCreatePage() {
           className="max-w-xl space-y-5"
         >
           <div>
-            <Label htmlFor="bonus-member">Member</Label>
+            <Label htmlFor="bonus-member">{t('common.member')}</Label>
             <select
               id="bonus-member"
               className={inputClass(Boolean(errors.userId))}
@@ -89,7 +83,7 @@ export function BonusCreatePage() {
             </select>
             <FieldError id="bonus-member-error" message={errors.userId?.message} />
           </div>
-          <MoneyField control={control} name="nominal" id="bonus-nominal" label="Nominal" />
+          <MoneyField control={control} name="nominal" id="bonus-nominal" label={t('common.nominal')} />
           <TextField
             id="bonus-reason"
             label={MSG.bonusReason}
@@ -100,7 +94,7 @@ export function BonusCreatePage() {
             <p className="text-sm text-red-500">{MSG.editError(errorText(create.error))}</p>
           )}
           <Button type="submit" loading={create.isPending} disabled={create.isPending}>
-            {create.isPending ? 'Mengirim...' : MSG.sendBonus}
+            {create.isPending ? MSG.sendingUpdate : MSG.sendBonus}
           </Button>
         </form>
       </PageCard>

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { type AnswerOf, API, MSG, formatRupiah, isOperatorRole, type BonusRow } from '@blaster/contract';
+import { API, isOperatorRole, type BonusRow, type AnswerOf } from '@blaster/contract';
+import { MSG, formatRupiah, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PageCard,
@@ -46,12 +47,15 @@ export function BonusListPage() {
       ? [
           column.accessor((row) => `${row.User.firstname} ${row.User.lastname}`, {
             id: 'member',
-            header: 'Member',
+            header: t('common.member'),
             cell: ({ row }) => <PersonName person={row.original.User} />,
           }),
         ]
       : []),
-    column.accessor('nominal', { header: 'Nominal', cell: (info) => formatRupiah(info.getValue()) }),
+    column.accessor('nominal', {
+      header: t('common.nominal'),
+      cell: (info) => formatRupiah(info.getValue()),
+    }),
     column.accessor('reason', {
       header: MSG.bonusReason,
       cell: (info) => <UserText text={info.getValue()} />,
@@ -64,7 +68,7 @@ export function BonusListPage() {
       ? [
           column.display({
             id: 'action',
-            header: 'Action',
+            header: t('common.action'),
             cell: ({ row }) => remove.button(row.original.id, `Bonus ${formatRupiah(row.original.nominal)}`),
           }),
         ]

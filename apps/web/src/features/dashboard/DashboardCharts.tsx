@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import {
   ALL_USERS,
   API,
-  STATS_TEXT,
+  STATS_TEXT as SPEC_STATS_TEXT,
   type StatsDailyAnswer,
   type StatsHourlyAnswer,
   type StatsTopAccountsAnswer,
 } from '@blaster/contract';
+import { t, textTable } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import {
   ChartCard,
@@ -17,6 +18,9 @@ import {
   formatLongDay,
   hourFormatter,
 } from '../../components/charts';
+
+// The contract's texts in the chosen language.
+const STATS_TEXT = textTable('stats', SPEC_STATS_TEXT);
 
 /** Chart figures live under the 'dashboard' key, so blast events refresh them with the cards. */
 function useStats<T>(key: string, path: string) {
@@ -136,7 +140,7 @@ export function OperatorCharts() {
             label={STATS_TEXT.topAccounts}
             value={range}
             onChange={setRange}
-            options={RANGES.map((days) => ({ value: `${days}` as Range, label: `${days} hari` }))}
+            options={RANGES.map((days) => ({ value: `${days}` as Range, label: t('stats.days', { days }) }))}
           />
         }
         series={[

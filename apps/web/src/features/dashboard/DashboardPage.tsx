@@ -15,7 +15,8 @@ import {
   BarChart3,
   Megaphone,
 } from 'lucide-react';
-import { type AnswerOf, ALL_USERS, API, BANNER_SPEED, MSG, formatRupiah, type User } from '@blaster/contract';
+import { ALL_USERS, API, BANNER_SPEED, type User, type AnswerOf } from '@blaster/contract';
+import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { StatGrid, type Stat } from './StatCard';
@@ -27,14 +28,14 @@ import { FunnelSection } from '../funnel/FunnelSection';
 // The package ships CommonJS only; the bundler hands its default export over wrapped once more.
 const Marquee = (MarqueeModule as unknown as { default?: typeof MarqueeModule }).default ?? MarqueeModule;
 
-const number = (value: number | undefined) => (value ?? 0).toLocaleString('id-ID');
+const number = (value: number | undefined) => formatNumber(value);
 
 function Greeting({ title, user }: { title: string; user: User }) {
   return (
     <>
       <Breadcrumb title={title} />
       <p className="-mt-3 mb-6 text-gray-600 dark:text-gray-400">
-        Selamat datang kembali,{' '}
+        {t('dashboard.welcomeBack')}{' '}
         <span className="font-semibold text-gray-800 dark:text-white/90">{user.firstname}</span>!
       </p>
     </>
@@ -61,7 +62,7 @@ type AccountCounts = UseQueryResult<{ connectedCount: number; disconnectedCount:
 const accountStats = (accounts: AccountCounts): Stat[] => [
   {
     testId: 'card-active-accounts',
-    title: 'Akun Aktif',
+    title: t('dashboard.activeAccounts'),
     icon: Smartphone,
     tone: 'green',
     value: number(accounts.data?.connectedCount),
@@ -69,7 +70,7 @@ const accountStats = (accounts: AccountCounts): Stat[] => [
   },
   {
     testId: 'card-inactive-accounts',
-    title: 'Akun Tidak Aktif',
+    title: t('dashboard.inactiveAccounts'),
     icon: PhoneOff,
     tone: 'gray',
     value: number(accounts.data?.disconnectedCount),
@@ -110,7 +111,7 @@ function MemberDashboard({ user }: { user: User }) {
           ...accountStats(accounts),
           {
             testId: 'card-success',
-            title: 'Blast Berhasil',
+            title: t('dashboard.blastSuccess'),
             icon: CheckCircle2,
             tone: 'green',
             value: number(blasts.data?.successCount),
@@ -118,7 +119,7 @@ function MemberDashboard({ user }: { user: User }) {
           },
           {
             testId: 'card-fail',
-            title: 'Blast Gagal',
+            title: t('dashboard.blastFailed'),
             icon: XCircle,
             tone: 'red',
             value: number(blasts.data?.failCount),
@@ -126,14 +127,14 @@ function MemberDashboard({ user }: { user: User }) {
           },
           {
             testId: 'card-today-income',
-            title: 'Pendapatan Hari Ini',
+            title: t('dashboard.todayIncome'),
             icon: TrendingUp,
             value: formatRupiah(income.data?.income ?? 0),
             query: income,
           },
           {
             testId: 'card-balance',
-            title: 'Sisa Saldo',
+            title: t('dashboard.balance'),
             icon: Wallet,
             tone: 'amber',
             value: formatRupiah(balance.data?.balance ?? 0),
@@ -141,7 +142,7 @@ function MemberDashboard({ user }: { user: User }) {
           },
           {
             testId: 'card-total-bonus',
-            title: 'Total Bonus',
+            title: t('dashboard.totalBonus'),
             icon: Gift,
             tone: 'brand',
             value: formatRupiah(bonus.data?.totalBonus ?? 0),
@@ -193,45 +194,45 @@ function AdminDashboard({ user }: { user: User }) {
         stats={[
           {
             testId: 'card-unused-proxies',
-            title: 'Proxy Belum Dipakai',
+            title: t('dashboard.unusedProxies'),
             icon: Network,
             value: number(proxies.data?.unUsed),
-            footer: `${number(proxies.data?.used)} sudah dipakai`,
+            footer: t('dashboard.usedProxies', { n: number(proxies.data?.used) }),
             query: proxies,
           },
           {
             testId: 'card-unblasted-numbers',
-            title: 'Nomor Belum Diblast',
+            title: t('dashboard.unblastedNumbers'),
             icon: Ban,
             tone: 'amber',
             value: number(numbers.data?.unBlasted),
-            footer: `${number(numbers.data?.blasted)} sudah diblast`,
+            footer: t('dashboard.blastedNumbers', { n: number(numbers.data?.blasted) }),
             query: numbers,
           },
           ...accountStats(accounts),
           {
             testId: 'card-active-members',
-            title: 'Member Aktif',
+            title: t('dashboard.activeMembers'),
             icon: Users,
             value: number(members.data?.count),
-            footer: 'Member dengan akun tersambung',
+            footer: t('dashboard.activeMembersHint'),
             query: members,
           },
           {
             testId: 'card-today-blasts',
-            title: 'Blast Hari Ini',
+            title: t('dashboard.todayBlasts'),
             icon: CalendarCheck,
             tone: 'green',
             value: <SuccessFail value={today.data} />,
-            footer: 'Berhasil / Gagal',
+            footer: t('dashboard.successSlashFailed'),
             query: today,
           },
           {
             testId: 'card-total-blasts',
-            title: 'Total Blast',
+            title: t('dashboard.totalBlasts'),
             icon: BarChart3,
             value: <SuccessFail value={total.data} />,
-            footer: 'Berhasil / Gagal',
+            footer: t('dashboard.successSlashFailed'),
             query: total,
           },
         ]}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
 import { errorText } from '../../lib/api';
+import { t } from '../../i18n';
 
 export interface StatCardProps {
   testId: string;
@@ -46,7 +47,7 @@ export function StatCard({
           {loading ? (
             <span
               className="block h-8 w-24 animate-pulse rounded bg-gray-200 dark:bg-gray-700"
-              aria-label="Memuat"
+              aria-label={t('common.loadingFigure')}
             />
           ) : error ? (
             <span className="text-sm font-medium text-red-500">{error}</span>

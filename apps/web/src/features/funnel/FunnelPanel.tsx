@@ -12,19 +12,21 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { MSG, type FunnelCounts, type FunnelStage } from '@blaster/contract';
+import { type FunnelCounts, type FunnelStage } from '@blaster/contract';
+import { MSG, formatNumber, t } from '../../i18n';
 import { inputClass } from '../../components/form';
 import { useFunnel } from './api';
 
-/** How each stage is named and coloured on the charts. */
-export const STAGES: { key: FunnelStage; label: string; color: string }[] = [
-  { key: 'queued', label: 'Antre', color: '#94a3b8' },
-  { key: 'sent', label: 'Terkirim', color: '#465fff' },
-  { key: 'delivered', label: 'Diterima', color: '#0ba5ec' },
-  { key: 'read', label: 'Dibaca', color: '#12b76a' },
-  { key: 'failed', label: 'Gagal', color: '#f04438' },
-  { key: 'opted_out', label: 'Berhenti (STOP)', color: '#f79009' },
+const STAGE_COLORS: { key: FunnelStage; color: string }[] = [
+  { key: 'queued', color: '#94a3b8' },
+  { key: 'sent', color: '#465fff' },
+  { key: 'delivered', color: '#0ba5ec' },
+  { key: 'read', color: '#12b76a' },
+  { key: 'failed', color: '#f04438' },
+  { key: 'opted_out', color: '#f79009' },
 ];
+/** How each stage is named (in the chosen language) and coloured on the charts. */
+const stages = () => STAGE_COLORS.map((stage) => ({ ...stage, label: t(`funnelStage.${stage.key}`) }));
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '-');
 
@@ -39,6 +41,7 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
   const days = useFunnel(owner, 'day', accountId);
   const templates = useFunnel(owner, 'template', accountId);
   const total: FunnelCounts | undefined = days.data?.total;
+  const stageList = stages();
 
   return (
     <section
@@ -48,12 +51,12 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
       <header className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-gray-800 dark:text-white/90">{MSG.funnelTitle}</h2>
         <select
-          aria-label="Akun"
+          aria-label={t('common.account')}
           className={`${inputClass()} sm:max-w-64`}
           value={accountId ?? ''}
           onChange={(event) => setAccountId(event.target.value ? Number(event.target.value) : null)}
         >
-          <option value="">Semua akun</option>
+          <option value="">{t('funnel.allAccounts')}</option>
           {accounts.data?.groups.map((group) => (
             <option key={group.key} value={group.key}>
               {group.label}
@@ -69,13 +72,11 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
         <div className="grid gap-6 lg:grid-cols-2">
           <div>
             <dl className="mb-3 grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
-              {STAGES.map((stage) => (
+              {stageList.map((stage) => (
                 <div key={stage.key} data-testid={`funnel-${stage.key}`}>
                   <dt className="text-xs text-gray-500">{stage.label}</dt>
                   <dd className="font-semibold text-gray-800 dark:text-white/90">
-                    <span data-testid={`funnel-${stage.key}-count`}>
-                      {total[stage.key].toLocaleString('id-ID')}
-                    </span>
+                    <span data-testid={`funnel-${stage.key}-count`}>{formatNumber(total[stage.key])}</span>
                     <span className="block text-xs font-normal text-gray-400">
                       {percent(total[stage.key], total.queued)}
                     </span>
@@ -86,15 +87,15 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
             <ResponsiveContainer width="100%" height={240}>
               <BarChart
                 layout="vertical"
-                data={STAGES.map((stage) => ({ ...stage, value: total[stage.key] }))}
+                data={stageList.map((stage) => ({ ...stage, value: total[stage.key] }))}
                 margin={{ left: 24 }}
               >
                 <CartesianGrid strokeDasharray="3 3" horizontal={false} />
                 <XAxis type="number" allowDecimals={false} />
                 <YAxis type="category" dataKey="label" width={110} />
                 <Tooltip />
-                <Bar dataKey="value" name="Pesan" isAnimationActive={false}>
-                  {STAGES.map((stage) => (
+                <Bar dataKey="value" name={t('funnel.messages')} isAnimationActive={false}>
+                  {stageList.map((stage) => (
                     <Cell key={stage.key} fill={stage.color} />
                   ))}
                 </Bar>
@@ -112,16 +113,18 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
                 <YAxis allowDecimals={false} />
                 <Tooltip />
                 <Legend />
-                {STAGES.filter((stage) => stage.key !== 'queued').map((stage) => (
-                  <Line
-                    key={stage.key}
-                    type="monotone"
-                    dataKey={stage.key}
-                    name={stage.label}
-                    stroke={stage.color}
-                    isAnimationActive={false}
-                  />
-                ))}
+                {stageList
+                  .filter((stage) => stage.key !== 'queued')
+                  .map((stage) => (
+                    <Line
+                      key={stage.key}
+                      type="monotone"
+                      dataKey={stage.key}
+                      name={stage.label}
+                      stroke={stage.color}
+                      isAnimationActive={false}
+                    />
+                  ))}
               </LineChart>
             </ResponsiveContainer>
           </div>
@@ -129,8 +132,8 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
             <table className="w-full text-left text-sm" data-testid="funnel-templates">
               <thead className="text-xs text-gray-500">
                 <tr>
-                  <th className="py-2 pr-4">Template</th>
-                  {STAGES.map((stage) => (
+                  <th className="py-2 pr-4">{t('funnel.template')}</th>
+                  {stageList.map((stage) => (
                     <th key={stage.key} className="py-2 pr-4 text-right">
                       {stage.label}
                     </th>
@@ -141,9 +144,9 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
                 {templates.data?.groups.map((group) => (
                   <tr key={group.key} className="border-t border-gray-100 dark:border-gray-800">
                     <td className="max-w-64 truncate py-2 pr-4">{group.label}</td>
-                    {STAGES.map((stage) => (
+                    {stageList.map((stage) => (
                       <td key={stage.key} className="py-2 pr-4 text-right tabular-nums">
-                        {group[stage.key].toLocaleString('id-ID')}
+                        {formatNumber(group[stage.key])}
                       </td>
                     ))}
                   </tr>

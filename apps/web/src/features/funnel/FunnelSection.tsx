@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { MSG } from '@blaster/contract';
+import { MSG } from '../../i18n';
 
 // The charting library is large: it is fetched only when a dashboard shows the funnel.
 const FunnelPanel = lazy(() => import('./FunnelPanel'));

@@ -1,23 +1,40 @@
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API, MSG, type AccountEventRow } from '@blaster/contract';
+import { API, type AccountEventRow, type AnswerOf } from '@blaster/contract';
+import { MSG, t, tValue, translateText } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PageCard, formatDateTime } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { GovernanceNotes } from '../schedule/ScheduleActions';
 
 const cell = 'px-3 py-2';
+const DAY_COLUMNS = [
+  'common.date',
+  'health.sent',
+  'common.success',
+  'common.failed',
+  'health.suspensions',
+  'health.disconnects',
+] as const;
+
+/** A schedule event's detail as the server records it: 'set <ISO time>', 'cancelled' or 'started'. */
+function scheduleText(detail: string | null) {
+  const at = detail?.startsWith('set ') ? detail.slice(4) : null;
+  if (at) return t('health.scheduleSet', { when: formatDateTime(at) });
+  return tValue('health.schedule', detail ?? '-');
+}
 
 function eventText(event: AccountEventRow) {
   switch (event.kind) {
     case 'connection':
-      return `connection.update: ${event.detail ?? '-'}`;
+      return t('health.connection', { state: tValue('state', event.detail ?? '-') });
     case 'suspended':
-      return 'suspended';
+      return t('health.suspended');
     case 'paused':
-      return event.detail ?? 'paused';
+      // The pause reason is one of the server's messages.
+      return event.detail ? translateText(event.detail) : t('health.paused');
     case 'schedule':
-      return `${MSG.schedule}: ${event.detail ?? '-'}`;
+      return `${MSG.schedule}: ${scheduleText(event.detail)}`;
   }
 }
 
@@ -72,8 +89,12 @@ export function HealthPage() {
             </div>
           </div>
           <div className="text-sm text-gray-600 dark:text-gray-300">
-            7 hari: {data.last7.success} berhasil, {data.last7.fail} gagal, {data.last7.suspensions} suspend,{' '}
-            {data.last7.disconnects} terputus
+            {t('health.last7', {
+              success: data.last7.success,
+              fail: data.last7.fail,
+              suspensions: data.last7.suspensions,
+              disconnects: data.last7.disconnects,
+            })}
           </div>
         </div>
         <section>
@@ -84,9 +105,9 @@ export function HealthPage() {
             <table aria-label={MSG.healthDaily} className="min-w-full text-left text-sm">
               <thead className="text-xs text-gray-500 uppercase">
                 <tr>
-                  {['Tanggal', 'Kiriman', 'Berhasil', 'Gagal', 'Suspend', 'Terputus'].map((title) => (
-                    <th key={title} className={cell}>
-                      {title}
+                  {DAY_COLUMNS.map((key) => (
+                    <th key={key} className={cell}>
+                      {t(key)}
                     </th>
                   ))}
                 </tr>

@@ -2,7 +2,8 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, API, MSG, levelBodySchema, type Level, type LevelBody } from '@blaster/contract';
+import { API, levelBodySchema, type Level, type LevelBody, type AnswerOf } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Button, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { RecordPage } from '../../components/RecordPage';
@@ -14,7 +15,7 @@ import { successDialog } from '../../lib/dialogs';
 export function LevelFormPage() {
   return (
     <RecordPage
-      title={{ create: MSG.addLevel, edit: 'Edit Level' }}
+      title={{ create: MSG.addLevel, edit: t('route./level/edit') }}
       creates
       queryKey={['level']}
       path={API.level}
@@ -58,17 +59,22 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
   });
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
-      <TextField id="level-name" label="Nama Level" error={errors.name?.message} {...register('name')} />
+      <TextField
+        id="level-name"
+        label={t('levels.name')}
+        error={errors.name?.message}
+        {...register('name')}
+      />
       <MoneyField
         control={control}
         name="blast_fee"
         id="level-fee"
-        label="Blast Fee"
+        label={t('levels.blastFee')}
         hint="Harga per blast yang berhasil."
       />
       <TextField
         id="level-requirement"
-        label="Minimal Blast"
+        label={t('levels.minBlast')}
         error={errors.requirement_blast?.message}
         type="number"
         min={0}

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { type AnswerOf, API, MSG, formatRupiah, isOperatorRole, type Level } from '@blaster/contract';
+import { API, isOperatorRole, type Level, type AnswerOf } from '@blaster/contract';
+import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PageCard,
@@ -33,7 +34,7 @@ export function LevelListPage() {
 
   const columns = [
     column.accessor('name', {
-      header: 'Nama',
+      header: t('common.nama'),
       cell: ({ row }) => (
         <span className="inline-flex items-center gap-2">
           <span
@@ -45,14 +46,17 @@ export function LevelListPage() {
         </span>
       ),
     }),
-    column.accessor('blast_fee', { header: 'Blast Fee', cell: (info) => formatRupiah(info.getValue()) }),
+    column.accessor('blast_fee', {
+      header: t('levels.blastFee'),
+      cell: (info) => formatRupiah(info.getValue()),
+    }),
     column.accessor('requirement_blast', {
-      header: 'Minimal Blast',
-      cell: (info) => info.getValue().toLocaleString('id-ID'),
+      header: t('levels.minBlast'),
+      cell: (info) => formatNumber(info.getValue()),
     }),
     column.display({
       id: 'action',
-      header: 'Action',
+      header: t('common.action'),
       cell: ({ row }) =>
         remove.actions(`/level/edit?id=${row.original.id}`, row.original.id, `Level ${row.original.name}`),
     }),

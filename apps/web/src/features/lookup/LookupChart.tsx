@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, ALL_USERS, API, STATS_TEXT, type LookupKind, type User } from '@blaster/contract';
+import {
+  ALL_USERS,
+  API,
+  STATS_TEXT as SPEC_STATS_TEXT,
+  type LookupKind,
+  type User,
+  type AnswerOf,
+} from '@blaster/contract';
+import { textTable } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import {
   ChartCard,
@@ -10,6 +18,9 @@ import {
   formatLongDay,
   hourFormatter,
 } from '../../components/charts';
+
+// The contract's texts in the chosen language.
+const STATS_TEXT = textTable('stats', SPEC_STATS_TEXT);
 
 /** How fast a generator or validator finds numbers: found and not found per hour or per day. */
 export function LookupChart({ kind, user }: { kind: LookupKind; user: User }) {

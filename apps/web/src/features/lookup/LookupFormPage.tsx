@@ -6,13 +6,13 @@ import {
   API,
   DEFAULT_INTERVAL_MAX,
   DEFAULT_INTERVAL_MIN,
-  MSG,
   fieldErrors,
   generatorBodySchema,
   validatorBodySchema,
   type LookupKind,
   type LookupRow,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { RecordPage } from '../../components/RecordPage';
 import { Alert, Button, FieldError, Label, inputClass, TextField } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
@@ -20,7 +20,15 @@ import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 
-const TITLES = { generator: MSG.generatorFormTitle, validator: MSG.validatorFormTitle };
+// Getters: each read takes the chosen language's text.
+const TITLES = {
+  get generator() {
+    return MSG.generatorFormTitle;
+  },
+  get validator() {
+    return MSG.validatorFormTitle;
+  },
+};
 const NEW = 'new';
 
 /** /generator/create and /validator/create (edit mode with ?id=). */
@@ -122,7 +130,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
       }}
     >
       <div>
-        <Label htmlFor="lookup-account">Akun Whatsapp</Label>
+        <Label htmlFor="lookup-account">{t('menu.whatsappAccounts')}</Label>
         <select
           id="lookup-account"
           value={values.whatsapp_id}
@@ -143,7 +151,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <TextField
             id="lookup-start"
-            label="Nomor Awal"
+            label={t('lookup.startNumber')}
             error={errors.start_number}
             inputMode="numeric"
             placeholder="6281200000000"
@@ -153,7 +161,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
           />
           <TextField
             id="lookup-end"
-            label="Nomor Akhir"
+            label={t('lookup.endNumber')}
             error={errors.end_number}
             inputMode="numeric"
             placeholder="6281299999999"
@@ -166,7 +174,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
         !row && (
           <FileField
             id="lookup-file"
-            label="File (.csv / .json)"
+            label={t('lookup.file')}
             accept=".csv,.json"
             error={errors.file}
             onChange={setFile}
@@ -176,7 +184,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <TextField
           id="lookup-min"
-          label="Interval Min"
+          label={t('settings.intervalMin')}
           error={errors.interval_min}
           type="number"
           min={0}
@@ -185,7 +193,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
         />
         <TextField
           id="lookup-max"
-          label="Interval Max"
+          label={t('settings.intervalMax')}
           error={errors.interval_max}
           type="number"
           min={0}
@@ -202,7 +210,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
           }
           className="size-4 accent-brand-500"
         />
-        Simpan hasil ke Phone Number
+        {t('lookup.saveToPhoneNumbers')}
       </label>
       {save.error && !(save.error instanceof ApiError && Object.keys(save.error.errors).length) && (
         <Alert>{errorText(save.error, MSG.networkError)}</Alert>

@@ -6,13 +6,13 @@ import { toast } from 'sonner';
 import {
   type AnswerOf,
   API,
-  MSG,
   REALTIME_CHANNEL_ADMIN,
   RESULT_FILES,
   isOperatorRole,
   type LookupKind,
   type LookupRow,
 } from '@blaster/contract';
+import { MSG, t, tValue } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,
@@ -34,8 +34,24 @@ import { useSession } from '../../lib/session';
 import { LookupChart } from './LookupChart';
 
 const column = createColumnHelper<LookupRow>();
-const TITLES = { generator: MSG.generatorListTitle, validator: MSG.validatorListTitle };
-const RUNNING_TEXT = { generator: MSG.generatingRow, validator: MSG.validatingRow };
+// Getters: each read takes the chosen language's text.
+const TITLES = {
+  get generator() {
+    return MSG.generatorListTitle;
+  },
+  get validator() {
+    return MSG.validatorListTitle;
+  },
+};
+// Getters: each read takes the chosen language's text.
+const RUNNING_TEXT = {
+  get generator() {
+    return MSG.generatingRow;
+  },
+  get validator() {
+    return MSG.validatingRow;
+  },
+};
 
 /** 'a-very-long-file-name.csv' -> 'a-very-lon….csv' */
 const abbreviate = (name: string) => {
@@ -146,7 +162,13 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   };
 
   const remove = async (row: LookupRow) => {
-    if (!(await confirmDialog(`${TITLES[kind]} #${row.id} akan dihapus.`, 'Hapus'))) return;
+    if (
+      !(await confirmDialog(
+        t('common.willBeDeleted', { what: `${TITLES[kind]} #${row.id}` }),
+        t('common.deleteConfirm'),
+      ))
+    )
+      return;
     setBusy((current) => ({ ...current, [row.id]: MSG.deleting }));
     try {
       await apiRequest(API.lookup(kind, row.id), { method: 'DELETE', fallback: MSG.networkError });
@@ -161,7 +183,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   const columns: Columns<LookupRow> = [
     column.display({
       id: 'account',
-      header: 'Akun',
+      header: t('common.account'),
       cell: ({ row: { original: row } }) => (
         <div className="md:min-w-28">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.Whatsapp?.pushname ?? '-'}</div>
@@ -172,19 +194,19 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
     }),
     column.display({
       id: 'clientid',
-      header: 'Client ID',
+      header: t('lookup.clientId'),
       // The account column already names the account; the id gives way on medium widths.
       meta: { secondary: true },
       cell: ({ row: { original: row } }) => (
         <span className="font-mono text-xs">{row.Whatsapp?.clientid ?? '-'}</span>
       ),
     }),
-    column.accessor('count_success', { header: 'Berhasil' }),
-    column.accessor('count_fail', { header: 'Gagal' }),
+    column.accessor('count_success', { header: t('common.success') }),
+    column.accessor('count_fail', { header: t('common.failed') }),
     kind === 'generator'
       ? column.display({
           id: 'range',
-          header: 'Range Nomor',
+          header: t('lookup.range'),
           cell: ({ row: { original: row } }) => (
             <span className="text-xs">
               {row.start_number} – {row.end_number}
@@ -193,7 +215,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
         })
       : column.display({
           id: 'file',
-          header: 'Target File',
+          header: t('lookup.targetFile'),
           cell: ({ row: { original: row } }) =>
             row.fileUrl ? (
               <button
@@ -210,7 +232,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
         }),
     column.display({
       id: 'progress',
-      header: 'Progress',
+      header: t('lookup.progress'),
       cell: ({ row: { original: row } }) => (
         <div className="min-w-28" data-testid={`progress-${row.id}`}>
           <span className="font-medium">{row.progress.toFixed(2)}%</span>
@@ -231,12 +253,12 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
       ),
     }),
     column.accessor('status', {
-      header: 'Status',
-      cell: (info) => <span data-testid="status">{info.getValue()}</span>,
+      header: t('common.status'),
+      cell: (info) => <span data-testid="status">{tValue('lookupStatus', info.getValue())}</span>,
     }),
     column.display({
       id: 'action',
-      header: 'Action',
+      header: t('common.action'),
       cell: ({ row: { original: row } }) => {
         if (busy[row.id]) return <span className="text-xs font-medium">{busy[row.id]}</span>;
         const running = row.status === 'running';
@@ -247,18 +269,18 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
               className={running ? dangerLinkClass : smallLinkClass}
               onClick={() => void control(row, running ? 'stop' : 'start')}
             >
-              {running ? 'Stop' : 'Start'}
+              {running ? t('common.stop') : t('common.start')}
             </button>
             <button type="button" className={smallLinkClass} onClick={() => void download(row)}>
-              Download
+              {t('common.download')}
             </button>
             {!running && (
               <>
                 <Link className={smallLinkClass} to={`/${kind}/create?id=${row.id}`}>
-                  Edit
+                  {t('common.edit')}
                 </Link>
                 <button type="button" className={dangerLinkClass} onClick={() => void remove(row)}>
-                  Delete
+                  {t('common.delete')}
                 </button>
               </>
             )}
@@ -281,7 +303,11 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
           </>
         }
       >
-        <ListFilters search={searchBox} searchLabel="Cari" placeholder="Cari akun" />
+        <ListFilters
+          search={searchBox}
+          searchLabel={t('common.search')}
+          placeholder={t('lookup.searchAccount')}
+        />
         <PagedTable label={TITLES[kind]} list={list} columns={columns} rows={rows} rowKey={(row) => row.id} />
       </PageCard>
     </>

@@ -3,7 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { type AnswerOf, API, MSG, memberEditSchema, type MemberEdit, type User } from '@blaster/contract';
+import { API, memberEditSchema, type MemberEdit, type User, type AnswerOf } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, TextField } from '../../components/form';
@@ -77,7 +78,7 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['user', user.id] });
       await queryClient.invalidateQueries({ queryKey: ['members'] });
-      toast.success('Member berhasil disimpan.');
+      toast.success(t('members.saved'));
       void navigate(-1);
     },
   });
@@ -97,9 +98,9 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
       <p className="text-sm text-gray-600 dark:text-gray-400">
         {user.firstname} {user.lastname} · {user.email}
       </p>
-      {field('blast_interval_min', 'Blast Interval Min')}
-      {field('blast_interval_max', 'Blast Interval Max')}
-      <MoneyField control={control} name="blast_fee" id="member-blast_fee" label="Blast Fee" />
+      {field('blast_interval_min', t('members.intervalMin'))}
+      {field('blast_interval_max', t('members.intervalMax'))}
+      <MoneyField control={control} name="blast_fee" id="member-blast_fee" label={t('levels.blastFee')} />
       {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
       <Button type="submit" loading={save.isPending} disabled={save.isPending}>
         {save.isPending ? MSG.saving : MSG.save}

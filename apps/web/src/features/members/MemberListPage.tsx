@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { type AnswerOf, API, MSG, formatRupiah, type MemberRow } from '@blaster/contract';
+import { API, type MemberRow, type AnswerOf } from '@blaster/contract';
+import { MSG, formatRupiah, t, tValue } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,
@@ -22,12 +23,15 @@ const column = createColumnHelper<MemberRow>();
 const columns = [
   column.accessor((row) => `${row.firstname} ${row.lastname}`, {
     id: 'name',
-    header: 'Name',
+    header: () => t('common.name'),
     cell: ({ row }) => <PersonName person={row.original} />,
   }),
-  column.accessor('email', { header: 'Email', cell: (info) => <UserText text={info.getValue()} /> }),
+  column.accessor('email', {
+    header: () => t('common.email'),
+    cell: (info) => <UserText text={info.getValue()} />,
+  }),
   column.accessor('level', {
-    header: 'Level',
+    header: () => t('common.level'),
     cell: ({ row }) =>
       row.original.level ? (
         <span
@@ -40,19 +44,22 @@ const columns = [
         '-'
       ),
   }),
-  column.accessor('income', { header: 'Pendapatan', cell: (info) => formatRupiah(info.getValue()) }),
+  column.accessor('income', {
+    header: () => t('common.income'),
+    cell: (info) => formatRupiah(info.getValue()),
+  }),
   column.accessor('createdAt', {
-    header: 'Tanggal Mendaftar',
+    header: () => t('members.registeredAt'),
     cell: (info) => formatDateTime(info.getValue()),
   }),
-  column.accessor('whatsapps', { header: 'Whatsapps' }),
+  column.accessor('whatsapps', { header: () => t('members.whatsapps') }),
   column.display({
     id: 'action',
-    header: 'Action',
+    header: () => t('common.action'),
     cell: ({ row }) => (
       <div className="flex flex-wrap gap-1">
         <Link className={smallLinkClass} to={`/member/whatsapp?id=${row.original.id}`}>
-          Whatsapp
+          {t('members.whatsappLink')}
         </Link>
         <Link className={smallLinkClass} to={`/member/edit?id=${row.original.id}`}>
           {MSG.memberSettings}
@@ -95,8 +102,8 @@ export function MemberListPage() {
           statuses={{
             all: MSG.filterStatus,
             options: [
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
+              { value: 'active', label: tValue('memberStatus', 'active') },
+              { value: 'inactive', label: tValue('memberStatus', 'inactive') },
             ],
           }}
         />

@@ -15,6 +15,7 @@ import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PageCard } from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
+import { t, MSG } from '../../i18n';
 
 const expandAll = () => true;
 
@@ -54,11 +55,20 @@ const PATHS: Record<MonitorKind, string> = {
   socket: API.monitorSocket,
   realtime: API.monitorSocket,
 };
+// Getters: each read takes the chosen language's text.
 const TITLES: Record<MonitorKind, string> = {
-  local: 'Monitor Local',
-  remote: 'Monitor Remote',
-  socket: 'Monitor Socket',
-  realtime: 'Monitor Realtime',
+  get local() {
+    return t('route./monitor/local');
+  },
+  get remote() {
+    return t('route./monitor/remote');
+  },
+  get socket() {
+    return t('route./monitor/socket');
+  },
+  get realtime() {
+    return t('route./monitor/realtime');
+  },
 };
 
 /** Developer monitors: recent gateway or socket events, plus live ones for an id. */
@@ -99,11 +109,14 @@ export function MonitorPage({ kind }: { kind: MonitorKind }) {
       <Breadcrumb title={TITLES[kind]} />
       <PageCard title={`${TITLES[kind]}${id ? ` · ${id}` : ''}`}>
         {recent.isPending ? (
-          <LoaderCircle className="mx-auto size-8 animate-spin text-brand-500" aria-label="Loading" />
+          <LoaderCircle
+            className="mx-auto size-8 animate-spin text-brand-500"
+            aria-label={t('monitor.loading')}
+          />
         ) : messages.length === 0 ? (
-          <p className="text-center text-sm text-gray-500">Kosong</p>
+          <p className="text-center text-sm text-gray-500">{MSG.empty}</p>
         ) : (
-          <ol className="space-y-3" aria-label="Monitor events">
+          <ol className="space-y-3" aria-label={t('monitor.events')}>
             {messages.map((message, i) => (
               <li key={i} className="rounded-lg border border-gray-200 p-3 dark:border-gray-800">
                 <p

@@ -1,5 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { MSG, type PhoneConsent } from '@blaster/contract';
+import { type PhoneConsent } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { TextField } from '../../components/form';
 import { formatDateTime } from '../../components/data-table';
 
@@ -28,20 +29,20 @@ export function ConsentFields<T extends PhoneConsent>({
   return (
     <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
       <legend className="px-1 text-sm font-medium text-gray-700 dark:text-gray-300">
-        Persetujuan (opsional)
+        {t('consent.legend')}
       </legend>
       <TextField
         id={`${idPrefix}-consent-source`}
         optional
-        label="Sumber persetujuan"
-        placeholder="web form, toko, telepon..."
+        label={t('consent.source')}
+        placeholder={t('consent.sourcePlaceholder')}
         error={errors.consent_source?.message}
         {...field('consent_source')}
       />
       <TextField
         id={`${idPrefix}-consent-at`}
         optional
-        label="Waktu persetujuan"
+        label={t('consent.at')}
         type="datetime-local"
         error={errors.consent_at?.message}
         {...field('consent_at')}
@@ -49,7 +50,7 @@ export function ConsentFields<T extends PhoneConsent>({
       <TextField
         id={`${idPrefix}-consent-note`}
         optional
-        label="Catatan persetujuan"
+        label={t('consent.note')}
         error={errors.consent_note?.message}
         {...field('consent_note')}
       />

@@ -6,12 +6,12 @@ import { toast } from 'sonner';
 import {
   API,
   EXPORT_FILE_NAMES,
-  MSG,
   phoneNumberSaveWithConsentSchema,
   type ImportAnswer,
   type ImportRow,
   type PhoneNumberSaveWithConsent,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { ImportResult, downloadSkipped } from '../../components/ImportResult';
@@ -38,7 +38,7 @@ export function PhoneNumberCreatePage() {
     mutationFn: (body: PhoneNumberSaveWithConsent) =>
       apiRequest(API.phoneSave, { method: 'POST', body, fallback: MSG.networkError }),
     onSuccess: async () => {
-      toast.success('Nomor berhasil disimpan.');
+      toast.success(t('phone.saved'));
       await queryClient.invalidateQueries({ queryKey: ['phonenumbers'] });
       // Like every other create form, a saved number goes back to where the user came from.
       void navigate(-1);
@@ -55,24 +55,29 @@ export function PhoneNumberCreatePage() {
 
   return (
     <>
-      <Breadcrumb title="Tambah Phone Number" />
+      <Breadcrumb title={t('route./phonenumber/create')} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <PageCard title="Tambah Manual">
+        <PageCard title={t('common.addManual')}>
           <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="space-y-5">
             <TextField
               id="phone-number"
-              label="Nomor Telepon"
+              label={t('phone.number')}
               error={errors.number?.message}
               inputMode="tel"
               {...register('number')}
             />
-            <TextField id="phone-name" label="Nama" error={errors.name?.message} {...register('name')} />
+            <TextField
+              id="phone-name"
+              label={t('common.nama')}
+              error={errors.name?.message}
+              {...register('name')}
+            />
             <ConsentFields idPrefix="phone" register={register} errors={errors} />
             {save.error && !(save.error instanceof ApiError && Object.keys(save.error.errors).length) && (
               <Alert>{errorText(save.error, MSG.networkError)}</Alert>
             )}
             <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-              {save.isPending ? 'Menyimpan Nomor...' : 'Simpan Nomor'}
+              {save.isPending ? t('phone.saving') : t('phone.save')}
             </Button>
           </form>
         </PageCard>
@@ -86,9 +91,9 @@ export function PhoneNumberCreatePage() {
               skipped={skippedRowsOf(result)}
               skippedCount={result.skippedCount}
               columns={[
-                { key: 'number', label: 'Phone Number' },
-                { key: 'name', label: 'Name' },
-                { key: 'status', label: 'Keterangan' },
+                { key: 'number', label: t('common.phoneNumber') },
+                { key: 'name', label: t('common.name') },
+                { key: 'status', label: t('common.keterangan') },
               ]}
               onDownloadCsv={() =>
                 downloadSkipped(result, 'csv', EXPORT_FILE_NAMES.phoneNumbersSkippedCsv, () =>

@@ -2,11 +2,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   API,
-  MSG,
   phoneNumberUpdateWithConsentSchema,
   type PhoneNumberUpdateWithConsent,
   type PhoneNumberWithConsentRow,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { TextField } from '../../components/form';
 import { ConsentFields, localInputTime } from './ConsentFields';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
@@ -15,7 +15,7 @@ import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../
 export function PhoneNumberEditPage() {
   return (
     <RecordPage
-      title="Edit Phone Number"
+      title={t('route./phonenumber/edit')}
       queryKey={['phonenumber']}
       path={API.phoneNumber}
       fallback={MSG.errorFetchingPhoneNumber}
@@ -50,14 +50,14 @@ function EditForm({ row }: { row: PhoneNumberWithConsentRow }) {
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField
         id="edit-number"
-        label="Nomor Telepon"
+        label={t('phone.number')}
         error={errors.number?.message}
         {...register('number')}
       />
-      <TextField id="edit-name" label="Nama" error={errors.name?.message} {...register('name')} />
+      <TextField id="edit-name" label={t('common.nama')} error={errors.name?.message} {...register('name')} />
       <ConsentFields idPrefix="edit" register={register} errors={errors} />
       <StatusCheckbox
-        label="Status aktif"
+        label={t('common.activeStatus')}
         active={watch('status') === 'active'}
         onChange={(status) => setValue('status', status)}
       />

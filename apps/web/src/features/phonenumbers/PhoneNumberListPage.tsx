@@ -7,11 +7,11 @@ import {
   type AnswerOf,
   API,
   FLASH_MS,
-  MSG,
   PHONE_LIST_MAX_LIMIT,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type PhoneNumberWithConsentRow as PhoneNumberRow,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,
@@ -93,7 +93,7 @@ export function PhoneNumberListPage() {
   const rows = list.data?.data.map((row) => ({ ...row, ...live[row.id] }));
   const columns: Columns<PhoneNumberRow> = [
     column.accessor('number', {
-      header: 'Phone Number',
+      header: t('common.phoneNumber'),
       cell: ({ row: { original: row } }) => (
         <span>
           {row.number}
@@ -106,20 +106,20 @@ export function PhoneNumberListPage() {
         </span>
       ),
     }),
-    column.accessor('name', { header: 'Name' }),
+    column.accessor('name', { header: t('common.name') }),
     column.accessor('consent_at', {
-      header: 'Persetujuan',
+      header: t('consent.column'),
       cell: ({ row: { original: row } }) => <ConsentCell source={row.consent_source} at={row.consent_at} />,
     }),
-    column.accessor('count_success', { header: 'Jumlah Berhasil' }),
-    column.accessor('count_fail', { header: 'Jumlah Gagal' }),
+    column.accessor('count_success', { header: t('phone.countSuccess') }),
+    column.accessor('count_fail', { header: t('phone.countFail') }),
     column.accessor('last_sent', {
-      header: 'Terakhir Terkirim',
+      header: t('phone.lastSent'),
       cell: (info) => formatDateTime(info.getValue()),
     }),
     column.display({
       id: 'action',
-      header: 'Action',
+      header: t('common.action'),
       cell: ({ row: { original: row } }) =>
         remove.actions(`/phonenumber/edit?id=${row.id}`, row.id, row.number),
     }),
@@ -127,9 +127,9 @@ export function PhoneNumberListPage() {
 
   return (
     <>
-      <Breadcrumb title="Daftar Phone Number" />
+      <Breadcrumb title={t('route./phonenumber')} />
       <PageCard
-        title="Daftar Phone Number"
+        title={t('route./phonenumber')}
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
@@ -139,7 +139,7 @@ export function PhoneNumberListPage() {
         }
       >
         <PagedTable
-          label="Daftar Phone Number"
+          label={t('route./phonenumber')}
           list={list}
           columns={columns}
           rows={rows}

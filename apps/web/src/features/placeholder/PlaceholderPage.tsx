@@ -1,5 +1,6 @@
 import { Construction } from 'lucide-react';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { t } from '../../i18n';
 
 /** Screens of the route table that are not built yet name themselves instead of showing nothing. */
 export function PlaceholderPage({ title }: { title: string }) {
@@ -9,7 +10,7 @@ export function PlaceholderPage({ title }: { title: string }) {
       <div className="flex flex-col items-center rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center dark:border-gray-700 dark:bg-white/[0.03]">
         <Construction className="mb-4 size-10 text-brand-500" aria-hidden="true" />
         <h2 className="mb-2 text-lg font-semibold text-gray-800 dark:text-white/90">{title}</h2>
-        <p className="max-w-md text-sm text-gray-500 dark:text-gray-400">Halaman ini sedang disiapkan.</p>
+        <p className="max-w-md text-sm text-gray-500 dark:text-gray-400">{t('placeholder.text')}</p>
       </div>
     </>
   );

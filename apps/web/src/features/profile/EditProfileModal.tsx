@@ -6,12 +6,12 @@ import { toast } from 'sonner';
 import {
   type AnswerOf,
   API,
-  MSG,
   profileFormSchema,
   splitList,
   type ProfileForm,
   type User,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import {
   Alert,
   Button,
@@ -98,10 +98,10 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-2xl" closeLabel="Tutup">
+      <DialogContent className="max-w-2xl" closeLabel={t('common.close')}>
         <DialogHeader>
-          <DialogTitle>Edit Personal Information</DialogTitle>
-          <DialogDescription>Perbarui data diri dan rekening bank Anda.</DialogDescription>
+          <DialogTitle>{t('profile.editTitle')}</DialogTitle>
+          <DialogDescription>{t('profile.editSubtitle')}</DialogDescription>
         </DialogHeader>
         <form
           onSubmit={handleSubmit((form) => {
@@ -120,19 +120,19 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
               <TextField
                 id="profile-firstname"
-                label="First Name"
+                label={t('auth.firstName')}
                 error={errors.firstname?.message}
                 {...register('firstname')}
               />
               <TextField
                 id="profile-lastname"
-                label="Last Name"
+                label={t('auth.lastName')}
                 error={errors.lastname?.message}
                 {...register('lastname')}
               />
               <TextField
                 id="profile-email"
-                label="Email"
+                label={t('common.email')}
                 error={errors.email?.message}
                 fieldClassName="sm:col-span-2"
                 type="email"
@@ -140,19 +140,19 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
               />
               <TextField
                 id="profile-password"
-                label="Password baru"
+                label={t('profile.newPassword')}
                 optional
                 password
                 fieldClassName="sm:col-span-2"
                 autoComplete="new-password"
-                placeholder="Kosongkan jika tidak diganti"
+                placeholder={t('profile.newPasswordPlaceholder')}
                 error={errors.password?.message}
                 {...register('password')}
               />
               {askCurrentPassword && (
                 <TextField
                   id="profile-current-password"
-                  label="Password saat ini"
+                  label={t('profile.currentPassword')}
                   password
                   fieldClassName="sm:col-span-2"
                   autoComplete="current-password"
@@ -161,17 +161,19 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
                 />
               )}
             </div>
-            <h3 className="pt-2 text-lg font-medium text-gray-800 dark:text-white/90">Rekening Bank</h3>
+            <h3 className="pt-2 text-lg font-medium text-gray-800 dark:text-white/90">
+              {t('profile.bankAccount')}
+            </h3>
             <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
               <div className="sm:col-span-2">
                 <Label htmlFor="profile-account-name" optional>
-                  Nama Pemilik Rekening
+                  {t('profile.accountName')}
                 </Label>
                 <TextInput id="profile-account-name" {...register('account_name')} />
               </div>
               <div>
                 <Label htmlFor="profile-account-bank" optional>
-                  Bank
+                  {t('profile.bank')}
                 </Label>
                 {banks.length > 0 ? (
                   <select id="profile-account-bank" className={inputClass()} {...register('account_bank')}>
@@ -189,7 +191,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
               </div>
               <TextField
                 id="profile-account-number"
-                label="Nomor Rekening"
+                label={t('profile.accountNumber')}
                 optional
                 error={errors.account_number?.message}
                 inputMode="numeric"
@@ -199,7 +201,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
           </div>
           <div className="mt-6 flex justify-end gap-3">
             <Button type="button" variant="outline" onClick={onClose}>
-              Batal
+              {MSG.cancel}
             </Button>
             <Button type="submit" loading={save.isPending} disabled={save.isPending}>
               {save.isPending ? MSG.saving : MSG.save}

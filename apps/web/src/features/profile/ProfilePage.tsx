@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, Pencil } from 'lucide-react';
-import { type AnswerOf, API, MSG, REFERRAL_QUERY_PARAM } from '@blaster/contract';
+import { API, REFERRAL_QUERY_PARAM, type AnswerOf } from '@blaster/contract';
+import { MSG, t, tValue } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { saveUser, useSession } from '../../lib/session';
@@ -62,7 +63,7 @@ export function ProfilePage() {
       await navigator.clipboard.writeText(link);
     } catch {
       // Clipboard refused (e.g. not a secure context): still show the link so it can be copied by hand.
-      await showMessage({ tone: 'info', title: 'Link Referral', text: link });
+      await showMessage({ tone: 'info', title: t('profile.referralLink'), text: link });
       return;
     }
     await showMessage({ tone: 'success', title: MSG.linkCopied, closeAfterMs: 1800 });
@@ -70,7 +71,7 @@ export function ProfilePage() {
 
   return (
     <>
-      <Breadcrumb title="User Profile" />
+      <Breadcrumb title={MSG.userProfile} />
       <div className="space-y-6">
         <section className="rounded-2xl border border-gray-200 bg-white p-5 lg:p-6 dark:border-gray-800 dark:bg-white/[0.03]">
           <div className="flex flex-col items-center gap-5 sm:flex-row">
@@ -108,16 +109,16 @@ export function ProfilePage() {
           <div className="flex flex-col gap-6 lg:flex-row lg:items-start lg:justify-between">
             <div className="flex-1">
               <h3 className="mb-6 text-lg font-semibold text-gray-800 dark:text-white/90">
-                Personal Information
+                {t('profile.personalInfo')}
               </h3>
               <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:gap-7 2xl:gap-x-32">
-                <Field label="First Name" value={user.firstname} />
-                <Field label="Last Name" value={user.lastname} />
-                <Field label="Email address" value={user.email} />
-                <Field label="Role" value={user.role} />
-                <Field label="Nama Pemilik Rekening" value={user.account_name} />
-                <Field label="Bank" value={user.account_bank} />
-                <Field label="Nomor Rekening" value={user.account_number} />
+                <Field label={t('auth.firstName')} value={user.firstname} />
+                <Field label={t('auth.lastName')} value={user.lastname} />
+                <Field label={t('profile.emailAddress')} value={user.email} />
+                <Field label={t('profile.role')} value={tValue('role', user.role)} />
+                <Field label={t('profile.accountName')} value={user.account_name} />
+                <Field label={t('profile.bank')} value={user.account_bank} />
+                <Field label={t('profile.accountNumber')} value={user.account_number} />
               </div>
             </div>
             <Button

@@ -9,7 +9,6 @@ import {
   type AnswerOf,
   API,
   EXPORT_FILE_NAMES,
-  MSG,
   proxySaveSchema,
   proxyUpdateSchema,
   PROXY_STATUSES,
@@ -18,6 +17,7 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
+import { MSG, t, tValue } from '../../i18n';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
@@ -73,27 +73,30 @@ export function ProxyListPage() {
     }
   };
   const columns: Columns<ProxyRow> = [
-    column.accessor('value', { header: 'Proxy' }),
-    column.accessor('count_use', { header: 'Digunakan', cell: (info) => `${info.getValue()} kali` }),
+    column.accessor('value', { header: t('proxy.proxy') }),
+    column.accessor('count_use', {
+      header: t('proxy.used'),
+      cell: (info) => t('common.times', { n: info.getValue() }),
+    }),
     column.accessor('status', {
-      header: 'Status',
+      header: t('common.status'),
       cell: (info) => (
         <span className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', statusClass(info.getValue()))}>
-          {capitalised(info.getValue())}
+          {tValue('proxyStatus', info.getValue()) || capitalised(info.getValue())}
         </span>
       ),
     }),
     column.display({
       id: 'action',
-      header: 'Action',
+      header: t('common.action'),
       cell: ({ row: { original: row } }) => remove.actions(`/proxy/edit?id=${row.id}`, row.id, row.value),
     }),
   ];
   return (
     <>
-      <Breadcrumb title="Daftar Proxy" />
+      <Breadcrumb title={t('route./proxy')} />
       <PageCard
-        title="Daftar Proxy"
+        title={t('route./proxy')}
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
@@ -102,7 +105,7 @@ export function ProxyListPage() {
           </>
         }
       >
-        <PagedTable label="Daftar Proxy" list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable label={t('route./proxy')} list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );
@@ -131,13 +134,13 @@ export function ProxyCreatePage() {
   };
   return (
     <>
-      <Breadcrumb title="Tambah Proxy" />
+      <Breadcrumb title={t('route./proxy/create')} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-        <PageCard title="Tambah Manual">
+        <PageCard title={t('common.addManual')}>
           <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="space-y-5">
             <TextField
               id="proxy-value"
-              label="Proxy"
+              label={t('proxy.proxy')}
               error={errors.value?.message}
               placeholder="http://host:port"
               {...register('value')}
@@ -161,8 +164,8 @@ export function ProxyCreatePage() {
               skipped={result.skipped}
               skippedCount={result.skippedCount}
               columns={[
-                { key: 'value', label: 'Proxy' },
-                { key: 'status', label: 'Status' },
+                { key: 'value', label: t('proxy.proxy') },
+                { key: 'status', label: t('common.status') },
               ]}
               onDownloadCsv={() =>
                 result.skippedCount
@@ -190,7 +193,7 @@ export function ProxyCreatePage() {
 export function ProxyEditPage() {
   return (
     <RecordPage
-      title="Edit Proxy"
+      title={t('route./proxy/edit')}
       queryKey={['proxy']}
       path={API.proxy}
       fallback={MSG.errorFetchingProxy}
@@ -224,9 +227,14 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
   const activeStatus = storedStatus(row) === 'in use' ? 'in use' : 'active';
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
-      <TextField id="proxy-edit-value" label="Proxy" error={errors.value?.message} {...register('value')} />
+      <TextField
+        id="proxy-edit-value"
+        label={t('proxy.proxy')}
+        error={errors.value?.message}
+        {...register('value')}
+      />
       <StatusCheckbox
-        label="Aktif"
+        label={t('common.active')}
         active={watch('status') !== 'nonactive'}
         // 'in use' counts as active; switching off and on again must not lose it.
         onChange={(status) => setValue('status', status === 'active' ? activeStatus : status)}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { type AnswerOf, API, MSG, formatRupiah, type ReferralRow } from '@blaster/contract';
+import { API, type ReferralRow, type AnswerOf } from '@blaster/contract';
+import { MSG, formatRupiah, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { initials } from '../../app/layout/UserDropdown';
 import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/data-table';
@@ -10,7 +11,7 @@ const column = createColumnHelper<ReferralRow>();
 const columns = [
   column.display({
     id: 'from',
-    header: 'Dari',
+    header: () => t('referral.from'),
     cell: ({ row }) => (
       <div className="flex items-center gap-3">
         <span
@@ -28,7 +29,10 @@ const columns = [
       </div>
     ),
   }),
-  column.accessor('income', { header: 'Nominal', cell: (info) => formatRupiah(info.getValue()) }),
+  column.accessor('income', {
+    header: () => t('common.nominal'),
+    cell: (info) => formatRupiah(info.getValue()),
+  }),
 ];
 
 /** /referral: the people the viewer referred and what each blast of theirs earned the viewer. */

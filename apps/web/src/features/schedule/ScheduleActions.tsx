@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { type AnswerOf, API, MSG, type WhatsappRow } from '@blaster/contract';
+import { API, type WhatsappRow, type AnswerOf } from '@blaster/contract';
+import { MSG, translateText } from '../../i18n';
 import { formatDateTime } from '../../components/data-table';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { apiRequest, errorText } from '../../lib/api';
@@ -26,7 +27,7 @@ export function GovernanceNotes({ row }: { row: WhatsappRow }) {
           data-testid={`paused-${row.id}`}
           className="mt-1 max-w-56 text-xs text-amber-700 dark:text-amber-300"
         >
-          {row.paused_reason}
+          {translateText(row.paused_reason)}
         </p>
       )}
       {row.scheduled_at && (

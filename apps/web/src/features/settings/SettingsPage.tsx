@@ -7,11 +7,11 @@ import {
   API,
   DEFAULT_BANK_NAMES,
   DEFAULT_COLORS,
-  MSG,
   settingUpdateSchema,
   type Setting,
   type SettingForm,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
@@ -86,15 +86,19 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
   return (
     <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-5">
       <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-        {input('interval_min', 'Interval Min', { numeric: true })}
-        {input('interval_max', 'Interval Max', { numeric: true })}
-        <MoneyField control={control} name="price" id="setting-price" label="Price" />
-        {input('referral_percent', 'Referral Percent', { numeric: true, hint: '0 - 100' })}
-        {input('bank_names', 'Bank Names', { hint: `Pisahkan dengan koma, contoh: ${DEFAULT_BANK_NAMES}` })}
-        {input('colors', 'Colors', { hint: `Warna level berurutan, contoh: ${DEFAULT_COLORS}` })}
+        {input('interval_min', t('settings.intervalMin'), { numeric: true })}
+        {input('interval_max', t('settings.intervalMax'), { numeric: true })}
+        <MoneyField control={control} name="price" id="setting-price" label={t('settings.price')} />
+        {input('referral_percent', t('settings.referralPercent'), { numeric: true, hint: '0 - 100' })}
+        {input('bank_names', t('settings.bankNames'), {
+          hint: t('settings.bankNamesHint', { example: DEFAULT_BANK_NAMES }),
+        })}
+        {input('colors', t('settings.colors'), {
+          hint: t('settings.colorsHint', { example: DEFAULT_COLORS }),
+        })}
       </div>
       <div>
-        <Label htmlFor="setting-info">Info</Label>
+        <Label htmlFor="setting-info">{t('settings.info')}</Label>
         <textarea
           id="setting-info"
           rows={4}
@@ -107,28 +111,28 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
       <fieldset className="space-y-3">
         <legend className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.governanceTitle}</legend>
         <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          {input('sends_per_minute', 'Kiriman per Menit (semua akun)', {
+          {input('sends_per_minute', t('governance.sendsPerMinute'), {
             numeric: true,
-            hint: 'Kosongkan untuk tanpa batas',
+            hint: t('governance.emptyNoLimit'),
           })}
-          {input('daily_sends_per_account', 'Kiriman per Hari per Akun', {
+          {input('daily_sends_per_account', t('governance.dailySendsPerAccount'), {
             numeric: true,
-            hint: 'Kosongkan untuk tanpa batas',
+            hint: t('governance.emptyNoLimit'),
           })}
-          {input('quiet_start', 'Jam Tenang Mulai', {
+          {input('quiet_start', t('governance.quietStart'), {
             placeholder: '21:00',
-            hint: 'HH:MM, kosongkan jika tidak ada',
+            hint: t('governance.quietStartHint'),
           })}
-          {input('quiet_end', 'Jam Tenang Selesai', { placeholder: '08:00', hint: 'HH:MM' })}
-          {input('pause_fail_window', 'Jeda Otomatis: Jumlah Kiriman Terakhir', {
+          {input('quiet_end', t('governance.quietEnd'), { placeholder: '08:00', hint: 'HH:MM' })}
+          {input('pause_fail_window', t('governance.pauseFailWindow'), {
             numeric: true,
-            hint: 'Kosongkan untuk mematikan',
+            hint: t('governance.emptyTurnsOff'),
           })}
-          {input('pause_fail_percent', 'Jeda Otomatis: Persentase Gagal', { numeric: true, hint: '1 - 100' })}
+          {input('pause_fail_percent', t('governance.pauseFailPercent'), { numeric: true, hint: '1 - 100' })}
         </div>
         <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
           <input id="setting-pause_on_suspend" type="checkbox" {...register('pause_on_suspend')} />
-          Jeda otomatis saat akun disuspend
+          {t('governance.pauseOnSuspend')}
         </label>
       </fieldset>
       <label htmlFor="setting-require-consent" className="flex items-center gap-2 text-sm">

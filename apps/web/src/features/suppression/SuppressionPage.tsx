@@ -7,7 +7,6 @@ import { toast } from 'sonner';
 import {
   type AnswerOf,
   API,
-  MSG,
   REALTIME_CHANNEL_ADMIN,
   SUPPRESSION_CSV_FILE,
   SUPPRESSION_REMOVE_ROLES,
@@ -15,6 +14,7 @@ import {
   type SuppressionCreate,
   type SuppressionRow,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button, showFieldErrors, TextField } from '../../components/form';
 import {
@@ -36,10 +36,8 @@ import { subscribe } from '../../lib/realtime';
 import { getStoredUser } from '../../lib/session';
 
 const column = createColumnHelper<SuppressionRow>();
-const REASONS: Record<SuppressionRow['reason'], string> = {
-  reply: MSG.suppressionReasonReply,
-  manual: MSG.suppressionReasonManual,
-};
+const reasonLabel = (reason: SuppressionRow['reason']) =>
+  reason === 'reply' ? MSG.suppressionReasonReply : MSG.suppressionReasonManual;
 
 /**
  * /suppression: numbers that opted out (a STOP reply, or added by hand). The blast engine never sends
@@ -97,28 +95,33 @@ export function SuppressionPage() {
   const mayRemove = SUPPRESSION_REMOVE_ROLES.includes(getStoredUser()?.role ?? 'member');
 
   const columns: Columns<SuppressionRow> = [
-    column.accessor('number', { header: 'Phone Number' }),
+    column.accessor('number', { header: t('common.phoneNumber') }),
     column.accessor('reason', {
-      header: 'Alasan',
-      cell: (info) => REASONS[info.getValue() as SuppressionRow['reason']],
+      header: t('suppression.reason'),
+      cell: (info) => reasonLabel(info.getValue() as SuppressionRow['reason']),
     }),
-    column.accessor('note', { header: 'Catatan', cell: (info) => info.getValue() ?? '-' }),
-    column.accessor('created_at', { header: 'Sejak', cell: (info) => formatDateTime(info.getValue()) }),
+    column.accessor('note', { header: t('suppression.note'), cell: (info) => info.getValue() ?? '-' }),
+    column.accessor('created_at', {
+      header: t('suppression.since'),
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
     ...(mayRemove
       ? [
           column.display({
             id: 'action',
-            header: 'Action',
+            header: t('common.action'),
             cell: ({ row: { original: row } }) => (
               <button
                 type="button"
                 className={dangerLinkClass}
                 onClick={async () => {
-                  if (await confirmDialog(MSG.confirmRemoveSuppression(row.number), 'Hapus'))
+                  if (
+                    await confirmDialog(MSG.confirmRemoveSuppression(row.number), t('common.deleteConfirm'))
+                  )
                     remove.mutate(row.number);
                 }}
               >
-                {remove.isPending && remove.variables === row.number ? MSG.deleting : 'Delete'}
+                {remove.isPending && remove.variables === row.number ? MSG.deleting : t('common.delete')}
               </button>
             ),
           }),
@@ -138,7 +141,7 @@ export function SuppressionPage() {
     <>
       <Breadcrumb title={MSG.suppressionTitle} />
       <div className="space-y-6">
-        <PageCard title="Tambah Nomor">
+        <PageCard title={t('suppression.addTitle')}>
           <form
             onSubmit={handleSubmit((body) => add.mutate(body))}
             noValidate
@@ -146,20 +149,20 @@ export function SuppressionPage() {
           >
             <TextField
               id="suppression-number"
-              label="Nomor Telepon"
+              label={t('phone.number')}
               inputMode="tel"
               error={errors.number?.message}
               {...register('number')}
             />
             <TextField
               id="suppression-note"
-              label="Catatan"
+              label={t('suppression.note')}
               optional
               error={errors.note?.message}
               {...register('note')}
             />
             <Button type="submit" loading={add.isPending} disabled={add.isPending}>
-              Tambah
+              {t('suppression.add')}
             </Button>
           </form>
         </PageCard>
@@ -172,7 +175,7 @@ export function SuppressionPage() {
             </>
           }
         >
-          <ListFilters search={search} searchLabel="Cari nomor" />
+          <ListFilters search={search} searchLabel={t('suppression.search')} />
           <PagedTable
             label={MSG.suppressionTitle}
             list={list}

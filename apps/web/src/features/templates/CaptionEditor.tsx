@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import clsx from 'clsx';
 import { Bold, Italic, Link2, List, Strikethrough, Unlink } from 'lucide-react';
 import { LinkDialog } from './LinkDialog';
+import { t } from '../../i18n';
 
 /** The caption's rich-text editor: bold, italic, strike, links, lists and paragraphs. */
 export function CaptionEditor({
@@ -31,7 +32,7 @@ export function CaptionEditor({
         id,
         role: 'textbox',
         'aria-multiline': 'true',
-        'aria-label': 'Caption',
+        'aria-label': t('template.caption'),
         class:
           'min-h-40 px-4 py-3 text-sm text-gray-800 outline-none dark:text-white/90 [&_a]:text-brand-600 [&_a]:underline [&_ul]:list-disc [&_ul]:pl-5',
       },
@@ -68,22 +69,22 @@ export function CaptionEditor({
       <div
         className="flex flex-wrap gap-1 border-b border-gray-200 p-1.5 dark:border-gray-700"
         role="toolbar"
-        aria-label="Format"
+        aria-label={t('template.format')}
       >
-        {tool('Bold', state?.bold ?? false, <Bold className="size-4" />, () =>
+        {tool(t('editor.bold'), state?.bold ?? false, <Bold className="size-4" />, () =>
           editor.chain().focus().toggleBold().run(),
         )}
-        {tool('Italic', state?.italic ?? false, <Italic className="size-4" />, () =>
+        {tool(t('editor.italic'), state?.italic ?? false, <Italic className="size-4" />, () =>
           editor.chain().focus().toggleItalic().run(),
         )}
-        {tool('Strike', state?.strike ?? false, <Strikethrough className="size-4" />, () =>
+        {tool(t('editor.strike'), state?.strike ?? false, <Strikethrough className="size-4" />, () =>
           editor.chain().focus().toggleStrike().run(),
         )}
-        {tool('Link', state?.link ?? false, <Link2 className="size-4" />, () => setLinkOpen(true))}
-        {tool('Remove link', false, <Unlink className="size-4" />, () =>
+        {tool(t('editor.link'), state?.link ?? false, <Link2 className="size-4" />, () => setLinkOpen(true))}
+        {tool(t('editor.removeLink'), false, <Unlink className="size-4" />, () =>
           editor.chain().focus().unsetLink().run(),
         )}
-        {tool('List', state?.list ?? false, <List className="size-4" />, () =>
+        {tool(t('editor.list'), state?.list ?? false, <List className="size-4" />, () =>
           editor.chain().focus().toggleBulletList().run(),
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MSG } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Button, Label, TextInput } from '../../components/form';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 
@@ -35,9 +35,9 @@ export function LinkDialog({
           }}
         >
           <DialogHeader>
-            <DialogTitle>Link</DialogTitle>
+            <DialogTitle>{t('template.link')}</DialogTitle>
           </DialogHeader>
-          <Label htmlFor="caption-link-url">URL</Label>
+          <Label htmlFor="caption-link-url">{t('template.linkUrl')}</Label>
           <TextInput
             id="caption-link-url"
             type="url"

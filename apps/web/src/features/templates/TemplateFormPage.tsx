@@ -6,13 +6,13 @@ import {
   API,
   BUTTON_TYPES,
   MEDIA_EXTENSIONS,
-  MSG,
   TEMPLATE_DEFAULT_BUTTONS,
   checkButtons,
   htmlToWa,
   type TemplateButton,
   type TemplateRow,
 } from '@blaster/contract';
+import { MSG, t, tValue } from '../../i18n';
 import { Button, Label, inputClass } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { RecordPage } from '../../components/RecordPage';
@@ -29,7 +29,7 @@ export function TemplateFormPage() {
   return (
     <div className="space-y-6">
       <RecordPage
-        title={{ create: 'Tambah Template Pesan', edit: 'Edit Template Pesan' }}
+        title={{ create: t('route./message/create'), edit: t('route./message/edit') }}
         creates
         queryKey={['template']}
         path={API.message}
@@ -93,7 +93,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
     <form onSubmit={(event) => void submit(event)} noValidate className="max-w-3xl space-y-5">
       <FileField
         id="template-media"
-        label={template?.media ? 'Ganti Media' : 'Media'}
+        label={template?.media ? t('template.replaceMedia') : t('template.media')}
         accept={MEDIA_EXTENSIONS.map((ext) => `.${ext}`).join(',')}
         optional
         error={fileError}
@@ -101,7 +101,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
       />
       <div>
         <Label htmlFor="template-caption" optional>
-          Caption
+          {t('template.caption')}
         </Label>
         <CaptionEditor id="template-caption" value={text} onChange={setText} />
         <p className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
@@ -110,7 +110,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
       </div>
       {text && (
         <div>
-          <p className="mb-1 text-xs font-medium text-gray-500">Pratinjau pesan</p>
+          <p className="mb-1 text-xs font-medium text-gray-500">{t('template.preview')}</p>
           <pre
             data-testid="caption-preview"
             className="rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-wrap dark:bg-white/5"
@@ -131,7 +131,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
             }
             className="size-4 accent-brand-500"
           />
-          Button
+          {t('template.button')}
         </label>
         {buttons.map((button, index) => (
           <div
@@ -147,20 +147,20 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
             >
               {BUTTON_TYPES.map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {tValue('buttonType', type)}
                 </option>
               ))}
             </select>
             <input
               aria-label={`Judul button ${index + 1}`}
-              placeholder="Judul"
+              placeholder={t('template.buttonTitle')}
               value={button.title}
               onChange={(event) => setButton(index, { title: event.target.value })}
               className={inputClass()}
             />
             <input
               aria-label={`URL button ${index + 1}`}
-              placeholder="URL / nomor"
+              placeholder={t('template.buttonTarget')}
               value={button.url}
               onChange={(event) => setButton(index, { url: event.target.value })}
               className={inputClass()}
@@ -193,7 +193,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
             onChange={(event) => setStatus(event.target.checked ? 'active' : 'nonactive')}
             className="size-4 accent-brand-500"
           />
-          Status aktif
+          {t('common.activeStatus')}
         </label>
       )}
       {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API, MSG, SKIPPED_PREVIEW_ROWS, type TemplateRow } from '@blaster/contract';
+import { API, SKIPPED_PREVIEW_ROWS, type TemplateRow } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { Alert, Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
@@ -53,7 +54,7 @@ export function TemplateImportCard() {
       >
         <FileField
           id="template-import-file"
-          label="File JSON"
+          label={t('template.jsonFile')}
           accept=".json,application/json"
           error={fileError}
           onChange={(chosen) => {
@@ -77,7 +78,7 @@ export function TemplateImportCard() {
           </div>
         )}
         <Button type="submit" loading={upload.isPending} disabled={upload.isPending}>
-          {upload.isPending ? 'Mengupload File...' : 'Upload File'}
+          {upload.isPending ? t('common.uploading') : t('common.upload')}
         </Button>
       </form>
     </PageCard>

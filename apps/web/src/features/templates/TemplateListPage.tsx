@@ -3,7 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { type AnswerOf, API, MSG, isImageUrl, type TemplateRow } from '@blaster/contract';
+import { API, isImageUrl, type TemplateRow, type AnswerOf } from '@blaster/contract';
+import { MSG, t, tValue } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
@@ -45,7 +46,7 @@ export function TemplateListPage() {
       });
     },
     onSuccess: (answer) => {
-      toast.success(`${answer.created.length} template diimpor, ${answer.skipped.length} dilewatkan.`);
+      toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));
       void queryClient.invalidateQueries({ queryKey: ['templates'] });
     },
     onError: (error) => toast.error(errorText(error, MSG.errorImportingFile)),
@@ -62,7 +63,7 @@ export function TemplateListPage() {
 
   const columns: Columns<TemplateRow> = [
     column.accessor('media', {
-      header: 'Media',
+      header: t('template.media'),
       cell: ({ row: { original: row } }) =>
         !row.media ? (
           '-'
@@ -70,32 +71,38 @@ export function TemplateListPage() {
           <img src={row.media} alt="" className="size-14 rounded-lg object-cover" />
         ) : (
           <a href={row.media} target="_blank" rel="noreferrer" className="text-brand-600 underline">
-            View Media
+            {t('template.viewMedia')}
           </a>
         ),
     }),
     column.accessor('text_wa', {
-      header: 'Caption',
+      header: t('template.caption'),
       cell: (info) => <p className="max-w-sm text-sm whitespace-pre-line">{info.getValue() || '-'}</p>,
     }),
     column.accessor('button', {
-      header: 'Button',
+      header: t('template.button'),
       cell: ({ row: { original: row } }) => row.button.map((button) => button.title).join(', ') || '-',
     }),
-    column.accessor('count_use', { header: 'Digunakan', cell: (info) => `${info.getValue()} kali` }),
-    column.accessor('status', { header: 'Status' }),
+    column.accessor('count_use', {
+      header: t('proxy.used'),
+      cell: (info) => t('common.times', { n: info.getValue() }),
+    }),
+    column.accessor('status', {
+      header: t('common.status'),
+      cell: (info) => tValue('recordStatus', info.getValue()),
+    }),
     column.display({
       id: 'action',
-      header: 'Action',
+      header: t('common.action'),
       cell: ({ row: { original: row } }) =>
-        remove.actions(`/message/edit?id=${row.id}`, row.id, 'Template ini'),
+        remove.actions(`/message/edit?id=${row.id}`, row.id, t('template.thisTemplate')),
     }),
   ];
   return (
     <>
-      <Breadcrumb title="Template Pesan Blaster" />
+      <Breadcrumb title={t('route./message')} />
       <PageCard
-        title="Template Pesan Blaster"
+        title={t('route./message')}
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
@@ -103,7 +110,7 @@ export function TemplateListPage() {
               ref={importInput}
               type="file"
               accept=".json"
-              aria-label="Import JSON"
+              aria-label={t('template.importJson')}
               className="hidden"
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
@@ -127,7 +134,7 @@ export function TemplateListPage() {
           </>
         }
       >
-        <PagedTable label="Template Pesan Blaster" list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable label={t('route./message')} list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import {
   type AnswerOf,
   API,
-  MSG,
   ROLES,
   STAFF_ROLES,
   userCreateSchema,
@@ -14,13 +13,15 @@ import {
   type User,
   type UserCreate,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, Label, TextField, inputClass, showFieldErrors } from '../../components/form';
 import { DataTable, PageCard, formatDateTime } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
-const ROLE_LABELS: Record<Role, string> = { member: 'Member', staff: 'Staff', dev: 'Dev', admin: 'Admin' };
+/** A role as this screen names it, in the chosen language. */
+const roleLabel = (role: Role) => t(`users.role.${role}`);
 
 /**
  * The roles the signed-in operator may give this user, as the server decides them: nobody changes
@@ -42,9 +43,9 @@ export function UsersPage() {
   if (!actor) return null;
   return (
     <>
-      <Breadcrumb title="Daftar Pengguna" />
+      <Breadcrumb title={t('route./users')} />
       <div className="space-y-6">
-        <PageCard title="Pengguna Panel">
+        <PageCard title={t('users.listTitle')}>
           <StaffTable
             users={list.data?.users}
             actor={actor}
@@ -52,7 +53,7 @@ export function UsersPage() {
             error={list.isError ? errorText(list.error) : null}
           />
         </PageCard>
-        <PageCard title="Tambah Pengguna">
+        <PageCard title={t('users.addTitle')}>
           <CreateUserForm actor={actor} />
         </PageCard>
       </div>
@@ -77,23 +78,23 @@ function StaffTable({
   const columns = [
     staffColumn.display({
       id: 'name',
-      header: 'Nama',
+      header: t('common.nama'),
       cell: ({ row }) => `${row.original.firstname} ${row.original.lastname}`,
     }),
-    staffColumn.accessor('email', { header: 'Email' }),
+    staffColumn.accessor('email', { header: t('common.email') }),
     staffColumn.display({
       id: 'role',
-      header: 'Role',
+      header: t('profile.role'),
       cell: ({ row }) => <RoleSelect user={row.original} actor={actor} />,
     }),
     staffColumn.accessor('createdAt', {
-      header: 'Tanggal Dibuat',
+      header: t('users.createdAt'),
       cell: ({ getValue }) => formatDateTime(getValue()),
     }),
   ];
   return (
     <DataTable
-      label="Pengguna Panel"
+      label={t('users.listTitle')}
       columns={columns}
       rows={users}
       loading={loading}
@@ -114,15 +115,20 @@ function RoleSelect({ user, actor }: { user: User; actor: User }) {
         fallback: MSG.networkError,
       }),
     onSuccess: async ({ user: changed }) => {
-      toast.success(`Role ${changed.firstname} ${changed.lastname} sekarang ${ROLE_LABELS[changed.role]}.`);
+      toast.success(
+        t('users.roleChanged', {
+          name: `${changed.firstname} ${changed.lastname}`,
+          role: roleLabel(changed.role),
+        }),
+      );
       await queryClient.invalidateQueries({ queryKey: ['staff-users'] });
     },
     onError: (error) => toast.error(errorText(error)),
   });
-  if (roles.length === 0) return <span>{ROLE_LABELS[user.role]}</span>;
+  if (roles.length === 0) return <span>{roleLabel(user.role)}</span>;
   return (
     <select
-      aria-label={`Role ${user.firstname} ${user.lastname}`}
+      aria-label={t('users.roleOf', { name: `${user.firstname} ${user.lastname}` })}
       className={`${inputClass()} h-9 w-36 py-1`}
       value={user.role}
       disabled={change.isPending}
@@ -130,7 +136,7 @@ function RoleSelect({ user, actor }: { user: User; actor: User }) {
     >
       {roles.map((role) => (
         <option key={role} value={role}>
-          {ROLE_LABELS[role]}
+          {roleLabel(role)}
         </option>
       ))}
     </select>
@@ -158,7 +164,7 @@ function CreateUserForm({ actor }: { actor: User }) {
         fallback: MSG.networkError,
       }),
     onSuccess: async ({ user }) => {
-      toast.success(`Pengguna ${user.email} ditambahkan.`);
+      toast.success(t('users.added', { email: user.email }));
       reset();
       await queryClient.invalidateQueries({ queryKey: ['staff-users'] });
     },
@@ -172,19 +178,19 @@ function CreateUserForm({ actor }: { actor: User }) {
     >
       <TextField
         id="user-firstname"
-        label="Nama Depan"
+        label={t('users.firstName')}
         error={errors.firstname?.message}
         {...register('firstname')}
       />
       <TextField
         id="user-lastname"
-        label="Nama Belakang"
+        label={t('users.lastName')}
         error={errors.lastname?.message}
         {...register('lastname')}
       />
       <TextField
         id="user-email"
-        label="Email"
+        label={t('common.email')}
         type="email"
         autoComplete="off"
         error={errors.email?.message}
@@ -192,18 +198,18 @@ function CreateUserForm({ actor }: { actor: User }) {
       />
       <TextField
         id="user-password"
-        label="Password"
+        label={t('common.password')}
         password
         autoComplete="new-password"
         error={errors.password?.message}
         {...register('password')}
       />
       <div>
-        <Label htmlFor="user-role">Role</Label>
+        <Label htmlFor="user-role">{t('profile.role')}</Label>
         <select id="user-role" className={inputClass(Boolean(errors.role))} {...register('role')}>
           {roles.map((role) => (
             <option key={role} value={role}>
-              {ROLE_LABELS[role]}
+              {roleLabel(role)}
             </option>
           ))}
         </select>
@@ -215,7 +221,7 @@ function CreateUserForm({ actor }: { actor: User }) {
       )}
       <div className="sm:col-span-2">
         <Button type="submit" loading={create.isPending} disabled={create.isPending}>
-          {create.isPending ? MSG.saving : 'Tambah Pengguna'}
+          {create.isPending ? MSG.saving : t('users.addTitle')}
         </Button>
       </div>
     </form>

@@ -8,12 +8,13 @@ import {
   API,
   SUBSCRIBABLE_WEBHOOK_EVENTS,
   WEBHOOK_DELIVERY_STATUSES,
-  WEBHOOK_EVENT_LABELS,
-  WEBHOOK_TEXT,
+  WEBHOOK_EVENT_LABELS as SPEC_WEBHOOK_EVENT_LABELS,
+  WEBHOOK_TEXT as SPEC_WEBHOOK_TEXT,
   type WebhookDelivery,
   type WebhookDeliveryStatus,
   type WebhookEndpoint,
 } from '@blaster/contract';
+import { t, textTable } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, FieldError, TextField, inputClass } from '../../components/form';
 import {
@@ -30,6 +31,10 @@ import {
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 
+// The contract's texts in the chosen language.
+const WEBHOOK_TEXT = textTable('webhook', SPEC_WEBHOOK_TEXT, { confirmDelete: ['url'] });
+const WEBHOOK_EVENT_LABELS = textTable('webhookEvent', SPEC_WEBHOOK_EVENT_LABELS);
+
 type SubscribableEvent = (typeof SUBSCRIBABLE_WEBHOOK_EVENTS)[number];
 interface Draft {
   id: number | null;
@@ -40,11 +45,12 @@ interface Draft {
 }
 const EMPTY_DRAFT: Draft = { id: null, url: '', description: '', events: [], active: true };
 
-const STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
-  pending: WEBHOOK_TEXT.statusPending,
-  retrying: WEBHOOK_TEXT.statusRetrying,
-  delivered: WEBHOOK_TEXT.statusDelivered,
-};
+const STATUS_LABEL_KEYS = {
+  pending: 'statusPending',
+  retrying: 'statusRetrying',
+  delivered: 'statusDelivered',
+} as const satisfies Record<WebhookDeliveryStatus, keyof typeof WEBHOOK_TEXT>;
+const statusLabel = (status: WebhookDeliveryStatus) => WEBHOOK_TEXT[STATUS_LABEL_KEYS[status]];
 const STATUS_CLASSES: Record<WebhookDeliveryStatus, string> = {
   pending: 'bg-gray-100 text-gray-700 dark:bg-white/5 dark:text-gray-300',
   retrying: 'bg-amber-50 text-amber-700 dark:bg-amber-500/15 dark:text-amber-300',
@@ -325,7 +331,8 @@ export function WebhooksPage() {
         <div>
           <code className="text-xs">{original.eventType}</code>
           <div className="text-xs text-gray-400" title={original.eventId}>
-            {original.accountId === null ? '' : `Akun #${original.accountId} · `}#{original.sequence}
+            {original.accountId === null ? '' : t('webhook.deliveryAccount', { id: original.accountId })}#
+            {original.sequence}
           </div>
         </div>
       ),
@@ -337,7 +344,7 @@ export function WebhooksPage() {
         <span
           className={`rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_CLASSES[original.status]}`}
         >
-          {STATUS_LABELS[original.status]}
+          {statusLabel(original.status)}
         </span>
       ),
     }),
@@ -408,7 +415,7 @@ export function WebhooksPage() {
                 className={`${smallLinkClass} mt-2 -mx-2`}
                 onClick={() => setRevealed(null)}
               >
-                OK
+                {t('common.ok')}
               </button>
             </div>
           )}
@@ -458,7 +465,7 @@ export function WebhooksPage() {
               <option value="">{WEBHOOK_TEXT.allStatuses}</option>
               {WEBHOOK_DELIVERY_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
+                  {statusLabel(status)}
                 </option>
               ))}
             </select>

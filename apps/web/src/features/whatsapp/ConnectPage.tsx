@@ -7,7 +7,6 @@ import { Smartphone } from 'lucide-react';
 import {
   type AnswerOf,
   API,
-  MSG,
   PAIRING_CODE_SPLIT_AT,
   PAIRING_COUNTDOWN_S,
   PHONE_PREFIX,
@@ -19,6 +18,7 @@ import {
   newDeviceId,
   pairingPhoneSchema,
 } from '@blaster/contract';
+import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Alert, Button, Label, inputClass, TextField } from '../../components/form';
 import { PageCard } from '../../components/data-table';
@@ -33,10 +33,17 @@ type Phase =
   | { name: 'showing'; left: number; qr: string | null; code: string | null }
   | { name: 'saving' };
 
+// Getters: each read takes the chosen language's text.
 const ERROR_PREFIX: Record<string, string> = {
-  unhandledRejection: MSG.errorPrefixUnhandledRejection,
-  uncaughtException: MSG.errorPrefixUncaughtException,
-  database_error: MSG.errorPrefixDatabase,
+  get unhandledRejection() {
+    return MSG.errorPrefixUnhandledRejection;
+  },
+  get uncaughtException() {
+    return MSG.errorPrefixUncaughtException;
+  },
+  get database_error() {
+    return MSG.errorPrefixDatabase;
+  },
 };
 
 /** 'ABCDEFGH' -> 'ABCD-EFGH' (spec 01 §5). */
@@ -87,7 +94,7 @@ export function ConnectPage() {
         predicate: (query) => String(query.queryKey[0]).startsWith('whatsapp'),
       });
       await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
-      toast.success('Akun Whatsapp berhasil terhubung.');
+      toast.success(t('whatsapp.connected'));
       if (window.history.state?.idx > 0) void navigate(-1);
       else void navigate(user?.role === 'member' ? '/whatsapp' : '/');
     } catch (error) {
@@ -233,14 +240,14 @@ export function ConnectPage() {
         <div className="mx-auto max-w-md space-y-5">
           <div>
             <Label htmlFor="device-id" optional>
-              Account ID
+              {t('whatsapp.accountId')}
             </Label>
             <input id="device-id" readOnly value={deviceId} className={`${inputClass()} font-mono`} />
           </div>
           {mode === 'code' && (
             <TextField
               id="pairing-phone"
-              label="Nomor Whatsapp"
+              label={t('whatsapp.phoneNumber')}
               error={phoneError}
               inputMode="numeric"
               value={phone}

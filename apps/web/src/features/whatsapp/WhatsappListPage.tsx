@@ -10,13 +10,12 @@ import {
   API,
   MAX_SUSPENSIONS_FOR_REACTIVATION,
   INDICATOR_MS,
-  MSG,
   REALTIME_CHANNEL_ADMIN,
   WHATSAPP_FILTERS,
-  formatRupiah,
   isDisconnected,
   isOperatorRole,
 } from '@blaster/contract';
+import { MSG, formatRupiah, t, tValue } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import {
   PagedTable,
@@ -237,7 +236,7 @@ export function WhatsappListPage() {
   const columns: Columns<LiveRow> = [
     column.display({
       id: 'account',
-      header: 'Akun',
+      header: t('common.account'),
       cell: ({ row: { original: row } }) => (
         <div className="md:min-w-44">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.pushname ?? '-'}</div>
@@ -255,14 +254,14 @@ export function WhatsappListPage() {
               rel="noreferrer"
               className="mt-1 inline-flex items-center gap-1 text-xs text-brand-600 hover:underline dark:text-brand-300"
             >
-              Monitor <ExternalLink className="size-3" aria-hidden="true" />
+              {t('whatsapp.monitor')} <ExternalLink className="size-3" aria-hidden="true" />
             </a>
           )}
         </div>
       ),
     }),
     column.accessor('count_success', {
-      header: 'Berhasil',
+      header: t('common.success'),
       cell: ({ row: { original: row } }) => (
         <span
           data-testid={`success-${row.id}`}
@@ -276,7 +275,7 @@ export function WhatsappListPage() {
       ),
     }),
     column.accessor('count_fail', {
-      header: 'Gagal',
+      header: t('common.failed'),
       cell: ({ row: { original: row } }) => (
         <span
           data-testid={`fail-${row.id}`}
@@ -289,10 +288,10 @@ export function WhatsappListPage() {
         </span>
       ),
     }),
-    column.accessor('income', { header: 'Pendapatan', cell: (info) => formatRupiah(info.getValue()) }),
+    column.accessor('income', { header: t('common.income'), cell: (info) => formatRupiah(info.getValue()) }),
     column.display({
       id: 'state',
-      header: 'State',
+      header: t('whatsapp.state'),
       cell: ({ row: { original: row } }) => (
         <div data-testid={`state-${row.id}`}>
           <span
@@ -305,9 +304,13 @@ export function WhatsappListPage() {
                   : 'bg-gray-100 text-gray-700 dark:bg-white/10 dark:text-gray-300',
             )}
           >
-            {row.suspended ? MSG.suspendedLabel(row.suspended_count) : (row.state ?? 'unknown')}
+            {row.suspended
+              ? MSG.suspendedLabel(row.suspended_count)
+              : tValue('state', row.state ?? 'unknown')}
           </span>
-          <div className="mt-1 text-xs text-gray-500 dark:text-gray-400">{activity(row) ?? row.status}</div>
+          <div className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+            {activity(row) ?? tValue('blastStatus', row.status)}
+          </div>
           <GovernanceNotes row={row} />
         </div>
       ),
@@ -316,19 +319,19 @@ export function WhatsappListPage() {
       ? [
           column.display({
             id: 'sending',
-            header: 'Sending',
+            header: t('whatsapp.sending'),
             cell: ({ row: { original: row } }) =>
               row.status === 'sending' ? (
-                <Check className="size-4 text-emerald-600" aria-label="sending" />
+                <Check className="size-4 text-emerald-600" aria-label={tValue('blastStatus', 'sending')} />
               ) : (
-                <X className="size-4 text-red-500" aria-label="idle" />
+                <X className="size-4 text-red-500" aria-label={tValue('blastStatus', 'idle')} />
               ),
           }),
         ]
       : []),
     column.display({
       id: 'action',
-      header: 'Action',
+      header: t('common.action'),
       cell: ({ row: { original: row } }) => {
         const label = busy[row.id];
         if (label) return <span className="text-xs font-medium">{label}</span>;
@@ -390,8 +393,11 @@ export function WhatsappListPage() {
           search={searchBox}
           searchLabel={MSG.searchWhatsapp}
           statuses={{
-            all: `${MSG.filterStatus}: Semua`,
-            options: WHATSAPP_FILTERS.map((value) => ({ value, label: value })),
+            all: t('common.filterAll', { label: MSG.filterStatus }),
+            options: WHATSAPP_FILTERS.map((value) => ({
+              value,
+              label: tValue(value === 'sending' || value === 'suspended' ? 'blastStatus' : 'state', value),
+            })),
           }}
         />
         <PagedTable

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
-  MSG,
   REALTIME_CHANNEL_ADMIN,
   isOperatorRole,
   type Paged,
@@ -10,6 +9,7 @@ import {
   type User,
   type WhatsappRow,
 } from '@blaster/contract';
+import { MSG, translateText } from '../../i18n';
 import { subscribe } from '../../lib/realtime';
 
 /** Accounts whose blast was started from this tab: an operator hears how those end too. */
@@ -42,7 +42,9 @@ export function blastEndNotice(
   if (typeof sender?.id !== 'number') return null;
   if (sender.user_id !== viewerId && !startedHere.has(sender.id)) return null;
   const account = label(sender.id) ?? sender.clientid ?? `#${sender.id}`;
-  const reason = typeof payload.message === 'string' && payload.message ? payload.message : null;
+  // The server writes the reason in the spec's wording.
+  const reason =
+    typeof payload.message === 'string' && payload.message ? translateText(payload.message) : null;
   const id = `blast-${sender.id}-${message.event}-${String(payload.date ?? '')}`;
   if (message.event === 'finished')
     return {

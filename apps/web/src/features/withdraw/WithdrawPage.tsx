@@ -9,13 +9,12 @@ import {
   API,
   DEFAULT_WITHDRAW,
   MIN_WITHDRAW,
-  MSG,
   WITHDRAW_CODE_NO_BANK,
-  formatRupiah,
   withdrawRequestSchema,
   type User,
   type WithdrawRequest,
 } from '@blaster/contract';
+import { MSG, formatRupiah, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { Button } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
@@ -104,20 +103,20 @@ function WithdrawScreen({ user }: { user: User }) {
 
   return (
     <>
-      <Breadcrumb title="Withdraw" />
+      <Breadcrumb title={t('route./withdraw')} />
       <StatGrid
         className="mb-6"
         stats={[
           {
             testId: 'withdraw-balance',
-            title: 'Saldo',
+            title: t('withdraw.balance'),
             icon: Wallet,
             value: formatRupiah(balance.data?.balance),
             query: balance,
           },
           {
             testId: 'withdraw-income',
-            title: 'Pendapatan',
+            title: t('common.income'),
             icon: Banknote,
             tone: 'green',
             value: formatRupiah(income.data?.income),
@@ -125,7 +124,7 @@ function WithdrawScreen({ user }: { user: User }) {
           },
           {
             testId: 'withdraw-requested',
-            title: 'Sedang Diproses',
+            title: t('withdraw.inProgress'),
             icon: Hourglass,
             tone: 'amber',
             value: formatRupiah(requested.data?.total),
@@ -133,7 +132,7 @@ function WithdrawScreen({ user }: { user: User }) {
           },
           {
             testId: 'withdraw-accepted',
-            title: 'Sudah Ditarik',
+            title: t('withdraw.withdrawn'),
             icon: CircleCheck,
             tone: 'gray',
             value: formatRupiah(accepted.data?.total),
@@ -142,25 +141,28 @@ function WithdrawScreen({ user }: { user: User }) {
         ]}
       />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <PageCard title="Tarik Saldo">
+        <PageCard title={t('withdraw.formTitle')}>
           <form onSubmit={handleSubmit((body) => request.mutate(body))} noValidate className="space-y-5">
             <MoneyField
               control={control}
               name="nominal"
               id="withdraw-nominal"
-              label="Nominal"
+              label={t('common.nominal')}
               hint={`Minimal ${formatRupiah(MIN_WITHDRAW)}`}
             />
             {requestError && <p className="text-sm text-red-500">{requestError}</p>}
             <Button type="submit" className="w-full" loading={request.isPending} disabled={request.isPending}>
-              {request.isPending ? MSG.sendingUpdate : 'Request Withdraw'}
+              {request.isPending ? MSG.sendingUpdate : t('withdraw.request')}
             </Button>
           </form>
         </PageCard>
         <div className="xl:col-span-2">
-          <PageCard title="Riwayat Withdraw" actions={<RefreshButton onRefresh={() => history.refetch()} />}>
+          <PageCard
+            title={t('withdraw.history')}
+            actions={<RefreshButton onRefresh={() => history.refetch()} />}
+          >
             <PagedTable
-              label="Riwayat Withdraw"
+              label={t('withdraw.history')}
               list={history}
               columns={withdrawColumns({ withMember: false })}
               rowKey={(row) => row.id}

@@ -5,13 +5,12 @@ import { toast } from 'sonner';
 import {
   type AnswerOf,
   API,
-  MSG,
   REALTIME_CHANNEL_ADMIN,
-  formatRupiah,
   isOperatorRole,
   type WithdrawRow,
   type WithdrawStatus,
 } from '@blaster/contract';
+import { MSG, formatRupiah, t } from '../../i18n';
 import { Breadcrumb } from '../../app/layout/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
 import type { Columns } from '../../components/data-table';
@@ -34,24 +33,36 @@ interface Decision {
 }
 const ACCEPT: Decision = {
   to: 'accepted',
-  label: MSG.accept,
+  get label() {
+    return MSG.accept;
+  },
   tone: 'bg-emerald-600 hover:bg-emerald-700 text-white',
   question: MSG.confirmAcceptWithdraw,
-  confirm: MSG.yesAccept,
+  get confirm() {
+    return MSG.yesAccept;
+  },
 };
 const REJECT: Decision = {
   to: 'rejected',
-  label: MSG.reject,
+  get label() {
+    return MSG.reject;
+  },
   tone: 'bg-red-600 hover:bg-red-700 text-white',
   question: MSG.confirmRejectWithdraw,
-  confirm: MSG.yesReject,
+  get confirm() {
+    return MSG.yesReject;
+  },
 };
 const CANCEL: Decision = {
   to: 'requested',
-  label: MSG.cancelDecision,
+  get label() {
+    return MSG.cancelDecision;
+  },
   tone: 'bg-gray-600 hover:bg-gray-700 text-white',
   question: MSG.confirmCancelWithdraw,
-  confirm: MSG.yesCancelDecision,
+  get confirm() {
+    return MSG.yesCancelDecision;
+  },
 };
 /** The decisions offered per status (spec 02 §4). */
 const ACTIONS: Record<WithdrawStatus, Decision[]> = {
@@ -124,7 +135,7 @@ export function WithdrawRequestsPage() {
       ? [
           column.display({
             id: 'action',
-            header: 'Action',
+            header: t('common.action'),
             cell: ({ row }) => {
               const withdrawal = row.original;
               const open = openDetails.has(withdrawal.id);
@@ -157,15 +168,15 @@ export function WithdrawRequestsPage() {
                   </div>
                   {open && (
                     <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">
-                      <dt className="text-gray-500">Bank</dt>
+                      <dt className="text-gray-500">{t('profile.bank')}</dt>
                       <dd>
                         <UserText text={withdrawal.User.account_bank} />
                       </dd>
-                      <dt className="text-gray-500">No. Rekening</dt>
+                      <dt className="text-gray-500">{t('withdraw.accountNumber')}</dt>
                       <dd>
                         <UserText text={withdrawal.User.account_number} />
                       </dd>
-                      <dt className="text-gray-500">Atas Nama</dt>
+                      <dt className="text-gray-500">{t('withdraw.accountName')}</dt>
                       <dd>
                         <UserText text={withdrawal.User.account_name} />
                       </dd>

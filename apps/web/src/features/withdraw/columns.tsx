@@ -1,14 +1,22 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { formatRupiah, type WithdrawRow } from '@blaster/contract';
+import { type WithdrawRow } from '@blaster/contract';
+import { formatRupiah, t } from '../../i18n';
 import { formatDateTime, type Columns } from '../../components/data-table';
 import { PersonName } from '../../components/UserText';
 
 const column = createColumnHelper<WithdrawRow>();
 
+// Getters: each read takes the chosen language's text.
 export const STATUS_LABEL: Record<WithdrawRow['status'], string> = {
-  requested: 'Requested',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
+  get requested() {
+    return t('withdrawStatus.requested');
+  },
+  get accepted() {
+    return t('withdrawStatus.accepted');
+  },
+  get rejected() {
+    return t('withdrawStatus.rejected');
+  },
 };
 
 export function withdrawColumns({ withMember }: { withMember: boolean }): Columns<WithdrawRow> {
@@ -17,17 +25,23 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
       ? [
           column.accessor((row) => `${row.User.firstname} ${row.User.lastname}`, {
             id: 'member',
-            header: 'Member',
+            header: t('common.member'),
             cell: ({ row }) => <PersonName person={row.original.User} />,
           }),
         ]
       : []),
-    column.accessor('nominal', { header: 'Nominal', cell: (info) => formatRupiah(info.getValue()) }),
+    column.accessor('nominal', {
+      header: t('common.nominal'),
+      cell: (info) => formatRupiah(info.getValue()),
+    }),
     column.accessor('status', {
-      header: 'Status',
+      header: t('common.status'),
       cell: ({ row }) => <span data-status={row.original.status}>{STATUS_LABEL[row.original.status]}</span>,
     }),
-    column.accessor('createdAt', { header: 'Tanggal', cell: (info) => formatDateTime(info.getValue()) }),
+    column.accessor('createdAt', {
+      header: t('common.date'),
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
   ];
 }
 

@@ -1,0 +1,1 @@
+export { EN_CATALOG as catalog } from '@blaster/contract';

@@ -1,0 +1,1 @@
+export { ID_CATALOG as catalog } from '@blaster/contract';

@@ -1,0 +1,84 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import Cookies from 'js-cookie';
+import { STORAGE_LANGUAGE } from '@blaster/contract';
+import { routes } from '../app/router';
+import { aUser } from '../test/users';
+import { setLanguage } from '.';
+import { LanguageBoundary } from './LanguageBoundary';
+
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+  const body = url.includes('/auth/validate')
+    ? { isvalid: true }
+    : { data: [], meta: { page: 1, totalPages: 1, total: 0 } };
+  return new Response(JSON.stringify(body), { status: 200 });
+});
+vi.stubGlobal('fetch', fetchMock);
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+vi.stubGlobal(
+  'WebSocket',
+  class {
+    close() {}
+  },
+);
+
+function renderPanelAt(path: string) {
+  Cookies.set('user', JSON.stringify(aUser({ role: 'admin', level: 'Bronze', color: '#2C2C2C' })));
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <LanguageBoundary>
+        <RouterProvider router={router} />
+      </LanguageBoundary>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(async () => {
+  cleanup();
+  Cookies.remove('user');
+  await setLanguage('default');
+  window.localStorage.clear();
+});
+
+describe('language switch', () => {
+  it("shows the spec's wording until another language is chosen, then changes the menu and the title", async () => {
+    renderPanelAt('/level');
+    const nav = await screen.findByRole('navigation', { name: 'Menu utama' });
+    expect(nav.textContent).toContain('Daftar Member');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Daftar Level' })).toBeTruthy();
+
+    fireEvent.change(screen.getByTestId('language-switch'), { target: { value: 'en' } });
+
+    const englishNav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(englishNav.textContent).toContain('Members');
+    expect(englishNav.textContent).not.toContain('Daftar Member');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Level List' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.localStorage.getItem(STORAGE_LANGUAGE)).toBe('en');
+  });
+
+  it('asks the server for answers in the chosen language', async () => {
+    renderPanelAt('/level');
+    fireEvent.change(await screen.findByTestId('language-switch'), { target: { value: 'id' } });
+    await screen.findByRole('navigation', { name: 'Menu utama' });
+    fetchMock.mockClear();
+    fireEvent.click(await screen.findByRole('button', { name: 'Muat ulang' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 3000 });
+    const headers = fetchMock.mock.calls.at(-1)![1]!.headers as Record<string, string>;
+    expect(headers['accept-language']).toBe('id');
+  });
+
+  it('is remembered: a fresh start of the panel reads the last choice', async () => {
+    await setLanguage('id');
+    vi.resetModules();
+    const fresh = await import('.');
+    expect(fresh.currentLanguage()).toBe('id');
+    await fresh.loadStoredLanguage();
+    expect(fresh.t('menu.members')).toBe('Daftar Member');
+    expect(fresh.t('menu.proxies')).toBe('Proxy');
+    expect(fresh.MSG.whatsappTitleMember).toBe('Akun WhatsApp');
+  });
+});

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { UI_ACCOUNT, UI_PUBLIC } from '@blaster/contract';
+
+const source = (path: string) => readFileSync(resolve(import.meta.dirname, '..', path), 'utf8');
+const keysIn = (text: string) => [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => match[1]!);
+
+// The panel's own texts come in three parts (first page, other pages before signing in, the panel);
+// a page that read a text of a part not loaded yet would show its key instead.
+describe('texts loaded with their pages', () => {
+  it('the first page, the error pages and what they share read only the first part', () => {
+    const files = [
+      'features/auth/SignInPage.tsx',
+      'features/auth/AuthLayout.tsx',
+      'features/errors/NotFoundPage.tsx',
+      'features/errors/RouteErrorPage.tsx',
+      'app/layout/LanguageSwitch.tsx',
+      'app/router.tsx',
+      'app/guards.tsx',
+      'components/form.tsx',
+    ];
+    for (const file of files)
+      for (const key of keysIn(source(file)))
+        expect(Object.keys(UI_PUBLIC), `${file}: ${key}`).toContain(key);
+  });
+
+  it('the sign-up, password-reset and legal pages read only the first two parts', () => {
+    const known = [...Object.keys(UI_PUBLIC), ...Object.keys(UI_ACCOUNT)];
+    for (const file of ['SignUpPage', 'ResetPasswordPage', 'LegalPages']) {
+      const text = source(`features/auth/${file}.tsx`);
+      expect(text, file).toContain("import '../../i18n/account-texts'");
+      for (const key of keysIn(text)) expect(known, `${file}: ${key}`).toContain(key);
+    }
+  });
+});

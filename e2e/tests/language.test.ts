@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { EN_CATALOG, ID_CATALOG, MSG, STORAGE_LANGUAGE, sidebarMenu } from '@blaster/contract';
+import type { Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
+
+let stack: Stack;
+before(async () => {
+  stack = await startStack();
+});
+after(async () => {
+  await stack?.stop();
+});
+
+const menuNames = async (page: Page) =>
+  (await page.locator('aside nav a').allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+const pageTitle = (page: Page) => page.locator('main h1, h1').first();
+
+test("the header's language switch changes the menu and the title at once, and stays after a reload", async () => {
+  const { context, page } = await stack.newPage();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.getByText(MSG.dashboardAdmin).first().waitFor();
+  const specMenu = sidebarMenu('admin').map((item) => item.name);
+  assert.deepEqual(await menuNames(page), specMenu);
+
+  await page.goto('/member');
+  await pageTitle(page).filter({ hasText: MSG.memberListTitle }).waitFor();
+
+  await page.getByTestId('language-switch').selectOption('en');
+  await pageTitle(page).filter({ hasText: EN_CATALOG.memberListTitle }).waitFor();
+  assert.deepEqual(
+    await menuNames(page),
+    sidebarMenu('admin').map((item) => EN_CATALOG[item.key]),
+  );
+  assert.equal(await page.locator('html').getAttribute('lang'), 'en');
+  assert.equal(await page.evaluate((key) => localStorage.getItem(key), STORAGE_LANGUAGE), 'en');
+
+  await page.reload();
+  await pageTitle(page).filter({ hasText: EN_CATALOG.memberListTitle }).waitFor();
+  assert.deepEqual(
+    await menuNames(page),
+    sidebarMenu('admin').map((item) => EN_CATALOG[item.key]),
+  );
+  assert.equal(await page.getByTestId('language-switch').inputValue(), 'en');
+
+  await page.getByTestId('language-switch').selectOption('id');
+  await page.locator('aside nav a').filter({ hasText: ID_CATALOG['menu.phoneNumbers'] }).waitFor();
+  assert.equal(await page.locator('html').getAttribute('lang'), 'id');
+
+  await page.getByTestId('language-switch').selectOption('default');
+  await pageTitle(page).filter({ hasText: MSG.memberListTitle }).waitFor();
+  assert.deepEqual(await menuNames(page), specMenu);
+  await context.close();
+});
+
+test("the server's error follows the chosen language", async () => {
+  const { context, page } = await stack.newPage();
+  await page.goto('/signin');
+  await page.getByTestId('language-switch').selectOption('en');
+  await page.getByText(EN_CATALOG.signInSubtitle).waitFor();
+  await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
+  await page.locator('input[name="password"]').fill('not-the-password');
+  await page.getByRole('button', { name: EN_CATALOG.signInButton }).click();
+  await page.getByText(EN_CATALOG.invalidCredentials).waitFor();
+  await context.close();
+});

@@ -1,0 +1,42 @@
+import type { MSG } from '../messages';
+
+type FunctionKeys = {
+  [K in keyof typeof MSG]: (typeof MSG)[K] extends (...args: never[]) => string ? K : never;
+}[keyof typeof MSG];
+
+/**
+ * The names of the values each message with blanks takes, in the order its MSG function takes them.
+ * The catalogs write a blank as {{name}}. ('count' is avoided: i18next reads it as a plural count.)
+ */
+export const MESSAGE_PARAMS = {
+  buttonMissingUrl: ['title'],
+  buttonMissingTitle: ['url'],
+  senderNotConnected: ['number', 'state'],
+  editError: ['message'],
+  suspendedLabel: ['times'],
+  attemptingRow: ['code'],
+  waitingRow: ['seconds'],
+  fileMalformed: ['detail'],
+  importDone: ['total'],
+  skippedMore: ['total'],
+  bonusHeader: ['amount'],
+  referralTotal: ['amount'],
+  confirmSendBonus: ['amount', 'name'],
+  confirmAcceptWithdraw: ['amount', 'name'],
+  confirmRejectWithdraw: ['amount', 'name'],
+  confirmCancelWithdraw: ['amount', 'name'],
+  blastFinished: ['account'],
+  blastStopped: ['account', 'reason'],
+  lookupProgress: ['done', 'total'],
+  proxyImportDone: ['total'],
+  proxySkippedMore: ['total'],
+  templateImportDone: ['created', 'skipped'],
+  receiversShown: ['shown'],
+  pausedFailRate: ['failed', 'window', 'percent'],
+  governedQuietHours: ['end'],
+  scheduledAt: ['when'],
+  confirmRemoveSuppression: ['number'],
+  numberSuppressed: ['number'],
+} as const satisfies Record<FunctionKeys, readonly string[]>;
+
+export type ParamKey = keyof typeof MESSAGE_PARAMS;
