@@ -115,7 +115,6 @@ export class WebhookDispatcher extends LeasedJobs {
             extract(epoch from ev.created_at) * 1000 as created_ms`,
       );
     });
-    (await import('node:fs')).appendFileSync('/tmp/hooks-trace.log', `claimed ${claimed.length}\n`);
     if (claimed.length === 0) return 0;
     const outcomes = await Promise.all(claimed.map((row) => this.send(row)));
     // A crash between sending and recording: the receivers may get these again (at least once).
