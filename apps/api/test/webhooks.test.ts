@@ -516,6 +516,7 @@ describe('webhook endpoints', () => {
     expect(delivery).toMatchObject({
       endpointId: endpoint.id,
       eventType: 'message.delivery',
+      detail: 'delivered · 6281234567890 · log #2',
       status: 'pending',
     });
 

@@ -242,6 +242,8 @@ export const webhookDeliverySchema = z.object({
   eventType: z.enum(WEBHOOK_EVENT_TYPES),
   accountId: z.number().int().nullable(),
   sequence: z.number().int(),
+  /** What the event tells, in a few words (a message's stage and number, an account's state). */
+  detail: z.string().nullable(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),
   nextAttemptAt: z.string().nullable(),

@@ -328,6 +328,7 @@ export function WebhooksPage() {
           <div className="text-xs text-gray-400" title={original.eventId}>
             {original.accountId === null ? '' : `Akun #${original.accountId} · `}#{original.sequence}
           </div>
+          {original.detail && <div className="text-xs text-gray-500">{original.detail}</div>}
         </div>
       ),
     }),
