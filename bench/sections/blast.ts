@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { configFromEnv } from '../../apps/api/src/config';
 import { createPostgresBus } from '../../apps/api/src/cluster/bus';
@@ -12,12 +14,47 @@ const SHORT_TARGETS = Number(process.env.BENCH_BLAST_SHORT_TARGETS ?? 20_000);
 const MEMBERS = 10;
 
 /**
+ * Webhooks during a run: none; one endpoint subscribed to message.delivery whose receiver is away (the
+ * events wait in the database: the blast pays only for queueing them); or the same with the receiver
+ * up (this process answers 204) and the dispatcher sending while the blast runs.
+ */
+type Webhooks = 'off' | 'queued' | 'dispatched';
+
+/** A receiver that takes every request (this process's, so its CPU counts in the run). */
+async function startReceiver() {
+  let received = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      received += 1;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    received: () => received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
  * One blast run: `accounts` connected accounts (spread over ten members, one of them referred so the
  * referral share is paid too) sending to `targets` numbers with no wait between sends, on a sandbox
  * that answers at once. Reports sends/s, the engine's CPU per send and how the rate holds up as the
  * list is consumed.
  */
-async function blastRun(accounts: number, targets: number, failRate: number, governed = false) {
+async function blastRun(
+  accounts: number,
+  targets: number,
+  failRate: number,
+  governed = false,
+  webhooks: Webhooks = 'off',
+) {
   const database = await openBenchDatabase();
   const { db } = database;
   await seed(db, { email: 'bench@blaster.local', password: 'bench-password' });
@@ -41,6 +78,10 @@ async function blastRun(accounts: number, targets: number, failRate: number, gov
     await db.execute(sql`update settings set sends_per_minute = 100000000, daily_sends_per_account = 100000000,
       quiet_start = ${quiet}, quiet_end = ${quietEnd}, pause_fail_window = 50, pause_fail_percent = 100`);
   }
+  const receiver = webhooks === 'dispatched' ? await startReceiver() : null;
+  if (webhooks !== 'off')
+    await db.execute(sql`insert into webhook_endpoints (url, secret, event_types)
+      values (${receiver?.url ?? 'http://127.0.0.1:9/away'}, 'whsec_bench', array['message.delivery'])`);
   await db.execute(sql`analyze`);
 
   const config = configFromEnv({
@@ -71,6 +112,7 @@ async function blastRun(accounts: number, targets: number, failRate: number, gov
   const verbose = process.env.BENCH_VERBOSE === '1';
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
+  if (webhooks === 'dispatched') await ctx.webhooks.resume();
   for (let id = 1; id <= accounts; id += 1) ctx.blast.start(id);
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
@@ -86,9 +128,11 @@ async function blastRun(accounts: number, targets: number, failRate: number, gov
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   await ctx.blast.stopAll();
+  await ctx.webhooks.stopAll();
   ctx.leases.stop();
   // Delivery acknowledgements still gathered are written before the database closes.
   await ctx.delivery.stop();
+  await receiver?.close();
   const done = timeline.at(-1)!.done;
 
   // The rate while the first fifth of the list went out, and while the last fifth did (from the last
@@ -101,9 +145,18 @@ async function blastRun(accounts: number, targets: number, failRate: number, gov
   const end = timeline.at(-1)!;
   const firstFifth = first.done / first.at;
   const lastFifth = (end.done - beforeLast.done) / (end.at - beforeLast.at);
-  const [check] = await queryRows<{ logs: string; paid: string; success: string; users: string }>(
+  const [check] = await queryRows<{
+    logs: string;
+    paid: string;
+    success: string;
+    users: string;
+    events: string;
+    delivered: string;
+  }>(
     db,
     sql`select (select count(*) from message_logs) as logs,
+      (select count(*) from webhook_events) as events,
+      (select count(*) from webhook_deliveries where delivered_at is not null) as delivered,
       (select count(*) from ledger_entries where kind = 'blast_income') as paid,
       (select count(*) from message_logs where status = 'success') as success,
       (select sum(success_blasts) from users) as users`,
@@ -115,12 +168,17 @@ async function blastRun(accounts: number, targets: number, failRate: number, gov
     targets,
     failRate,
     governed,
+    webhooks,
     sent: done,
     seconds: round(seconds),
     sendsPerSecond: Math.round(done / seconds),
     /** This process's CPU (the engine, and the embedded database when there is no server). */
     cpuMsPerSend: round((cpu.user + cpu.system) / 1000 / Math.max(1, done)),
     lastFifthOverFirstFifth: round(lastFifth / firstFifth),
+    /** message.delivery events queued, and how many the receiver had accepted by the end. */
+    ...(webhooks === 'off'
+      ? {}
+      : { webhookEvents: Number(check!.events), webhooksDelivered: Number(check!.delivered) }),
     /** Every success paid once, and the level counter in step with the log. */
     consistent:
       Number(check!.logs) === done &&
@@ -149,10 +207,54 @@ async function governanceCost() {
   };
 }
 
+/**
+ * The same blast without webhooks and with one endpoint subscribed to message.delivery whose receiver
+ * is away (the events wait in the database), back to back: queueing is the engine's own cost, goal
+ * queued/off >= 0.9 like governance; then with governance on as well. On PostgreSQL also with the receiver up and the dispatcher sending
+ * alongside, and how much of the stream it had sent when the blast ended (the rest follows).
+ *
+ * On the embedded database at sandbox time scale 0 the engine never waits for anything but promises,
+ * so the event loop gets no turn until the blast ends: acknowledgements (and the receiver's requests)
+ * arrive after it, and the queued figure there counts only the sent/failed events of the settle.
+ */
+async function webhookCost() {
+  const accounts = 100;
+  const targets = Number(process.env.BENCH_WEBHOOK_TARGETS ?? SHORT_TARGETS * 2);
+  const off = await blastRun(accounts, targets, 0);
+  const queued = await blastRun(accounts, targets, 0, false, 'queued');
+  const governedQueued = await blastRun(accounts, targets, 0, true, 'queued');
+  const dispatched = SERVER ? await blastRun(accounts, targets, 0, false, 'dispatched') : null;
+  return {
+    accounts,
+    targets,
+    sendsPerSecondOff: off.sendsPerSecond,
+    sendsPerSecondQueued: queued.sendsPerSecond,
+    queuedOverOff: round(queued.sendsPerSecond / off.sendsPerSecond),
+    /** Every governance rule on (not binding) as well: the campaign features all at once. */
+    sendsPerSecondGovernedQueued: governedQueued.sendsPerSecond,
+    governedQueuedOverOff: round(governedQueued.sendsPerSecond / off.sendsPerSecond),
+    goal: 'queuedOverOff >= 0.9',
+    /** Events queued per send: sent or failed, then delivered, read and opted out as they came. */
+    eventsPerSend: round(queued.webhookEvents! / Math.max(1, queued.sent)),
+    ...(dispatched
+      ? {
+          sendsPerSecondDispatched: dispatched.sendsPerSecond,
+          dispatchedOverOff: round(dispatched.sendsPerSecond / off.sendsPerSecond),
+          /** Share of the events the receiver had accepted when the blast ended. */
+          dispatchedByEnd: round(dispatched.webhooksDelivered! / Math.max(1, dispatched.webhookEvents!)),
+        }
+      : {}),
+    consistent:
+      off.consistent && queued.consistent && governedQueued.consistent && (dispatched?.consistent ?? true),
+  };
+}
+
 export async function blast() {
   if (process.env.BENCH_BLAST_GOVERNANCE_ONLY) return { blastGovernance: await governanceCost() };
+  if (process.env.BENCH_BLAST_WEBHOOKS_ONLY) return { blastWebhooks: await webhookCost() };
   return {
     blastGovernance: await governanceCost(),
+    blastWebhooks: await webhookCost(),
     blast: [
       await blastRun(10, SHORT_TARGETS, 0),
       ...(process.env.BENCH_BLAST_ONE

@@ -8,11 +8,21 @@ import {
   WEBHOOK_TEXT,
   type AuditEntry,
   type Paged,
+  type MessageDeliveryStatus,
   type WebhookBody,
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '@blaster/contract';
-import { webhookDeliveries, webhookEvents } from '../src/db/schema';
+import {
+  messageLogs,
+  messageTemplates,
+  phoneNumbers,
+  users,
+  webhookDeliveries,
+  webhookEvents,
+  whatsappAccounts,
+} from '../src/db/schema';
+import { SandboxGateway } from '../src/gateway/sandbox';
 import { queueWebhookEvent, verifyWebhookSignature } from '../src/domain/webhooks';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, waitFor } from './support/chat';
@@ -220,6 +230,128 @@ describe('webhook delivery', () => {
   }, 60_000);
 });
 
+describe('message delivery events', () => {
+  it("tell a blast's every stage exactly once, in order per account, to a receiver that failed five times first", async () => {
+    // A network that fails some sends, loses some acknowledgements and gets STOP replies; sends 10 ms
+    // apart, so rounds last long enough for acknowledgements to be written while their sends are
+    // still being settled.
+    const gateway = new SandboxGateway({
+      seed: 21,
+      timeScale: 0.01,
+      failRate: 0.15,
+      replyRate: 0.2,
+      ackLossRate: 0.2,
+      readRate: 0.6,
+    });
+    const t = await startTestApp({ ...FAST, SANDBOX_TIME_SCALE: '0.01' }, { gateway });
+    cleanups.push(() => t.close());
+    const admin = await t.createUser('admin');
+    const member = await t.createUser('member');
+    await t.ctx.db
+      .update(users)
+      .set({ blastIntervalMin: 1, blastIntervalMax: 1 })
+      .where(eq(users.id, member.id));
+    const receiver = await startReceiver((_, index) => (index < 5 ? 500 : 204));
+    cleanups.push(() => receiver.close());
+    const { secret } = await createEndpoint(t, admin.token, receiver.url, ['message.delivery']);
+    // Subscribed but switched off: it is given nothing.
+    const { data: off } = await createEndpoint(t, admin.token, `${receiver.url}/off`, ['message.delivery']);
+    await t.call('PUT', API.webhookEndpoint(off.id), {
+      token: admin.token,
+      body: { url: off.url, events: off.events, active: false },
+    });
+    await t.ctx.webhooks.resume();
+
+    const accounts = [await connect(t, member, 'qr'), await connect(t, member, 'qr')];
+    await t.ctx.db
+      .insert(phoneNumbers)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({ number: String(6287200000000 + i), name: `Target ${i}` })),
+      );
+    await t.ctx.db.insert(messageTemplates).values({ text: '<p>Halo {name}</p>', textWa: 'Halo {name}' });
+    for (const account of accounts)
+      expect(
+        (
+          await t.call('POST', API.whatsappStart, {
+            token: member.token,
+            body: { whatsappClientId: account.id },
+          })
+        ).status,
+      ).toBe(200);
+    const idle = async () => {
+      const rows = await t.ctx.db.select().from(whatsappAccounts);
+      return rows.every((row) => row.status === 'idle') && gateway.pendingAnswers === 0;
+    };
+    await waitFor(idle, 'the blasts and every acknowledgement and reply');
+    await t.ctx.delivery.flush();
+
+    const logs = await t.ctx.db.select().from(messageLogs);
+    expect(logs).toHaveLength(60);
+    // What each message went through, in order: its send's outcome, then what the network told.
+    const stagesOf = new Map(
+      logs.map((log) => [
+        log.id,
+        [
+          log.status === 'success' ? 'sent' : 'failed',
+          ...(log.deliveredAt ? ['delivered'] : []),
+          ...(log.readAt ? ['read'] : []),
+          ...(log.optedOutAt ? ['opted_out'] : []),
+        ] as MessageDeliveryStatus[],
+      ]),
+    );
+    const told = [...stagesOf.values()].flat();
+    for (const stage of ['sent', 'failed', 'delivered', 'read', 'opted_out'] as const)
+      expect(told, stage).toContain(stage);
+    // Some acknowledgements were lost, so the stages narrow for a reason the test can see.
+    expect(told.filter((stage) => stage === 'delivered').length).toBeLessThan(
+      told.filter((stage) => stage === 'sent').length,
+    );
+
+    await waitFor(() => accepted(receiver.received).length >= told.length, 'every event accepted');
+    const events = await t.ctx.db.select().from(webhookEvents);
+    // Only the subscribed type is queued: no STOP's number.opted_out, no connection's account.status.
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['message.delivery']));
+    expect(events).toHaveLength(told.length);
+    const deliveries = await t.ctx.db.select().from(webhookDeliveries);
+    expect(deliveries.every((row) => row.endpointId !== off.id)).toBe(true);
+
+    // Exactly once: each event accepted one time, none lost, five refused on the way.
+    const got = accepted(receiver.received);
+    expect(got.map((entry) => entry.body.id).sort()).toEqual(events.map((event) => event.uid).sort());
+    expect(receiver.received.filter((entry) => entry.answered === 500)).toHaveLength(5);
+    for (const entry of receiver.received) {
+      const timestamp = String(entry.headers[WEBHOOK_HEADERS.timestamp.toLowerCase()]);
+      const signature = String(entry.headers[WEBHOOK_HEADERS.signature.toLowerCase()]);
+      expect(verifyWebhookSignature(secret, timestamp, entry.raw, signature)).toBe(true);
+    }
+
+    // In order per account: asked for in sequence, each accepted once, numbered without a gap.
+    for (const account of accounts) {
+      const ofAccount = receiver.received.filter((entry) => entry.body.account_id === account.id);
+      const sequences = ofAccount.map((entry) => entry.body.sequence);
+      expect(sequences).toEqual([...sequences].sort((a, b) => a - b));
+      const acceptedSequences = accepted(ofAccount).map((entry) => entry.body.sequence);
+      expect(acceptedSequences).toEqual(acceptedSequences.map((_, i) => i + 1));
+    }
+    // Each message's stages, told in the order it reached them, about the right message.
+    const heard = new Map<number, MessageDeliveryStatus[]>();
+    for (const entry of got) {
+      const body = entry.body as WebhookBody<'message.delivery'>;
+      const log = logs.find((row) => row.id === body.data.message_log_id)!;
+      expect(body.data).toMatchObject({
+        whatsapp_id: log.whatsappId,
+        user_id: member.id,
+        number: log.target,
+        error: body.data.status === 'failed' ? expect.any(String) : null,
+      });
+      expect(body.account_id).toBe(log.whatsappId);
+      expect(new Date(body.data.at).toISOString()).toBe(body.data.at);
+      heard.set(log.id, [...(heard.get(log.id) ?? []), body.data.status]);
+    }
+    expect(heard).toEqual(stagesOf);
+  }, 120_000);
+});
+
 describe('webhook dispatcher on two instances', () => {
   let a: TestApp;
   let b: TestApp;
@@ -384,6 +516,7 @@ describe('webhook endpoints', () => {
     expect(delivery).toMatchObject({
       endpointId: endpoint.id,
       eventType: 'message.delivery',
+      detail: 'delivered · 6281234567890 · log #2',
       status: 'pending',
     });
 

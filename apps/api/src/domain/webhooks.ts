@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { WebhookEventType, WebhookPayloads } from '@blaster/contract';
 import { queryRows } from '../db';
 import type { AccountRow } from './accounts';
@@ -53,6 +53,51 @@ export async function queueWebhookEvent<T extends WebhookEventType>(
       returning event_id`,
   );
   return rows.length > 0 ? uid : null;
+}
+
+/**
+ * Queues one `message.delivery` event per row of `changes`, for every active endpoint subscribed to
+ * it, in one statement however many messages changed: the blast engine's settle and the delivery
+ * tracker's batch call it in the transaction that writes the stages, so an event exists exactly when
+ * its stage does. `changes` is a select of (message_log_id, whatsapp_id, user_id, number, status, at,
+ * error, stage), `stage` ranking a message's stages (sent/failed 1, delivered 2, read 3, opted out 4);
+ * `ctes` are `name as (...)` definitions it reads, data-modifying ones included (those run whether or
+ * not anything is subscribed).
+ *
+ * Each account's sequence row takes all of the statement's events at once, accounts locked in id
+ * order; within an account the events are numbered by message (the order they were sent in), then
+ * stage, so a receiver hears of a message's stages in the order they are reached.
+ */
+export async function queueMessageDeliveryEvents(executor: Executor, changes: SQL, ctes?: SQL) {
+  await executor.execute(sql`with ${ctes ? sql`${ctes},` : sql``}
+    targets as (
+      select id from webhook_endpoints where active and 'message.delivery' = any(event_types)
+    ),
+    changes as (
+      select * from (${changes}) c where exists (select 1 from targets)
+    ),
+    numbered as (
+      insert into webhook_sequences (account_key, last_sequence)
+      select whatsapp_id, count(*) from changes group by whatsapp_id order by whatsapp_id
+      on conflict (account_key) do update
+        set last_sequence = webhook_sequences.last_sequence + excluded.last_sequence
+      returning account_key, last_sequence
+    ),
+    event as (
+      insert into webhook_events (uid, type, account_id, sequence, payload)
+      select gen_random_uuid()::text, 'message.delivery', c.whatsapp_id,
+        n.last_sequence - count(*) over account_events
+          + row_number() over (account_events order by c.message_log_id, c.stage),
+        jsonb_build_object(
+          'message_log_id', c.message_log_id, 'whatsapp_id', c.whatsapp_id, 'user_id', c.user_id,
+          'number', c.number, 'status', c.status, 'error', c.error,
+          'at', to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      from changes c join numbered n on n.account_key = c.whatsapp_id
+      window account_events as (partition by c.whatsapp_id)
+      returning id, account_id, sequence
+    )
+    insert into webhook_deliveries (endpoint_id, event_id, account_key, sequence)
+    select targets.id, event.id, event.account_id, event.sequence from targets cross join event`);
 }
 
 /** The account part of an account event, from its row as it is now. */

@@ -31,7 +31,7 @@ import type { ChatGateway, SendResult } from '../gateway/gateway';
 import { creditBlastIncomes, type Tx } from '../ledger/ledger';
 import type { RealtimeHub } from '../realtime/hub';
 import { BlastConfigCache, type BlastConfig } from './blast-config';
-import { accountRef, queueWebhookEvent } from '../domain/webhooks';
+import { accountRef, queueMessageDeliveryEvents, queueWebhookEvent } from '../domain/webhooks';
 import { claimablePhones, nothingClaimableReason } from './claimable';
 
 /** Fills {name} and {phoneNumber} per target (spec 02 §2). */
@@ -543,6 +543,8 @@ export class BlastEngine extends LeasedJobs {
         })
         .where(eq(whatsappAccounts.id, accountId))
         .returning();
+      // After the account's row, the order other writers of its webhook events lock the two in.
+      await queueSentEvents(tx, settled);
       if (suspended && account)
         await queueWebhookEvent(tx, {
           type: 'account.suspended',
@@ -612,6 +614,34 @@ export class BlastEngine extends LeasedJobs {
     if (lastFailure && !lastFailure.ok && 'code' in lastFailure)
       publishAccountEvent(hub, account, 'attempting', { code: lastFailure.code, value: true });
   }
+}
+
+/**
+ * The `message.delivery` events of settled sends: sent or failed (with the network's reason), and any
+ * stage the network acknowledged or the recipient's STOP marked while the send was being settled (the
+ * delivery tracker tells those only of settled messages).
+ */
+async function queueSentEvents(tx: Tx, settled: Outcome[]) {
+  if (settled.length === 0) return;
+  const values = sql.join(
+    settled.map((o) => sql`(${o.logId}::bigint, ${o.result.ok ? null : o.result.reason}::text)`),
+    sql`, `,
+  );
+  await queueMessageDeliveryEvents(
+    tx,
+    sql`select m.id as message_log_id, m.whatsapp_id, m.user_id, m.target as number, s.status, s.at,
+          s.error, s.stage
+        from (values ${values}) v(id, error)
+        join ${messageLogs} m on m.id = v.id
+        cross join lateral (values
+          (1, case when m.status = 'success' then 'sent' else 'failed' end, coalesce(m.sent_at, now()),
+            v.error),
+          (2, 'delivered', m.delivered_at, null),
+          (3, 'read', m.read_at, null),
+          (4, 'opted_out', m.opted_out_at, null)
+        ) s(stage, status, at, error)
+        where s.at is not null`,
+  );
 }
 
 /** Claimed targets that never left: their logs go and their numbers return to the list. */

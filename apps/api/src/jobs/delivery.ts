@@ -5,6 +5,7 @@ import { messageLogs } from '../db/schema';
 import type { ChatGateway, DeliveryAck, GatewayEvent } from '../gateway/gateway';
 import type { RealtimeHub } from '../realtime/hub';
 import { addSuppression, publishSuppressed } from '../modules/suppression/service';
+import { queueMessageDeliveryEvents } from '../domain/webhooks';
 
 /** Acknowledgements wait at most this long before they are written... */
 const FLUSH_MS = 250;
@@ -63,7 +64,10 @@ export class DeliveryTracker {
     if (this.stopped) return;
     if (event.type === 'ack') this.acknowledged(event.key, event.ack, event.at);
     else if (event.type === 'message.inbound' && isStopReply(event.text)) {
-      const writing = this.optOut(normalizeNumber(event.from), event.replyTo, event.at)
+      // The acknowledgements gathered so far are written first: the stages the message reached before
+      // the reply are told before its opt-out.
+      const writing = this.writeWaiting()
+        .then(() => this.optOut(normalizeNumber(event.from), event.replyTo, event.at))
         .catch(() => {
           // The database is away: nothing to retry with; the recipient's next STOP is taken as this one.
         })
@@ -86,6 +90,11 @@ export class DeliveryTracker {
   /** Writes every acknowledgement gathered so far; resolves once it (and any write before) is done. */
   async flush(): Promise<void> {
     await Promise.all([...this.optingOut]);
+    return this.writeWaiting();
+  }
+
+  /** Writes the acknowledgements gathered so far, after any write before (opt-outs not waited for). */
+  private writeWaiting(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (this.waiting.size === 0) return this.writing;
@@ -122,13 +131,37 @@ export class DeliveryTracker {
       ),
       sql`, `,
     );
-    // Only rows that move on are written; the first time a stage was reached is kept.
-    await this.options.db.execute(sql`
-      update ${messageLogs} m
-      set delivered_at = coalesce(m.delivered_at, v.delivered, v.read),
-          read_at = coalesce(m.read_at, v.read)
-      from (values ${values}) v(id, delivered, read)
-      where m.id = v.id and (m.delivered_at is null or (v.read is not null and m.read_at is null))`);
+    // Only rows that move on are written; the first time a stage was reached is kept. The rows are
+    // locked first, in id order, to read what they held before: each stage reached now is told to the
+    // webhooks in the same statement. A message whose send is not settled yet is told nothing here:
+    // its settle tells the stages reached so far, after the send's own.
+    await queueMessageDeliveryEvents(
+      this.options.db,
+      sql`select c.id as message_log_id, c.whatsapp_id, c.user_id, c.target as number, s.status, s.at,
+              null::text as error, s.stage
+            from changed c
+            cross join lateral (values
+              (2, 'delivered', case when c.was_delivered is null then c.delivered_at end),
+              (3, 'read', case when c.was_read is null then c.read_at end)
+            ) s(stage, status, at)
+            where c.status <> 'pending' and s.at is not null`,
+      sql`acks(id, delivered, read) as (values ${values}),
+          before as (
+            select m.id, m.delivered_at, m.read_at from ${messageLogs} m join acks a on a.id = m.id
+            where m.delivered_at is null or (a.read is not null and m.read_at is null)
+            order by m.id
+            for update of m
+          ),
+          changed as (
+            update ${messageLogs} m
+            set delivered_at = coalesce(m.delivered_at, a.delivered, a.read),
+                read_at = coalesce(m.read_at, a.read)
+            from before b join acks a on a.id = b.id
+            where m.id = b.id
+            returning m.id, m.whatsapp_id, m.user_id, m.target, m.status, m.delivered_at, m.read_at,
+              b.delivered_at as was_delivered, b.read_at as was_read
+          )`,
+    );
   }
 
   /**
@@ -155,11 +188,23 @@ export class DeliveryTracker {
       const [answered] =
         logId === null
           ? []
-          : await queryRows<{ whatsapp_id: number }>(
+          : await queryRows<{ whatsapp_id: number; opted_out_at: string | null }>(
               tx,
-              sql`update ${messageLogs} set opted_out_at = coalesce(opted_out_at, ${at.toISOString()}::timestamptz)
-                  where id = ${logId} and target = ${number} returning whatsapp_id`,
+              sql`select whatsapp_id, opted_out_at from ${messageLogs}
+                  where id = ${logId} and target = ${number} for update`,
             );
+      // The first STOP to a message marks it, and is told as its last stage (once it is settled: a
+      // send still being settled tells it with its outcome).
+      if (answered && answered.opted_out_at === null)
+        await queueMessageDeliveryEvents(
+          tx,
+          sql`select id as message_log_id, whatsapp_id, user_id, target as number, 'opted_out' as status,
+                opted_out_at as at, null::text as error, 4 as stage
+              from marked where status <> 'pending'`,
+          sql`marked as (
+                update ${messageLogs} set opted_out_at = ${at.toISOString()}::timestamptz where id = ${logId}
+                returning id, whatsapp_id, user_id, target, status, opted_out_at)`,
+        );
       return addSuppression(tx, { number, reason: 'reply', whatsappId: answered?.whatsapp_id ?? null });
     });
     if (added) publishSuppressed(hub, added);

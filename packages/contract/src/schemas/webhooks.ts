@@ -79,7 +79,7 @@ export const SUBSCRIBABLE_WEBHOOK_EVENTS = WEBHOOK_EVENT_TYPES.filter(
 );
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
-  'message.delivery': 'Status pesan (queued, sent, delivered, read, failed)',
+  'message.delivery': 'Status pesan (sent, failed, delivered, read, opted_out)',
   'number.opted_out': 'Nomor berhenti berlangganan',
   'account.status': 'Status koneksi akun',
   'account.suspended': 'Akun disuspend',
@@ -88,7 +88,13 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'webhook.test': 'Event uji',
 };
 
-export const MESSAGE_DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
+/**
+ * A blasted message's stages as receivers hear them: `sent` or `failed` once the send is settled, then
+ * `delivered` and `read` as the network acknowledges them, and `opted_out` when the recipient answers
+ * STOP. A claimed message is not told before its send: one the round does not reach goes back to the
+ * list and never was.
+ */
+export const MESSAGE_DELIVERY_STATUSES = ['sent', 'failed', 'delivered', 'read', 'opted_out'] as const;
 export type MessageDeliveryStatus = (typeof MESSAGE_DELIVERY_STATUSES)[number];
 
 /** The account part of every account event: which chat account, whose, and how it stands now. */
@@ -102,14 +108,17 @@ interface AccountRef {
 
 /** The `data` of each event type, as receivers get it. */
 export interface WebhookPayloads {
-  /** One blasted message changed status; `message_log_id` is the message log row. */
+  /**
+   * One blasted message reached a stage; `message_log_id` is the message log row, `at` when the stage
+   * was reached. A message's stages arrive in order, within its account's sequence.
+   */
   'message.delivery': {
     message_log_id: number;
     whatsapp_id: number;
     user_id: number;
     number: string;
     status: MessageDeliveryStatus;
-    /** Why it failed, for 'failed'. */
+    /** Why it failed, for 'failed' (null otherwise). */
     error?: string | null;
     at: string;
   };
@@ -231,6 +240,8 @@ export const webhookDeliverySchema = z.object({
   eventType: z.enum(WEBHOOK_EVENT_TYPES),
   accountId: z.number().int().nullable(),
   sequence: z.number().int(),
+  /** What the event tells, in a few words (a message's stage and number, an account's state). */
+  detail: z.string().nullable(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES),
   attempts: z.number().int(),
   nextAttemptAt: z.string().nullable(),

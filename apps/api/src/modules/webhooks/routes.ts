@@ -40,6 +40,20 @@ const present = (row: EndpointRow, pending = 0): WebhookEndpoint => ({
   pending,
 });
 
+/**
+ * A delivery's event in a few words for the operator's list: a message's stage and number (with the
+ * message log), an opted-out number, an account's state or the reason it paused.
+ */
+function eventDetail(payload: Record<string, unknown>): string | null {
+  const text = (key: string) => (typeof payload[key] === 'string' ? (payload[key] as string) : null);
+  const parts = [
+    text('status') ?? text('state') ?? text('reason'),
+    text('number'),
+    typeof payload.message_log_id === 'number' ? `log #${payload.message_log_id}` : null,
+  ].filter((part): part is string => part !== null && part !== '');
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
 /** Outbound webhooks, for admin and dev: endpoints, their deliveries, test events and retries. */
 export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
   const pendingCounts = async (ids: number[]) => {
@@ -248,6 +262,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
             eventType: event.type as WebhookEventType,
             accountId: event.accountId,
             sequence: event.sequence,
+            detail: eventDetail(event.payload),
             status: delivery.deliveredAt ? 'delivered' : delivery.attempts > 0 ? 'retrying' : 'pending',
             attempts: delivery.attempts,
             nextAttemptAt: delivery.deliveredAt ? null : delivery.nextAttemptAt.toISOString(),

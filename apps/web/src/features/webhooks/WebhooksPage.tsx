@@ -334,6 +334,7 @@ export function WebhooksPage() {
             {original.accountId === null ? '' : t('webhook.deliveryAccount', { id: original.accountId })}#
             {original.sequence}
           </div>
+          {original.detail && <div className="text-xs text-gray-500">{original.detail}</div>}
         </div>
       ),
     }),
