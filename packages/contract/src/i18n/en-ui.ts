@@ -443,7 +443,7 @@ export const EN_UI: Record<UiKey, string> = {
   'webhook.errorFetchingEndpoints': 'Error fetching webhook endpoints',
   'webhook.errorFetchingDeliveries': 'Error fetching webhook deliveries',
   'webhook.deliveryAccount': 'Account #{{id}} · ',
-  'webhookEvent.message.delivery': 'Message status (queued, sent, delivered, read, failed)',
+  'webhookEvent.message.delivery': 'Message status (sent, failed, delivered, read, opted out)',
   'webhookEvent.number.opted_out': 'Number unsubscribed',
   'webhookEvent.account.status': 'Account connection status',
   'webhookEvent.account.suspended': 'Account suspended',

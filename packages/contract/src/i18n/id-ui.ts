@@ -445,7 +445,7 @@ export const ID_UI: Record<UiKey, string> = {
   'webhook.errorFetchingEndpoints': 'Gagal memuat endpoint webhook',
   'webhook.errorFetchingDeliveries': 'Gagal memuat pengiriman webhook',
   'webhook.deliveryAccount': 'Akun #{{id}} · ',
-  'webhookEvent.message.delivery': 'Status pesan (antre, terkirim, diterima, dibaca, gagal)',
+  'webhookEvent.message.delivery': 'Status pesan (terkirim, gagal, diterima, dibaca, berhenti)',
   'webhookEvent.number.opted_out': 'Nomor berhenti berlangganan',
   'webhookEvent.account.status': 'Status koneksi akun',
   'webhookEvent.account.suspended': 'Akun disuspend',

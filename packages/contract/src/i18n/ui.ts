@@ -393,7 +393,7 @@ export const UI_PANEL = {
   'webhook.errorFetchingEndpoints': 'Error fetching Webhook endpoints',
   'webhook.errorFetchingDeliveries': 'Error fetching Webhook deliveries',
   'webhook.deliveryAccount': 'Akun #{{id}} · ',
-  'webhookEvent.message.delivery': 'Status pesan (queued, sent, delivered, read, failed)',
+  'webhookEvent.message.delivery': 'Status pesan (sent, failed, delivered, read, opted_out)',
   'webhookEvent.number.opted_out': 'Nomor berhenti berlangganan',
   'webhookEvent.account.status': 'Status koneksi akun',
   'webhookEvent.account.suspended': 'Akun disuspend',
