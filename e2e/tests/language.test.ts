@@ -64,3 +64,29 @@ test("the server's error follows the chosen language", async () => {
   await page.getByText(EN_CATALOG.invalidCredentials).waitFor();
   await context.close();
 });
+
+test("in English the operators' newer screens show English texts and no catalog key", async () => {
+  const { context, page } = await stack.newPage();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.getByText(MSG.dashboardAdmin).first().waitFor();
+  await page.getByTestId('language-switch').selectOption('en');
+  const keys = Object.keys(EN_CATALOG).filter((key) => key.includes('.'));
+  const screens: [string, string][] = [
+    ['/', EN_CATALOG.dashboardAdmin],
+    ['/users', EN_CATALOG['users.listTitle']],
+    ['/webhooks', EN_CATALOG['webhook.deliveriesTitle']],
+    ['/suppression', EN_CATALOG['suppression.addTitle']],
+    ['/settings', EN_CATALOG.governanceTitle],
+  ];
+  for (const [path, text] of screens) {
+    await page.goto(path);
+    await page.getByText(text).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const shown = await page.locator('body').innerText();
+    const raw = keys.filter((key) => shown.includes(key));
+    assert.deepEqual(raw, [], `${path} shows catalog keys`);
+  }
+  await page.goto('/users');
+  await page.getByRole('columnheader', { name: EN_CATALOG['users.createdAt'] }).waitFor();
+  await context.close();
+});

@@ -498,4 +498,7 @@ export const EN_UI: Record<UiKey, string> = {
   'editor.link': 'Link',
   'editor.removeLink': 'Remove link',
   'editor.list': 'List',
+  // Details
+  'phone.inUse': '(In use)',
+  'audit.becomes': 'becomes',
 };

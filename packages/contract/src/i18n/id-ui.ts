@@ -500,4 +500,7 @@ export const ID_UI: Record<UiKey, string> = {
   'editor.link': 'Tautan',
   'editor.removeLink': 'Hapus tautan',
   'editor.list': 'Daftar',
+  // Details
+  'phone.inUse': '(Dipakai)',
+  'audit.becomes': 'menjadi',
 };

@@ -448,6 +448,9 @@ export const UI_PANEL = {
   'editor.link': 'Link',
   'editor.removeLink': 'Remove link',
   'editor.list': 'List',
+  // Details
+  'phone.inUse': '(In Use)',
+  'audit.becomes': 'menjadi',
 } as const;
 
 /** Every text of the panel's own in the default catalog: before signing in and after. */

@@ -47,7 +47,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
                   {formatValue(field, before[field])}
                 </span>
                 {entry.after && <span aria-hidden="true"> → </span>}
-                {entry.after && <span className="sr-only"> menjadi </span>}
+                {entry.after && <span className="sr-only"> {t('audit.becomes')} </span>}
               </>
             )}
             {entry.after && (

@@ -97,7 +97,9 @@ export function PhoneNumberListPage() {
       cell: ({ row: { original: row } }) => (
         <span>
           {row.number}
-          {row.in_use === 1 && <span className="ml-1 text-xs font-medium text-amber-600">(In Use)</span>}
+          {row.in_use === 1 && (
+            <span className="ml-1 text-xs font-medium text-amber-600">{t('phone.inUse')}</span>
+          )}
           {row.suppressed && (
             <span className="ml-1 rounded bg-red-50 px-1.5 text-xs font-medium text-red-700 dark:bg-red-500/10 dark:text-red-400">
               Suppressed
