@@ -185,6 +185,24 @@ describe('phone number import at scale', () => {
     expect(Number(stagedLeft!.n)).toBe(0);
   }, 300_000);
 
+  it('adds each number once when two imports of the same list run at the same time', async () => {
+    // Several chunks each; on PostgreSQL the two move their rows side by side, so one of them finds
+    // numbers taken by the other after checking them as new.
+    const total = 60_000;
+    const csv = `nomor,nama\n${Array.from({ length: total }, (_, i) => `${numberOf(300_000_000 + i)},Sama ${i}`).join('\n')}\n`;
+    const before = Number((await t.ctx.db.select({ n: count() }).from(phoneNumbers))[0]!.n);
+    const answers = await Promise.all([
+      upload(API.phoneImport, 'sama-1.csv', csv),
+      upload(API.phoneImport, 'sama-2.csv', csv, otherAdmin.token),
+    ]);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect(answers[0]!.body.createdCount + answers[1]!.body.createdCount).toBe(total);
+    expect(answers[0]!.body.skippedCount + answers[1]!.body.skippedCount).toBe(total);
+    for (const answer of answers)
+      for (const row of answer.body.skipped) expect(row.reason).toBe(MSG.duplicateInDatabase);
+    expect(Number((await t.ctx.db.select({ n: count() }).from(phoneNumbers))[0]!.n)).toBe(before + total);
+  }, 300_000);
+
   it('answers an empty download for an import that skipped nothing', async () => {
     const answer = await upload(API.phoneImport, 'baru.csv', `${numberOf(900_001)},Baru\n`);
     expect(answer.body).toMatchObject({ createdCount: 1, skippedCount: 0, skipped: [] });
