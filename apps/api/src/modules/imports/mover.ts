@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { MSG } from '@blaster/contract';
 import { driverOf, queryRows, type Db } from '../../db';
 import { importStaging } from '../../db/schema';
@@ -132,7 +133,11 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
     };
   }
 
-  const client = await driver.pool.connect();
+  // A connection outside the pool: held for the whole import, it must not leave the chunks' COPY (which
+  // borrows pooled connections) waiting behind other imports holding theirs.
+  const client = new pg.Client(driver.pool.options);
+  await client.connect();
+  client.on('error', () => {});
   const tx = drizzle(client) as unknown as Db;
   let movedUpTo = 0;
   let moving: Promise<void> = Promise.resolve();
@@ -145,16 +150,16 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
     open = false;
     try {
       await client.query(statement);
-      client.release();
     } catch (error) {
-      client.release(error as Error);
       if (statement === 'commit') throw error;
+    } finally {
+      await client.end().catch(() => {});
     }
   };
   try {
     await client.query('begin');
   } catch (error) {
-    client.release(error as Error);
+    await client.end().catch(() => {});
     throw error;
   }
   return {
