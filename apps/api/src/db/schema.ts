@@ -138,6 +138,7 @@ export const phoneNumbers = pgTable(
   'phone_numbers',
   {
     id: serial('id').primaryKey(),
+    /** Collation "C" (migration 0016): its unique index also serves the prefix search in byte order. */
     number: text('number').notNull().unique(),
     name: text('name').notNull(),
     status: text('status').notNull().default('active'),
@@ -165,9 +166,9 @@ export const phoneNumbers = pgTable(
       .where(
         sql`${table.status} = 'active' and ${table.lastSent} is null and ${table.inUse} = 0 and not ${table.suppressed} and ${table.consentAt} is not null`,
       ),
-    // Prefix search of the receiver picker (number, or name ignoring case) in byte order, so that a
-    // `like 'prefix%'` reads an index range in order whatever the database's collation.
-    index('phone_numbers_number_prefix_idx').using('btree', sql`${table.number} collate "C"`),
+    // Prefix search of the receiver picker by name ignoring case, in byte order, so that a
+    // `like 'prefix%'` reads an index range in order whatever the database's collation (by number,
+    // the unique index on the "C"-collated column does the same).
     index('phone_numbers_name_prefix_idx').using('btree', sql`lower(${table.name}) collate "C"`),
   ],
 );

@@ -10,10 +10,11 @@ import { HttpError } from '../../lib/errors';
 import { readRecords, type RawRecord } from '../../lib/rows';
 import { storeUpload, tooLarge } from '../../lib/uploads';
 import { IMPORT_SPOOL_DIR, sweepImports } from './sweep';
+import { rowMover } from './mover';
 import { stagingWriter, type StagedRow } from './staging';
 
-/** The answer lists at most this many created rows and this many skipped rows; the counts are exact. */
-export const CREATED_LIST_LIMIT = 1_000;
+export { CREATED_LIST_LIMIT } from './mover';
+/** The answer lists at most this many skipped rows; the count is exact. */
 export const SKIPPED_LIST_LIMIT = 500;
 
 export type ImportKindName = 'phone_numbers' | 'proxies' | 'message_templates';
@@ -68,10 +69,10 @@ export interface UploadedList {
 
 /**
  * The one import pipeline: the file is read as a stream and every row is copied into import_staging
- * (rows that fail the kind's checks with their reason); then set-based statements mark duplicates
- * inside the file (the first occurrence wins), move the rest into the table in one statement (values
- * already there are skipped), and answer the counts with the first rows. Skipped rows stay staged for
- * the download; a file that fails half-way leaves nothing behind.
+ * (rows that fail the kind's checks with their reason); set-based statements move the rows into the
+ * table in file order inside one transaction (a value already there, or earlier in the file, is left
+ * out and then marked as the duplicate it is), and the answer gives the counts with the first rows.
+ * Skipped rows stay staged for the download; a file that fails half-way leaves nothing behind.
  */
 export async function runImport<Created, Skipped>(
   db: Db,
@@ -103,7 +104,8 @@ async function stageAndMove<Created, Skipped>(
     .values({ kind: kind.name, userId })
     .returning({ id: imports.id });
   const importId = started!.id;
-  const writer = stagingWriter(db, importId);
+  const mover = await rowMover(db, kind as ImportKind<unknown, unknown>, importId);
+  const writer = stagingWriter(db, importId, (upTo) => mover.staged(upTo));
   try {
     const stage = kind.reader();
     let rowNo = 0;
@@ -116,10 +118,8 @@ async function stageAndMove<Created, Skipped>(
     }
     if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
     await writer.finish();
-    // The planner must know how many rows just arrived, or it joins them row by row (quadratic).
-    await db.execute(sql`analyze ${importStaging}`);
 
-    const { created, createdCount } = await moveRows(db, kind, importId, writer.offered());
+    const { created, createdCount } = await mover.finish(writer.offered());
     // A large import changes the table's shape; fresh planner statistics keep the list pages fast.
     if (createdCount > 1_000) await db.execute(sql`analyze ${kind.table}`);
 
@@ -151,78 +151,9 @@ async function stageAndMove<Created, Skipped>(
   } catch (error) {
     stream.destroy();
     await writer.settle();
+    await mover.abandon();
     await db.delete(importStaging).where(eq(importStaging.importId, importId));
     await db.delete(imports).where(eq(imports.id, importId));
     throw error;
   }
-}
-
-/**
- * Adds the rows still to add in one statement, in file order. With a unique column a later row with
- * the same value conflicts with the first and is left out like a value already in the table; only
- * when fewer rows were added than offered are the left-out rows told apart (an earlier row of the
- * file with the same value: duplicate in the file; otherwise: already in the table).
- */
-async function moveRows<Created, Skipped>(
-  db: Db,
-  kind: ImportKind<Created, Skipped>,
-  importId: number,
-  offered: number,
-) {
-  return db.transaction(async (tx) => {
-    const unique = kind.uniqueColumn ? sql.identifier(kind.uniqueColumn) : null;
-    const [moved] = await queryRows<{ created_count: number; taken_count: number; first_ids: unknown }>(
-      tx,
-      sql`
-      with moved as (
-        insert into ${kind.table} (${kind.columns})
-        select ${kind.select} from ${importStaging}
-        where import_id = ${importId} and reason is null
-        order by row_no
-        ${unique ? sql`on conflict (${unique}) do nothing` : sql``}
-        returning id${unique ? sql`, ${unique}` : sql``}
-      ), left_out as (
-        ${
-          unique
-            ? sql`update ${importStaging} s
-                  set reason = case when s.row_no > earliest.row_no then ${MSG.duplicateInFile}
-                                    else ${MSG.duplicateInDatabase} end
-                  from (
-                    select value, min(row_no) as row_no from ${importStaging}
-                    where import_id = ${importId} and reason is null group by value
-                  ) earliest
-                  where (select count(*) from moved) < ${offered}
-                    and s.import_id = ${importId} and s.reason is null and s.value = earliest.value
-                    and (s.row_no > earliest.row_no
-                         or not exists (select 1 from moved where moved.${unique} = s.value))
-                  returning s.reason`
-            : sql`select null::text as reason where false`
-        }
-      )
-      select
-        (select count(*) from moved)::int as created_count,
-        (select count(*) from left_out where reason = ${MSG.duplicateInDatabase})::int as taken_count,
-        coalesce((select json_agg(id order by id)
-                  from (select id from moved order by id limit ${CREATED_LIST_LIMIT}) first), '[]') as first_ids`,
-    );
-    // Only the ids pass through the statement: carrying every added row along would cost more than
-    // adding them. The answer's first rows are read once they are in.
-    const firstIds = (
-      typeof moved!.first_ids === 'string' ? JSON.parse(moved!.first_ids) : moved!.first_ids
-    ) as number[];
-    const id = sql.identifier('id');
-    const created = firstIds.length
-      ? await queryRows<Record<string, unknown>>(
-          tx,
-          sql`select * from ${kind.table} where ${id} in ${firstIds} order by ${id}`,
-        )
-      : [];
-    // The rows that made them skipped (committed just now by another import, too).
-    if (unique && moved!.taken_count > 0)
-      await tx.execute(sql`
-        update ${importStaging} s set target_id = t.id
-        from ${kind.table} t
-        where s.import_id = ${importId} and s.reason = ${MSG.duplicateInDatabase} and t.${unique} = s.value`);
-    return { created, createdCount: moved!.created_count };
-  });
 }

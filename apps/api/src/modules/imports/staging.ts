@@ -24,9 +24,10 @@ const field = (value: string | null | undefined) =>
 /**
  * Writes an import's rows into import_staging through the database's bulk path: `COPY ... FROM STDIN`
  * on PostgreSQL, `COPY ... FROM '/dev/blob'` on the embedded database. Chunks are sent one at a time
- * while the next one is being read, so the file never sits in memory.
+ * while the next one is being read, so the file never sits in memory. `staged` hears the last row
+ * number of each chunk once it is in, in file order.
  */
-export function stagingWriter(db: Db, importId: number) {
+export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: number) => void = () => {}) {
   const driver = driverOf(db);
   const copy =
     driver.kind === 'pglite'
@@ -54,19 +55,25 @@ export function stagingWriter(db: Db, importId: number) {
   let offered = 0;
   const prefix = `${importId}\t`;
 
-  const send = async (chunk: Buffer) => {
+  /** The last row number written into the buffer being filled. */
+  let lastInBuffer = 0;
+
+  const send = async (chunk: Buffer, upTo: number) => {
     await sending;
     if (failure) throw failure;
-    sending = copy(chunk).catch((error: unknown) => {
-      failure = error;
-    });
+    sending = copy(chunk).then(
+      () => staged(upTo),
+      (error: unknown) => {
+        failure = error;
+      },
+    );
   };
   const flush = async () => {
     if (used === 0) return;
     const chunk = buffers[current]!.subarray(0, used);
     current = 1 - current;
     used = 0;
-    await send(chunk);
+    await send(chunk, lastInBuffer);
   };
 
   return {
@@ -75,12 +82,14 @@ export function stagingWriter(db: Db, importId: number) {
       const line = `${prefix}${rowNo}\t${field(row.value)}\t${field(row.name ?? '')}\t${field(row.status ?? '')}\t${field(row.payload)}\t${field(row.reason || null)}\n`;
       if (!row.reason) offered += 1;
       const length = Buffer.byteLength(line);
-      if (length > CHUNK_BYTES) return flush().then(() => send(Buffer.from(line)));
+      if (length > CHUNK_BYTES) return flush().then(() => send(Buffer.from(line), rowNo));
       if (used + length > CHUNK_BYTES)
         return flush().then(() => {
           used = buffers[current]!.write(line, 0);
+          lastInBuffer = rowNo;
         });
       used += buffers[current]!.write(line, used);
+      lastInBuffer = rowNo;
       return undefined;
     },
     /** Sends what is left and waits until every chunk is in. */
