@@ -19,4 +19,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Features build on components/ and lib/; the shell in app/ composes features, never the reverse.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app/*', '**/app'],
+              message: 'Features import shared pieces from components/ or lib/, not from the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -3,7 +3,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { X } from 'lucide-react';
 import { API, AUDIT_ACTIONS, type AuditEntry, type AnswerOf } from '@blaster/contract';
 import { MSG, formatRupiah, t, tValue } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { inputClass } from '../../components/form';
 import {
   PageCard,

@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { API, isOperatorRole, type BonusRow, type AnswerOf } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PageCard,
   PagedTable,

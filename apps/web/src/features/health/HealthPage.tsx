@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { API, type AccountEventRow, type AnswerOf } from '@blaster/contract';
 import { MSG, t, tValue, translateText } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { PageCard, formatDateTime } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { GovernanceNotes } from '../schedule/ScheduleActions';

@@ -11,7 +11,7 @@ import {
   TREE_COLLECTION_LIMIT,
   type MonitorMessage,
 } from '@blaster/contract';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { PageCard } from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';

@@ -7,8 +7,8 @@ import { MSG, t, tValue } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { saveUser, useSession } from '../../lib/session';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { initials } from '../../app/layout/UserDropdown';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { initials } from '../../lib/initials';
 import { Button } from '../../components/form';
 import { EditProfileModal } from './EditProfileModal';
 

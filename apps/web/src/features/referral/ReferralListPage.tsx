@@ -2,8 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { API, type ReferralRow, type AnswerOf } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { initials } from '../../app/layout/UserDropdown';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { initials } from '../../lib/initials';
 import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/data-table';
 import { apiRequest } from '../../lib/api';
 

@@ -13,7 +13,7 @@ import {
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
 import { FRESH_RECORD } from '../../components/RecordPage';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';

@@ -15,7 +15,7 @@ import {
   type SuppressionRow,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, showFieldErrors, TextField } from '../../components/form';
 import {
   ExportButtons,

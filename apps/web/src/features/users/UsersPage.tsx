@@ -14,7 +14,7 @@ import {
   type UserCreate,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, Label, TextField, inputClass, showFieldErrors } from '../../components/form';
 import { DataTable, PageCard, formatDateTime } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';

@@ -15,7 +15,7 @@ import {
   type WebhookEndpoint,
 } from '@blaster/contract';
 import { t, textTable } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, FieldError, TextField, inputClass } from '../../components/form';
 import {
   DataTable,

@@ -15,11 +15,11 @@ import {
   type WithdrawRequest,
 } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
-import { StatGrid } from '../dashboard/StatCard';
+import { StatGrid } from '../../components/StatCard';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { errorDialog } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';

@@ -11,7 +11,7 @@ import {
   type WithdrawStatus,
 } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
 import type { Columns } from '../../components/data-table';
 import { UserText } from '../../components/UserText';
