@@ -21,7 +21,7 @@ import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { StatGrid, type Stat } from '../../components/StatCard';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { adminChannel, useFigure, useLiveFigures } from './figures';
+import { adminChannel, useFigure, useLiveFigures } from './api';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
 import { FunnelSection } from '../funnel/FunnelSection';
 
