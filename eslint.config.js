@@ -21,11 +21,18 @@ export default tseslint.config(
   },
   {
     // Features build on components/ and lib/; the shell in app/ composes features, never the reverse.
+    // Charts go through the shared chart layer, so the chart library stays out of the first screen.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'recharts',
+              message: 'Charts come from components/charts, which loads the chart library lazily.',
+            },
+          ],
           patterns: [
             {
               group: ['**/app/*', '**/app'],
