@@ -19,4 +19,28 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Features build on components/ and lib/; the shell in app/ composes features, never the reverse.
+    // Charts go through the shared chart layer, so the chart library stays out of the first screen.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'recharts',
+              message: 'Charts come from components/charts, which loads the chart library lazily.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/app/*', '**/app'],
+              message: 'Features import shared pieces from components/ or lib/, not from the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { captureReferral } from './app/referral-capture';
+import { captureReferral } from './lib/referral-capture';
 import { createRouter } from './app/router';
-import { applyTheme, readTheme } from './app/theme';
+import { applyTheme, readTheme } from './components/theme';
 import { setUnauthorizedHandler } from './lib/api';
 import { clearSession, hasStoredUser, loadStoredUserCheck, signOut } from './lib/session';
 import { loadStoredLanguage } from './i18n';

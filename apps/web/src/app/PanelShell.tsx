@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Toaster } from 'sonner';
 import { MessageDialogHost } from '../components/ui/message-dialog';
 import { AppLayout } from './layout/AppLayout';
-import { useTheme } from './theme';
+import { useTheme } from '../components/theme';
 
 // One cache for the whole visit: it outlives the shell when the user signs out and in again.
 const queryClient = new QueryClient({

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { MSG } from '../i18n';
-import { Breadcrumb } from '../app/layout/Breadcrumb';
+import { Breadcrumb } from './Breadcrumb';
 import { apiRequest, errorText } from '../lib/api';
 import { Button, showFieldErrors } from './form';
 import { PageCard } from './data-table';

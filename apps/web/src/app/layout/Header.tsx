@@ -1,9 +1,9 @@
 import { Menu, Moon, PanelLeftClose, Sun, X } from 'lucide-react';
 import { useSidebar } from '../sidebar-state';
-import { useTheme } from '../theme';
+import { useTheme } from '../../components/theme';
 import { t } from '../../i18n';
 import { HeaderSearch } from './HeaderSearch';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { LiveIndicator } from './LiveIndicator';
 import { UserDropdown } from './UserDropdown';
 

@@ -4,7 +4,7 @@ import { sidebarMenu, type MenuItem } from '@blaster/contract';
 import { t } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { useSidebar } from '../sidebar-state';
-import { Logo } from './Logo';
+import { Logo } from '../../components/Logo';
 import { MenuIcon } from './MenuIcon';
 
 function isActive(item: MenuItem, pathname: string) {

@@ -11,10 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
 import { signOut, useSession } from '../../lib/session';
-
-export function initials(first = '', last = '') {
-  return `${first.charAt(0)}${last.charAt(0)}`.toUpperCase() || '?';
-}
+import { initials } from '../../lib/initials';
 
 export function UserDropdown() {
   const { user } = useSession();

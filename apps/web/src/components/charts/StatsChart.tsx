@@ -15,7 +15,7 @@ import {
 import { formatTick, formatValue } from './format';
 import type { ChartSeries, ChartTone, StatsChartProps } from './types';
 
-/** The only module that imports the chart library: pages reach it through React.lazy (index.tsx). */
+/** With ColourCharts, the only modules that import the chart library: pages reach them through React.lazy (index.tsx). */
 
 const color = (tone: ChartTone) => `var(--chart-${tone})`;
 

@@ -4,7 +4,7 @@ import { STATS_TEXT as SPEC_STATS_TEXT } from '@blaster/contract';
 import { textTable } from '../../i18n';
 import { errorText } from '../../lib/api';
 import { isEmptyData } from './format';
-import type { StatsChartProps } from './types';
+import type { ColourBarChartProps, ColourLineChartProps, StatsChartProps } from './types';
 
 // The contract's texts in the chosen language.
 const STATS_TEXT = textTable('stats', SPEC_STATS_TEXT);
@@ -14,6 +14,30 @@ export * from './format';
 
 /** The chart library loads with the first chart shown, never with the first screen or sign-in. */
 const StatsChart = lazy(() => import('./StatsChart'));
+const LazyColourBarChart = lazy(() =>
+  import('./ColourCharts').then((charts) => ({ default: charts.ColourBarChart })),
+);
+const LazyColourLineChart = lazy(() =>
+  import('./ColourCharts').then((charts) => ({ default: charts.ColourLineChart })),
+);
+
+/** Bars of their own colours along the side; the chart library loads with the first one shown. */
+export function ColourBarChart(props: ColourBarChartProps) {
+  return (
+    <Suspense fallback={<ChartSkeleton height={props.height ?? 240} />}>
+      <LazyColourBarChart {...props} />
+    </Suspense>
+  );
+}
+
+/** Lines of their own colours over shared categories; the chart library loads with the first one shown. */
+export function ColourLineChart(props: ColourLineChartProps) {
+  return (
+    <Suspense fallback={<ChartSkeleton height={props.height ?? 240} />}>
+      <LazyColourLineChart {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * Theme colours as CSS variables the chart reads: the panel's brand, green and red, lighter on the

@@ -35,3 +35,34 @@ export interface StatsChartProps {
   height?: number;
   testId?: string;
 }
+
+/** A bar of its own colour (a funnel stage). */
+export interface ColourBar {
+  key: string;
+  label: string;
+  value: number;
+  /** Any CSS colour. */
+  color: string;
+}
+
+export interface ColourBarChartProps {
+  bars: ColourBar[];
+  /** What the values count, shown in the tooltip. */
+  valueLabel: string;
+  height?: number;
+}
+
+/** A line of its own colour drawing one data field. */
+export interface ColourLine {
+  key: string;
+  label: string;
+  color: string;
+}
+
+export interface ColourLineChartProps {
+  data: ChartDatum[];
+  /** The category field along the bottom. */
+  xKey: string;
+  lines: ColourLine[];
+  height?: number;
+}

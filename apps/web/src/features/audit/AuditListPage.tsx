@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { X } from 'lucide-react';
-import { API, AUDIT_ACTIONS, type AuditEntry, type AnswerOf } from '@blaster/contract';
+import { AUDIT_ACTIONS, type AuditEntry } from '@blaster/contract';
 import { MSG, formatRupiah, t, tValue } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { inputClass } from '../../components/form';
 import {
   PageCard,
@@ -15,7 +14,8 @@ import {
   useListSearch,
   type Columns,
 } from '../../components/data-table';
-import { apiRequest } from '../../lib/api';
+
+import { useAuditLog } from './api';
 
 const column = createColumnHelper<AuditEntry>();
 
@@ -102,14 +102,7 @@ export function AuditListPage() {
     target_id: targetId,
   }))
     if (value) query.set(key, value);
-  const list = useQuery({
-    queryKey: ['audit', query.toString()],
-    queryFn: () =>
-      apiRequest<AnswerOf<'auditPerPage'>>(`${API.auditPerPage}?${query}`, {
-        fallback: MSG.errorFetchingAuditList,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useAuditLog(query.toString());
 
   const columns: Columns<AuditEntry> = [
     column.accessor('createdAt', {

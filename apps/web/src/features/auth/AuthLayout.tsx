@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Moon, Sun } from 'lucide-react';
-import { Logo } from '../../app/layout/Logo';
-import { LanguageSwitch } from '../../app/layout/LanguageSwitch';
-import { useTheme } from '../../app/theme';
+import { Logo } from '../../components/Logo';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { useTheme } from '../../components/theme';
 import { t } from '../../i18n';
 
 /** Sign-in and sign-up: the form on the left, the product's title and tagline on the right. */

@@ -2,7 +2,7 @@
 import '../../i18n/account-texts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '../../app/layout/Logo';
+import { Logo } from '../../components/Logo';
 import { t } from '../../i18n';
 
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {

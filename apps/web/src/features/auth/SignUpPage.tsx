@@ -17,7 +17,7 @@ import { MSG, t } from '../../i18n';
 import { Alert, Button, FieldError, TextField } from '../../components/form';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
-import { storedReferral } from '../../app/referral-capture';
+import { storedReferral } from '../../lib/referral-capture';
 import { AuthLayout } from './AuthLayout';
 
 type FormInput = z.input<typeof registerBodySchema>;

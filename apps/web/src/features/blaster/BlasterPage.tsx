@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { type AnswerOf, ALL_RECEIVERS, API, PHONE_LIST_LIMIT, REFRESH_DELAY_MS } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
 import { PageCard, useDebounced } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';

@@ -2,26 +2,24 @@ import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, bonusCreateSchema, type BonusCreate, type AnswerOf } from '@blaster/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API, bonusCreateSchema, type BonusCreate } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
 import { confirmDialog, successDialog } from '../../lib/dialogs';
+import { bonusKeys, useBonusMembers } from './api';
 
 /** /bonus/create?id=: pick a member (preselected by id), nominal and reason; success dialog, then back. */
 export function BonusCreatePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const members = useQuery({
-    queryKey: ['members-all'],
-    queryFn: () => apiRequest<AnswerOf<'members'>>(API.members),
-  });
+  const members = useBonusMembers();
   const {
     control,
     register,
@@ -43,7 +41,7 @@ export function BonusCreatePage() {
     mutationFn: (body: BonusCreate) =>
       apiRequest(API.bonusCreate, { method: 'POST', body, fallback: MSG.errorCreatingBonus }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['bonus'] });
+      await queryClient.invalidateQueries({ queryKey: bonusKeys.all });
       await successDialog(MSG.bonusCreated);
       void navigate(-1);
     },

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { API, isOperatorRole, type BonusRow, type AnswerOf } from '@blaster/contract';
+import { API, isOperatorRole, type BonusRow } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PageCard,
   PagedTable,
@@ -16,8 +16,9 @@ import {
   type Columns,
 } from '../../components/data-table';
 import { PersonName, UserText } from '../../components/UserText';
-import { apiRequest } from '../../lib/api';
+
 import { useSession } from '../../lib/session';
+import { bonusKeys, useBonuses, useBonusTotal } from './api';
 
 const column = createColumnHelper<BonusRow>();
 
@@ -27,20 +28,9 @@ export function BonusListPage() {
   const operator = isOperatorRole(user?.role);
   const { pageQuery } = useListParams();
 
-  const list = useQuery({
-    queryKey: ['bonus', pageQuery],
-    queryFn: () =>
-      apiRequest<AnswerOf<'bonusPerPage'>>(`${API.bonusPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingBonusList,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  const total = useQuery({
-    queryKey: ['bonus-total', user?.id],
-    enabled: Boolean(user) && !operator,
-    queryFn: () => apiRequest<AnswerOf<'totalBonus'>>(API.totalBonus(user!.id)),
-  });
-  const remove = useDeleteRow('bonus', API.bonus);
+  const list = useBonuses(pageQuery);
+  const total = useBonusTotal(user?.id, Boolean(user) && !operator);
+  const remove = useDeleteRow(bonusKeys.all[0], API.bonus);
 
   const columns: Columns<BonusRow> = [
     ...(operator

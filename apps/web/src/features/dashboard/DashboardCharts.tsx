@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import {
   ALL_USERS,
   API,
@@ -9,7 +8,7 @@ import {
   type StatsTopAccountsAnswer,
 } from '@blaster/contract';
 import { t, textTable } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { useStats } from './api';
 import {
   ChartCard,
   ChartToggle,
@@ -22,19 +21,11 @@ import {
 // The contract's texts in the chosen language.
 const STATS_TEXT = textTable('stats', SPEC_STATS_TEXT);
 
-/** Chart figures live under the 'dashboard' key, so blast events refresh them with the cards. */
-function useStats<T>(key: string, path: string) {
-  return useQuery<T>({
-    queryKey: ['dashboard', 'stats', key, path],
-    queryFn: () => apiRequest<T>(path, { fallback: STATS_TEXT.failed }),
-  });
-}
-
 const grid = 'mt-6 grid grid-cols-1 gap-4 md:gap-6 xl:grid-cols-2';
 
 /** A member's sends and income per day over the last 30 days (app time zone). */
 export function MemberCharts({ userId }: { userId: number }) {
-  const daily = useStats<StatsDailyAnswer>('daily', API.statsDaily(userId));
+  const daily = useStats<StatsDailyAnswer>('daily', API.statsDaily(userId), STATS_TEXT.failed);
   const days = daily.data?.days ?? [];
   return (
     <div className={grid}>
@@ -88,9 +79,13 @@ type Range = `${(typeof RANGES)[number]}`;
 
 /** The platform's sends per hour with success rate, and the accounts that send the most. */
 export function OperatorCharts() {
-  const hourly = useStats<StatsHourlyAnswer>('hourly', API.statsHourly(ALL_USERS));
+  const hourly = useStats<StatsHourlyAnswer>('hourly', API.statsHourly(ALL_USERS), STATS_TEXT.failed);
   const [range, setRange] = useState<Range>('7');
-  const top = useStats<StatsTopAccountsAnswer>('top', `${API.statsTopAccounts}?days=${range}`);
+  const top = useStats<StatsTopAccountsAnswer>(
+    'top',
+    `${API.statsTopAccounts}?days=${range}`,
+    STATS_TEXT.failed,
+  );
   const timeZone = hourly.data?.timeZone ?? 'Asia/Jakarta';
   const accounts = (top.data?.accounts ?? []).map((account) => ({
     ...account,

@@ -18,10 +18,10 @@ import {
 import { ALL_USERS, API, BANNER_SPEED, type User, type AnswerOf } from '@blaster/contract';
 import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
 import { useSession } from '../../lib/session';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { StatGrid, type Stat } from './StatCard';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { StatGrid, type Stat } from '../../components/StatCard';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { adminChannel, useFigure, useLiveFigures } from './figures';
+import { adminChannel, useFigure, useLiveFigures } from './api';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
 import { FunnelSection } from '../funnel/FunnelSection';
 

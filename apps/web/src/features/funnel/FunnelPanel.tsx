@@ -1,20 +1,8 @@
 import { useState } from 'react';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { type FunnelCounts, type FunnelStage } from '@blaster/contract';
 import { MSG, formatNumber, t } from '../../i18n';
 import { inputClass } from '../../components/form';
+import { ColourBarChart, ColourLineChart } from '../../components/charts';
 import { useFunnel } from './api';
 
 const STAGE_COLORS: { key: FunnelStage; color: string }[] = [
@@ -33,7 +21,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((par
 /**
  * The delivery funnel of the viewer's sends (or everyone's for operators) over the last two weeks:
  * the stages as bars, each day's progress as lines, and the split per template; one account at a time
- * when chosen. Loaded on first use, so the charting library stays out of the first screen.
+ * when chosen. Loaded on first use; the shared chart layer fetches the charting library with the first chart.
  */
 export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
   const [accountId, setAccountId] = useState<number | null>(null);
@@ -84,49 +72,20 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
                 </div>
               ))}
             </dl>
-            <ResponsiveContainer width="100%" height={240}>
-              <BarChart
-                layout="vertical"
-                data={stageList.map((stage) => ({ ...stage, value: total[stage.key] }))}
-                margin={{ left: 24 }}
-              >
-                <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-                <XAxis type="number" allowDecimals={false} />
-                <YAxis type="category" dataKey="label" width={110} />
-                <Tooltip />
-                <Bar dataKey="value" name={t('funnel.messages')} isAnimationActive={false}>
-                  {stageList.map((stage) => (
-                    <Cell key={stage.key} fill={stage.color} />
-                  ))}
-                </Bar>
-              </BarChart>
-            </ResponsiveContainer>
+            <ColourBarChart
+              bars={stageList.map((stage) => ({ ...stage, value: total[stage.key] }))}
+              valueLabel={t('funnel.messages')}
+            />
           </div>
           <div>
             <h3 className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-300">
               {MSG.funnelOverTime}
             </h3>
-            <ResponsiveContainer width="100%" height={240}>
-              <LineChart data={days.data?.groups ?? []}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis dataKey="label" />
-                <YAxis allowDecimals={false} />
-                <Tooltip />
-                <Legend />
-                {stageList
-                  .filter((stage) => stage.key !== 'queued')
-                  .map((stage) => (
-                    <Line
-                      key={stage.key}
-                      type="monotone"
-                      dataKey={stage.key}
-                      name={stage.label}
-                      stroke={stage.color}
-                      isAnimationActive={false}
-                    />
-                  ))}
-              </LineChart>
-            </ResponsiveContainer>
+            <ColourLineChart
+              data={days.data?.groups ?? []}
+              xKey="label"
+              lines={stageList.filter((stage) => stage.key !== 'queued')}
+            />
           </div>
           <div className="lg:col-span-2 overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="funnel-templates">

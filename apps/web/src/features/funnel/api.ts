@@ -7,8 +7,8 @@ export const FUNNEL_REFRESH_MS = 3_000;
 
 export const funnelKeys = {
   all: ['funnel'] as const,
-  of: (owner: number | 'all', by: FunnelGroup, accountId: number | null) =>
-    ['funnel', owner, by, accountId] as const,
+  detail: (owner: number | 'all', by: FunnelGroup, accountId: number | null) =>
+    [...funnelKeys.all, 'detail', owner, by, accountId] as const,
 };
 
 /** Delivery funnel counts of `owner` (a member's own id, or 'all' for operators), grouped by `by`. */
@@ -16,7 +16,7 @@ export function useFunnel(owner: number | 'all', by: FunnelGroup, accountId: num
   const query = new URLSearchParams({ by });
   if (accountId) query.set('whatsapp_id', String(accountId));
   return useQuery({
-    queryKey: funnelKeys.of(owner, by, accountId),
+    queryKey: funnelKeys.detail(owner, by, accountId),
     queryFn: () => apiRequest<AnswerOf<'funnel'>>(`${API.funnel(owner)}?${query}`),
     placeholderData: keepPreviousData,
     refetchInterval: FUNNEL_REFRESH_MS,

@@ -1,11 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { API, type AccountEventRow, type AnswerOf } from '@blaster/contract';
+
+import { type AccountEventRow } from '@blaster/contract';
 import { MSG, t, tValue, translateText } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { PageCard, formatDateTime } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { GovernanceNotes } from '../schedule/ScheduleActions';
+import { useAccountHealth } from './api';
 
 const cell = 'px-3 py-2';
 const DAY_COLUMNS = [
@@ -56,14 +57,7 @@ function EventList({ events, testId }: { events: AccountEventRow[]; testId: stri
 export function HealthPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const health = useQuery({
-    queryKey: ['whatsapp-health', id],
-    queryFn: () =>
-      apiRequest<AnswerOf<'whatsappHealth'>>(API.whatsappHealth(id), {
-        fallback: MSG.networkError,
-      }),
-    enabled: /^\d+$/.test(id),
-  });
+  const health = useAccountHealth(id);
   const data = health.data;
   let body;
   if (health.isError) body = <p className="text-sm text-red-500">{errorText(health.error)}</p>;

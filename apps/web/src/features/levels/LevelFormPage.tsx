@@ -10,6 +10,7 @@ import { RecordPage } from '../../components/RecordPage';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
 import { successDialog } from '../../lib/dialogs';
+import { levelKeys } from './api';
 
 /** /level/create and /level/edit?id= share this screen; success dialog, then back. */
 export function LevelFormPage() {
@@ -17,7 +18,7 @@ export function LevelFormPage() {
     <RecordPage
       title={{ create: MSG.addLevel, edit: t('route./level/edit') }}
       creates
-      queryKey={['level']}
+      queryKey={levelKeys.details()}
       path={API.level}
       fallback={MSG.errorFetchingLevel}
       pick={(answer: { level: Level }) => answer.level}
@@ -51,7 +52,7 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
         fallback: MSG.errorSavingLevel,
       }),
     onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: ['levels'] });
+      await queryClient.invalidateQueries({ queryKey: levelKeys.all });
       await successDialog(answer.msg);
       void navigate(-1);
     },

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { API, isOperatorRole, type Level, type AnswerOf } from '@blaster/contract';
+import { API, isOperatorRole, type Level } from '@blaster/contract';
 import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PageCard,
   PagedTable,
@@ -13,8 +13,9 @@ import {
   useDeleteRow,
   useListParams,
 } from '../../components/data-table';
-import { apiRequest } from '../../lib/api';
+
 import { useSession } from '../../lib/session';
+import { levelKeys, useLevels } from './api';
 
 const column = createColumnHelper<Level>();
 
@@ -22,15 +23,8 @@ const column = createColumnHelper<Level>();
 export function LevelListPage() {
   const { user } = useSession();
   const { pageQuery } = useListParams();
-  const list = useQuery({
-    queryKey: ['levels', pageQuery],
-    queryFn: () =>
-      apiRequest<AnswerOf<'levelPerPage'>>(`${API.levelPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingLevelList,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useDeleteRow('levels', API.level);
+  const list = useLevels(pageQuery);
+  const remove = useDeleteRow(levelKeys.all[0], API.level);
 
   const columns = [
     column.accessor('name', {

@@ -13,7 +13,7 @@ import {
   type LookupRow,
 } from '@blaster/contract';
 import { MSG, t, tValue } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
   PageCard,

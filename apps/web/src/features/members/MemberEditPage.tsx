@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { API, memberEditSchema, type MemberEdit, type User, type AnswerOf } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
 import { FRESH_RECORD } from '../../components/RecordPage';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { API, type MemberRow, type AnswerOf } from '@blaster/contract';
 import { MSG, formatRupiah, t, tValue } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
   PageCard,

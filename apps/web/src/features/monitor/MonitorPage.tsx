@@ -1,25 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+
 import { JSONTree } from 'react-json-tree';
 import { LoaderCircle } from 'lucide-react';
 import clsx from 'clsx';
-import {
-  type AnswerOf,
-  API,
-  REALTIME_CHANNEL_ADMIN,
-  TREE_COLLECTION_LIMIT,
-  type MonitorMessage,
-} from '@blaster/contract';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { REALTIME_CHANNEL_ADMIN, TREE_COLLECTION_LIMIT, type MonitorMessage } from '@blaster/contract';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { PageCard } from '../../components/data-table';
-import { apiRequest } from '../../lib/api';
+
 import { subscribe } from '../../lib/realtime';
+import { type MonitorKind, useRecentEvents } from './api';
 import { t, MSG } from '../../i18n';
 
 const expandAll = () => true;
 
-export type MonitorKind = 'local' | 'remote' | 'socket' | 'realtime';
 type Display = 'string' | 'viewer' | 'tree';
 
 /** Query type: 'string' or '0', 'JsonViewer' or '1', 'JSONTree' or '2' (spec 02 §2). */
@@ -49,12 +43,6 @@ function aboutId(message: MonitorMessage, id: string) {
   );
 }
 
-const PATHS: Record<MonitorKind, string> = {
-  local: API.monitorLocal,
-  remote: API.monitorRemote,
-  socket: API.monitorSocket,
-  realtime: API.monitorSocket,
-};
 // Getters: each read takes the chosen language's text.
 const TITLES: Record<MonitorKind, string> = {
   get local() {
@@ -77,18 +65,7 @@ export function MonitorPage({ kind }: { kind: MonitorKind }) {
   const id = params.get('id') ?? '';
   const display = displayOf(params.get('type'));
   const [live, setLive] = useState<MonitorMessage[]>([]);
-  const recent = useQuery({
-    queryKey: ['monitor', kind, id],
-    queryFn: async () => {
-      try {
-        const query = kind === 'local' || !id ? '' : `?id=${encodeURIComponent(id)}`;
-        return (await apiRequest<AnswerOf<'monitorLocal'>>(`${PATHS[kind]}${query}`)).data;
-      } catch {
-        // Monitor failures quietly show an empty list (spec 02 §8).
-        return [];
-      }
-    },
-  });
+  const recent = useRecentEvents(kind, id);
 
   useEffect(() => {
     if (kind !== 'socket' && kind !== 'realtime') return;

@@ -12,7 +12,7 @@ import {
   type PhoneNumberSaveWithConsent,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { ImportResult, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';

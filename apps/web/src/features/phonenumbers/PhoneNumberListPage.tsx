@@ -12,7 +12,7 @@ import {
   type PhoneNumberWithConsentRow as PhoneNumberRow,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
   PageCard,

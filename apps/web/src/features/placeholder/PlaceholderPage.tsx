@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { t } from '../../i18n';
 
 /** Screens of the route table that are not built yet name themselves instead of showing nothing. */

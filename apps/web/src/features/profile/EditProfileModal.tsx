@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   type AnswerOf,
@@ -31,12 +31,10 @@ import {
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
 import { saveUser } from '../../lib/session';
+import { useProfileSettings, userKeys } from './api';
 
 export function EditProfileModal({ user, onClose }: { user: User; onClose(): void }) {
-  const settings = useQuery({
-    queryKey: ['setting'],
-    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet),
-  });
+  const settings = useProfileSettings();
   const banks = splitList(settings.data?.setting.bank_names);
 
   const {
@@ -86,10 +84,10 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
     onSuccess: (answer) => {
       saveUser(answer.user);
       // The profile card shows the server's copy of the user: it takes the saved values at once.
-      queryClient.setQueryData<User>(['user', user.id], (shown) =>
+      queryClient.setQueryData<User>(userKeys.detail(user.id), (shown) =>
         shown && 'firstname' in shown ? { ...shown, ...answer.user } : shown,
       );
-      void queryClient.invalidateQueries({ queryKey: ['user', user.id] });
+      void queryClient.invalidateQueries({ queryKey: userKeys.detail(user.id) });
       toast.success(MSG.profileSaved);
       onClose();
     },

@@ -1,16 +1,17 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+
 import { Copy, Pencil } from 'lucide-react';
-import { API, REFERRAL_QUERY_PARAM, type AnswerOf } from '@blaster/contract';
+import { REFERRAL_QUERY_PARAM } from '@blaster/contract';
 import { MSG, t, tValue } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+
 import { showMessage } from '../../lib/dialogs';
-import { saveUser, useSession } from '../../lib/session';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { initials } from '../../app/layout/UserDropdown';
+import { useSession } from '../../lib/session';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { initials } from '../../lib/initials';
 import { Button } from '../../components/form';
 import { EditProfileModal } from './EditProfileModal';
+import { useFreshUser } from './api';
 
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -31,17 +32,7 @@ export function ProfilePage() {
   const editing = params.get('edit') === 'true' || params.get('edit') === '1';
 
   // Fresh from the server, so level and colour follow the latest blasts; the cookie is refreshed too.
-  const fresh = useQuery({
-    queryKey: ['user', stored?.id],
-    enabled: Boolean(stored),
-    queryFn: async () => {
-      const answer = await apiRequest<AnswerOf<'user', 'GET'>>(API.user(stored!.id), {
-        fallback: MSG.errorFetchingUser,
-      });
-      saveUser(answer.user);
-      return answer.user;
-    },
-  });
+  const fresh = useFreshUser(stored?.id);
   const user = fresh.data ?? stored;
 
   const closeEditor = useCallback(() => {

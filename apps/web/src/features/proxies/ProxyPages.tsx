@@ -19,7 +19,7 @@ import {
 } from '@blaster/contract';
 import { MSG, t, tValue } from '../../i18n';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
 import { ImportResult, PROXY_TEXTS, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';

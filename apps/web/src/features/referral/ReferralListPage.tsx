@@ -1,11 +1,11 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { API, type ReferralRow, type AnswerOf } from '@blaster/contract';
+import { type ReferralRow } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
-import { initials } from '../../app/layout/UserDropdown';
+import { Breadcrumb } from '../../components/Breadcrumb';
+import { initials } from '../../lib/initials';
 import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/data-table';
-import { apiRequest } from '../../lib/api';
+
+import { useReferrals } from './api';
 
 const column = createColumnHelper<ReferralRow>();
 const columns = [
@@ -38,14 +38,7 @@ const columns = [
 /** /referral: the people the viewer referred and what each blast of theirs earned the viewer. */
 export function ReferralListPage() {
   const { pageQuery } = useListParams();
-  const list = useQuery({
-    queryKey: ['referral', pageQuery],
-    queryFn: () =>
-      apiRequest<AnswerOf<'referralPerPage'>>(`${API.referralPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingReferralList,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useReferrals(pageQuery);
   return (
     <>
       <Breadcrumb title={MSG.referralListTitle} />

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   type AnswerOf,
@@ -12,21 +12,19 @@ import {
   type SettingForm,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { FRESH_RECORD } from '../../components/RecordPage';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
 import type { ApiError } from '../../lib/api';
 import { apiRequest, errorText } from '../../lib/api';
+import { settingKeys, useSettings } from './api';
+import { levelKeys } from '../levels/api';
 
 /** /settings: blast intervals, price, banks, level colours, referral share and the member announcement. */
 export function SettingsPage() {
-  const settings = useQuery({
-    queryKey: ['setting'],
-    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet, { fallback: MSG.errorFetchingSetting }),
-    ...FRESH_RECORD,
-  });
+  const settings = useSettings();
   let body;
   if (settings.isError) body = <p className="text-sm text-red-500">{errorText(settings.error)}</p>;
   else if (!settings.data) body = <p>{MSG.loading}</p>;
@@ -58,8 +56,8 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
         fallback: MSG.errorSavingSetting,
       }),
     onSuccess: (answer) => {
-      queryClient.setQueryData(['setting'], answer);
-      void queryClient.invalidateQueries({ queryKey: ['levels'] });
+      queryClient.setQueryData(settingKeys.all, answer);
+      void queryClient.invalidateQueries({ queryKey: levelKeys.all });
       toast.success(MSG.settingsSaved);
     },
     onError: showFieldErrors(setError),

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,7 +15,7 @@ import {
   type SuppressionRow,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, showFieldErrors, TextField } from '../../components/form';
 import {
   ExportButtons,
@@ -34,6 +34,7 @@ import { confirmDialog } from '../../lib/dialogs';
 import { downloadFromServer } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 import { getStoredUser } from '../../lib/session';
+import { suppressionKeys, useSuppressionList } from './api';
 
 const column = createColumnHelper<SuppressionRow>();
 const reasonLabel = (reason: SuppressionRow['reason']) =>
@@ -49,16 +50,13 @@ export function SuppressionPage() {
   const search = useListSearch();
   const query = new URLSearchParams(pageQuery);
   if (search.search) query.set('search', search.search);
-  const list = useQuery({
-    queryKey: ['suppression', query.toString()],
-    queryFn: () => apiRequest<AnswerOf<'suppressionPerPage'>>(`${API.suppressionPerPage}?${query}`),
-    placeholderData: keepPreviousData,
-  });
+  const list = useSuppressionList(query.toString());
   // A STOP reply anywhere adds a row at once.
   useEffect(
     () =>
       subscribe(REALTIME_CHANNEL_ADMIN, (message) => {
-        if (message.event === 'suppressed') void queryClient.invalidateQueries({ queryKey: ['suppression'] });
+        if (message.event === 'suppressed')
+          void queryClient.invalidateQueries({ queryKey: suppressionKeys.all });
       }),
     [queryClient],
   );
@@ -79,7 +77,7 @@ export function SuppressionPage() {
     onSuccess: async (answer) => {
       toast.success(answer.msg);
       reset();
-      await queryClient.invalidateQueries({ queryKey: ['suppression'] });
+      await queryClient.invalidateQueries({ queryKey: suppressionKeys.all });
     },
     onError: showFieldErrors(setError),
   });
@@ -88,7 +86,7 @@ export function SuppressionPage() {
       apiRequest<AnswerOf<'suppression'>>(API.suppression(number), { method: 'DELETE' }),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
-      await queryClient.invalidateQueries({ queryKey: ['suppression'] });
+      await queryClient.invalidateQueries({ queryKey: suppressionKeys.all });
     },
     onError: (error) => toast.error(errorText(error)),
   });

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
 import { API, isImageUrl, type TemplateRow, type AnswerOf } from '@blaster/contract';
 import { MSG, t, tValue } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
 import {

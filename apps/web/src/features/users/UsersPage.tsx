@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
@@ -14,11 +14,12 @@ import {
   type UserCreate,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, Label, TextField, inputClass, showFieldErrors } from '../../components/form';
 import { DataTable, PageCard, formatDateTime } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { staffUserKeys, useStaffUsers } from './api';
 
 /** A role as this screen names it, in the chosen language. */
 const roleLabel = (role: Role) => t(`users.role.${role}`);
@@ -36,10 +37,7 @@ export function assignableRoles(actor: User, target: Pick<User, 'id' | 'role'>):
 /** /users: operators' accounts (staff, dev, admin), their roles, and a form to add one. */
 export function UsersPage() {
   const { user: actor } = useSession();
-  const list = useQuery({
-    queryKey: ['staff-users'],
-    queryFn: () => apiRequest<AnswerOf<'staffUsers'>>(API.staffUsers),
-  });
+  const list = useStaffUsers();
   if (!actor) return null;
   return (
     <>
@@ -121,7 +119,7 @@ function RoleSelect({ user, actor }: { user: User; actor: User }) {
           role: roleLabel(changed.role),
         }),
       );
-      await queryClient.invalidateQueries({ queryKey: ['staff-users'] });
+      await queryClient.invalidateQueries({ queryKey: staffUserKeys.all });
     },
     onError: (error) => toast.error(errorText(error)),
   });
@@ -166,7 +164,7 @@ function CreateUserForm({ actor }: { actor: User }) {
     onSuccess: async ({ user }) => {
       toast.success(t('users.added', { email: user.email }));
       reset();
-      await queryClient.invalidateQueries({ queryKey: ['staff-users'] });
+      await queryClient.invalidateQueries({ queryKey: staffUserKeys.all });
     },
     onError: showFieldErrors(setError),
   });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
@@ -15,7 +15,7 @@ import {
   type WebhookEndpoint,
 } from '@blaster/contract';
 import { t, textTable } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, FieldError, TextField, inputClass } from '../../components/form';
 import {
   DataTable,
@@ -30,6 +30,7 @@ import {
 } from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
+import { useWebhookDeliveries, useWebhookEndpoints, webhookKeys } from './api';
 
 // The contract's texts in the chosen language.
 const WEBHOOK_TEXT = textTable('webhook', SPEC_WEBHOOK_TEXT, { confirmDelete: ['url'] });
@@ -86,7 +87,7 @@ function EndpointForm({
     onSuccess: async (answer) => {
       if (answer.secret) onSecret({ url: answer.data.url, secret: answer.secret });
       toast.success(WEBHOOK_TEXT.saved);
-      await queryClient.invalidateQueries({ queryKey: ['webhook-endpoints'] });
+      await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints() });
       onDone();
     },
   });
@@ -182,28 +183,15 @@ export function WebhooksPage() {
   const endpointFilter = params.get('endpoint') ?? '';
   const statusFilter = params.get('status') ?? '';
 
-  const endpoints = useQuery({
-    queryKey: ['webhook-endpoints'],
-    queryFn: () =>
-      apiRequest<AnswerOf<'webhookEndpoints', 'GET'>>(API.webhookEndpoints, {
-        fallback: WEBHOOK_TEXT.errorFetchingEndpoints,
-      }),
-  });
+  const endpoints = useWebhookEndpoints(WEBHOOK_TEXT.errorFetchingEndpoints);
   const query = new URLSearchParams(pageQuery);
   if (endpointFilter) query.set('endpoint', endpointFilter);
   if (statusFilter) query.set('status', statusFilter);
-  const deliveries = useQuery({
-    queryKey: ['webhook-deliveries', query.toString()],
-    queryFn: () =>
-      apiRequest<AnswerOf<'webhookDeliveries'>>(`${API.webhookDeliveries}?${query}`, {
-        fallback: WEBHOOK_TEXT.errorFetchingDeliveries,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const deliveries = useWebhookDeliveries(query.toString(), WEBHOOK_TEXT.errorFetchingDeliveries);
   const refreshAll = () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['webhook-endpoints'] }),
-      queryClient.invalidateQueries({ queryKey: ['webhook-deliveries'] }),
+      queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints() }),
+      queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries() }),
     ]);
 
   const act = useMutation({

@@ -19,7 +19,7 @@ import {
   pairingPhoneSchema,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, Label, inputClass, TextField } from '../../components/form';
 import { PageCard } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';

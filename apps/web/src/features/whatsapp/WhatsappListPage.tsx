@@ -16,7 +16,7 @@ import {
   isOperatorRole,
 } from '@blaster/contract';
 import { MSG, formatRupiah, t, tValue } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
   PageCard,

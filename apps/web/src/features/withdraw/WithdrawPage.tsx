@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Banknote, CircleCheck, Hourglass, Wallet } from 'lucide-react';
 import {
@@ -15,19 +15,16 @@ import {
   type WithdrawRequest,
 } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
-import { StatGrid } from '../dashboard/StatCard';
+import { StatGrid } from '../../components/StatCard';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { errorDialog } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 import { statusRowClass, withdrawColumns } from './columns';
-
-function useMoneyFigure<T>(key: string, path: string, fallback: string) {
-  return useQuery({ queryKey: ['money', key, path], queryFn: () => apiRequest<T>(path, { fallback }) });
-}
+import { useMoneyFigure, useWithdrawHistory, withdrawKeys } from './api';
 
 /** /withdraw: a member's request form, balance panel and request history. */
 export function WithdrawPage() {
@@ -60,17 +57,7 @@ function WithdrawScreen({ user }: { user: User }) {
     API.withdrawTotalAccepted(user.id),
     MSG.errorFetchingWithdrawTotal,
   );
-  const history = useQuery({
-    queryKey: ['withdraw-history', user.id, pageQuery],
-    queryFn: () =>
-      apiRequest<AnswerOf<'withdrawHistoriesPerPage'>>(
-        `${API.withdrawHistoriesPerPage}?${pageQuery}&user_id=${user.id}`,
-        {
-          fallback: MSG.errorFetchingHistoryList,
-        },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const history = useWithdrawHistory(user.id, pageQuery);
 
   const { control, handleSubmit } = useForm<WithdrawRequest>({
     resolver: zodResolver(withdrawRequestSchema),
@@ -85,8 +72,8 @@ function WithdrawScreen({ user }: { user: User }) {
       }),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
-      await queryClient.invalidateQueries({ queryKey: ['money'] });
-      await queryClient.invalidateQueries({ queryKey: ['withdraw-history'] });
+      await queryClient.invalidateQueries({ queryKey: withdrawKeys.money() });
+      await queryClient.invalidateQueries({ queryKey: withdrawKeys.histories() });
     },
     onError: async (error) => {
       if (error instanceof ApiError && error.code === WITHDRAW_CODE_NO_BANK) {

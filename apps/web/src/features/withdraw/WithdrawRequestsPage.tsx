@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
@@ -11,7 +11,7 @@ import {
   type WithdrawStatus,
 } from '@blaster/contract';
 import { MSG, formatRupiah, t } from '../../i18n';
-import { Breadcrumb } from '../../app/layout/Breadcrumb';
+import { Breadcrumb } from '../../components/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
 import type { Columns } from '../../components/data-table';
 import { UserText } from '../../components/UserText';
@@ -20,6 +20,7 @@ import { confirmDialog } from '../../lib/dialogs';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { statusRowClass, withdrawColumns } from './columns';
+import { useWithdrawRequests, withdrawKeys } from './api';
 
 const column = createColumnHelper<WithdrawRow>();
 
@@ -80,21 +81,14 @@ export function WithdrawRequestsPage() {
   const [updating, setUpdating] = useState<number | null>(null);
   const [openDetails, setOpenDetails] = useState<Set<number>>(new Set());
 
-  const list = useQuery({
-    queryKey: ['withdraw-requests', pageQuery],
-    queryFn: () =>
-      apiRequest<AnswerOf<'withdrawHistoriesPerPage'>>(`${API.withdrawHistoriesPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingAllHistoryList,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useWithdrawRequests(pageQuery);
 
   // New requests appear without a reload for viewers of the admin channel.
   useEffect(() => {
     if (!isOperatorRole(user?.role)) return;
     return subscribe(REALTIME_CHANNEL_ADMIN, (message) => {
       if (message.event === 'withdraw_requested')
-        void queryClient.invalidateQueries({ queryKey: ['withdraw-requests'] });
+        void queryClient.invalidateQueries({ queryKey: withdrawKeys.requests() });
     });
   }, [user?.role, queryClient]);
 
@@ -109,7 +103,7 @@ export function WithdrawRequestsPage() {
     onSettled: () => setUpdating(null),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
-      await queryClient.invalidateQueries({ queryKey: ['withdraw-requests'] });
+      await queryClient.invalidateQueries({ queryKey: withdrawKeys.requests() });
     },
     onError: (error) => toast.error(errorText(error, MSG.networkError)),
   });

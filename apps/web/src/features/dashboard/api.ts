@@ -6,6 +6,13 @@ import { apiRequest } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
 import { longLivedCookie } from '../../lib/session';
 
+/** Every dashboard figure lives under 'dashboard', so one invalidation refreshes cards and charts. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  figure: (key: string, path: string) => [...dashboardKeys.all, key, path] as const,
+  stats: (key: string, path: string) => [...dashboardKeys.all, 'stats', key, path] as const,
+};
+
 /** Last known figures, shown at once on the next visit while fresh ones load (spec 01 §2). */
 type Cache = Record<string, unknown>;
 
@@ -23,7 +30,7 @@ function writeCache(key: string, value: unknown) {
 
 export function useFigure<T>(key: string, path: string, fallback: string): UseQueryResult<T> {
   return useQuery<T>({
-    queryKey: ['dashboard', key, path],
+    queryKey: dashboardKeys.figure(key, path),
     queryFn: async () => {
       const value = await apiRequest<T>(path, { fallback });
       writeCache(key, value);
@@ -31,6 +38,14 @@ export function useFigure<T>(key: string, path: string, fallback: string): UseQu
     },
     // The cookie only ever holds answers of the same call.
     placeholderData: readCache()[key] as never,
+  });
+}
+
+/** Chart figures; `fallback` is the text shown when the server gives no reason for a failure. */
+export function useStats<T>(key: string, path: string, fallback: string) {
+  return useQuery<T>({
+    queryKey: dashboardKeys.stats(key, path),
+    queryFn: () => apiRequest<T>(path, { fallback }),
   });
 }
 
@@ -54,7 +69,7 @@ export function useLiveFigures(channel: string | undefined) {
       // Bursts of events during a blast collapse into one refresh per second.
       timer = setTimeout(() => {
         timer = null;
-        void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
       }, 1000);
     });
     return () => {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChevronRight } from 'lucide-react';
-import { t } from '../../i18n';
+import { t } from '../i18n';
 
 export function Breadcrumb({ title }: { title: string }) {
   return (

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import clsx from 'clsx';
-import { errorText } from '../../lib/api';
-import { t } from '../../i18n';
+import { errorText } from '../lib/api';
+import { t } from '../i18n';
 
 export interface StatCardProps {
   testId: string;

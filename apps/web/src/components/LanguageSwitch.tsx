@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Languages } from 'lucide-react';
-import { LANGUAGES, setLanguage, t, useLanguage, type Language } from '../../i18n';
+import { LANGUAGES, setLanguage, t, useLanguage, type Language } from '../i18n';
 
 /** Chooses the catalog every text comes from: the spec's wording (default), English or Indonesian. */
 export function LanguageSwitch({ className }: { className?: string }) {

@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type AnswerOf, API } from '@blaster/contract';
+import { MSG } from '../../i18n';
+import { apiRequest } from '../../lib/api';
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  lists: () => [...auditKeys.all, 'list'] as const,
+  list: (query: string) => [...auditKeys.lists(), query] as const,
+};
+
+/** One page of the audit log; `query` holds the page, sort and filters. */
+export function useAuditLog(query: string) {
+  return useQuery({
+    queryKey: auditKeys.list(query),
+    queryFn: () =>
+      apiRequest<AnswerOf<'auditPerPage'>>(`${API.auditPerPage}?${query}`, {
+        fallback: MSG.errorFetchingAuditList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

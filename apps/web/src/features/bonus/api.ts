@@ -1,0 +1,40 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type AnswerOf, API } from '@blaster/contract';
+import { MSG } from '../../i18n';
+import { apiRequest } from '../../lib/api';
+
+export const bonusKeys = {
+  all: ['bonus'] as const,
+  lists: () => [...bonusKeys.all, 'list'] as const,
+  list: (pageQuery: string) => [...bonusKeys.lists(), pageQuery] as const,
+  total: (userId: number | undefined) => ['bonus-total', userId] as const,
+  members: () => ['members-all'] as const,
+};
+
+export function useBonuses(pageQuery: string) {
+  return useQuery({
+    queryKey: bonusKeys.list(pageQuery),
+    queryFn: () =>
+      apiRequest<AnswerOf<'bonusPerPage'>>(`${API.bonusPerPage}?${pageQuery}`, {
+        fallback: MSG.errorFetchingBonusList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A member's own bonus total (operators see no total). */
+export function useBonusTotal(userId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: bonusKeys.total(userId),
+    enabled,
+    queryFn: () => apiRequest<AnswerOf<'totalBonus'>>(API.totalBonus(userId!)),
+  });
+}
+
+/** Every member, to choose whom a bonus goes to. */
+export function useBonusMembers() {
+  return useQuery({
+    queryKey: bonusKeys.members(),
+    queryFn: () => apiRequest<AnswerOf<'members'>>(API.members),
+  });
+}

@@ -1,0 +1,23 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type AnswerOf, API } from '@blaster/contract';
+import { MSG } from '../../i18n';
+import { apiRequest } from '../../lib/api';
+
+export const levelKeys = {
+  all: ['levels'] as const,
+  lists: () => [...levelKeys.all, 'list'] as const,
+  list: (pageQuery: string) => [...levelKeys.lists(), pageQuery] as const,
+  /** One level read by the edit page; kept apart from the lists so saving refreshes only the lists. */
+  details: () => ['level'] as const,
+};
+
+export function useLevels(pageQuery: string) {
+  return useQuery({
+    queryKey: levelKeys.list(pageQuery),
+    queryFn: () =>
+      apiRequest<AnswerOf<'levelPerPage'>>(`${API.levelPerPage}?${pageQuery}`, {
+        fallback: MSG.errorFetchingLevelList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

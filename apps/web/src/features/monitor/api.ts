@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { type AnswerOf, API } from '@blaster/contract';
+import { apiRequest } from '../../lib/api';
+
+export type MonitorKind = 'local' | 'remote' | 'socket' | 'realtime';
+
+const PATHS: Record<MonitorKind, string> = {
+  local: API.monitorLocal,
+  remote: API.monitorRemote,
+  socket: API.monitorSocket,
+  realtime: API.monitorSocket,
+};
+
+export const monitorKeys = {
+  all: ['monitor'] as const,
+  recent: (kind: MonitorKind, id: string) => [...monitorKeys.all, kind, id] as const,
+};
+
+/** The latest recorded events of a monitor (for one id where the monitor takes one). */
+export function useRecentEvents(kind: MonitorKind, id: string) {
+  return useQuery({
+    queryKey: monitorKeys.recent(kind, id),
+    queryFn: async () => {
+      try {
+        const query = kind === 'local' || !id ? '' : `?id=${encodeURIComponent(id)}`;
+        return (await apiRequest<AnswerOf<'monitorLocal'>>(`${PATHS[kind]}${query}`)).data;
+      } catch {
+        // Monitor failures quietly show an empty list (spec 02 §8).
+        return [];
+      }
+    },
+  });
+}

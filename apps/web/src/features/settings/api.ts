@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { type AnswerOf, API } from '@blaster/contract';
+import { MSG } from '../../i18n';
+import { apiRequest } from '../../lib/api';
+import { FRESH_RECORD } from '../../components/RecordPage';
+
+/** One key for the panel's settings: the member editor and the profile editor read it too. */
+export const settingKeys = {
+  all: ['setting'] as const,
+};
+
+/** The settings page always starts from the server's copy. */
+export function useSettings() {
+  return useQuery({
+    queryKey: settingKeys.all,
+    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet, { fallback: MSG.errorFetchingSetting }),
+    ...FRESH_RECORD,
+  });
+}

@@ -1,0 +1,17 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type AnswerOf, API } from '@blaster/contract';
+import { apiRequest } from '../../lib/api';
+
+export const suppressionKeys = {
+  all: ['suppression'] as const,
+  lists: () => [...suppressionKeys.all, 'list'] as const,
+  list: (query: string) => [...suppressionKeys.lists(), query] as const,
+};
+
+export function useSuppressionList(query: string) {
+  return useQuery({
+    queryKey: suppressionKeys.list(query),
+    queryFn: () => apiRequest<AnswerOf<'suppressionPerPage'>>(`${API.suppressionPerPage}?${query}`),
+    placeholderData: keepPreviousData,
+  });
+}
