@@ -1,6 +1,7 @@
 export * from './roles';
 export * from './constants';
 export * from './messages';
+export * from './messages-public';
 export * from './paths';
 export * from './events';
 export * from './responses';

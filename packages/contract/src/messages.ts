@@ -1,34 +1,11 @@
+import { PUBLIC_MSG } from './messages-public';
+
 /**
  * Every user-facing message and error text of the spec (01 §2, §4, §5, §8; 02 §4, §5, §8), word for word.
  * Texts the spec leaves open are marked "decision" and recorded in docs/decisions.md.
  */
 export const MSG = {
-  // Sign in / sign up (01 §2, §5, §8)
-  signInTitle: 'Sign In',
-  signInSubtitle: 'Enter your email and password to sign in!',
-  signInButton: 'Sign in',
-  signingIn: 'Signing in...',
-  keepMeLoggedIn: 'Keep me logged in',
-  forgotPassword: 'Forgot password?',
-  signUpTitle: 'Sign Up',
-  signUpButton: 'Sign Up',
-  signingUp: 'Signing Up...',
-  loginRequired: 'Email and password are required.',
-  firstNameRequired: 'First name is required.',
-  lastNameRequired: 'Last name is required.',
-  emailRequired: 'Email is required.',
-  passwordRequired: 'Password is required.',
-  confirmPasswordRequired: 'Please confirm your password.',
-  passwordsDoNotMatch: 'Passwords do not match.',
-  agreeToTermsRequired: 'You must agree to the terms and conditions.',
-  errorSigningIn: 'Error signing in',
-  failedToSignUp: 'Failed to sign up. Please try again.',
-  internalServerError: 'Internal server error',
-  tokenMissing: 'Authorization token is missing',
-  userIdMissing: 'User ID is missing',
-  networkError: 'Network error. Please try again.',
-  notFound: 'We can\u2019t seem to find the page you are looking for!',
-  backToHome: 'Back to Home Page',
+  ...PUBLIC_MSG,
 
   // Server answers the spec leaves open (decision)
   invalidCredentials: 'Invalid email or password.',
@@ -76,7 +53,6 @@ export const MSG = {
   errorFetchingBonusList: 'Error fetching Bonus list',
   errorTodayIncome: 'Error Get Today Income',
   errorTodayCount: 'Error Get Today Count',
-  requestTimedOut: 'Request timed out',
   startBlastRetrySuffix: '! Silahkan coba lagi.',
   connectionLostReconnect: 'Sambungan terputus, silahkan sambungkan ulang!',
   connectionLostCannotReconnect: 'Sambungan terputus, tidak dapat menyambungkan kembali!',
@@ -154,7 +130,6 @@ export const MSG = {
   withdrawCancelled: 'Dibatalkan',
   sendingUpdate: 'Mengirim...',
   deleting: 'Deleting...',
-  loading: 'Loading...',
   noUserFound: 'No User Found',
   save: 'Simpan',
   saving: 'Menyimpan...',

@@ -11,7 +11,7 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_LOCALES,
   LANGUAGES,
-  MSG as SPEC_MSG,
+  PUBLIC_MSG,
   STORAGE_LANGUAGE,
   UI_PUBLIC,
   formatRupiah as formatRupiahIn,
@@ -20,6 +20,7 @@ import {
   type Catalog,
   type CatalogKey,
   type Language,
+  type MSG as SPEC_MSG,
 } from '@blaster/contract';
 
 export { LANGUAGES, type CatalogKey, type Language };
@@ -101,11 +102,11 @@ export function t(key: CatalogKey, values?: Record<string, unknown>): string {
   const text = defaultTexts[key];
   if (text !== undefined) return interpolate(text, values);
   // MSG's texts with blanks are read through MSG below, as functions.
-  const message: unknown = SPEC_MSG[key as keyof typeof SPEC_MSG];
+  const message: unknown = defaultMessages[key as keyof typeof SPEC_MSG];
   return typeof message === 'string' ? message : key;
 }
 
-const hasKey = (key: string): key is CatalogKey => key in defaultTexts || key in SPEC_MSG;
+const hasKey = (key: string): key is CatalogKey => key in defaultTexts || key in defaultMessages;
 
 /** A screen's title from the route table, in the chosen language. */
 export const routeTitle = (route: { path: string; title: string }) => {
@@ -151,21 +152,30 @@ type Messages = {
 /**
  * MSG in the chosen language, with MSG's own shape: `MSG.signInTitle`, `MSG.bonusHeader(amount)`.
  * Each read looks the text up again, so a text read while rendering follows the language switch; in
- * the spec's wording it is MSG itself.
+ * the spec's wording it is MSG itself. It holds the texts of the screens before signing in (PUBLIC_MSG)
+ * at first and the whole of MSG once the signed-in panel's shell has loaded (panel-texts.ts).
  */
 export const MSG = {} as Messages;
-for (const key of Object.keys(SPEC_MSG) as (keyof typeof SPEC_MSG)[]) {
-  Object.defineProperty(MSG, key, {
-    enumerable: true,
-    get: () => {
-      if (!engine || !engineModule || language === 'default') return SPEC_MSG[key];
-      const names = (engineModule.MESSAGE_PARAMS as Record<string, readonly string[]>)[key];
-      return names
-        ? (...args: unknown[]) => t(key, Object.fromEntries(names.map((name, i) => [name, args[i]])))
-        : t(key);
-    },
-  });
+/** The spec's wording of the texts MSG above holds so far. */
+const defaultMessages: Partial<typeof SPEC_MSG> = {};
+
+export function addDefaultMessages(messages: Partial<typeof SPEC_MSG>) {
+  for (const key of Object.keys(messages) as (keyof typeof SPEC_MSG)[]) {
+    if (key in defaultMessages) continue;
+    Object.defineProperty(defaultMessages, key, { enumerable: true, value: messages[key] });
+    Object.defineProperty(MSG, key, {
+      enumerable: true,
+      get: () => {
+        if (!engine || !engineModule || language === 'default') return defaultMessages[key];
+        const names = (engineModule.MESSAGE_PARAMS as Record<string, readonly string[]>)[key];
+        return names
+          ? (...args: unknown[]) => t(key, Object.fromEntries(names.map((name, i) => [name, args[i]])))
+          : t(key);
+      },
+    });
+  }
 }
+addDefaultMessages(PUBLIC_MSG);
 
 /**
  * A text table the contract keeps beside MSG (WEBHOOK_TEXT, STATS_TEXT…) in the chosen language, with

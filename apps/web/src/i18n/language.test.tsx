@@ -75,6 +75,8 @@ describe('language switch', () => {
     await setLanguage('id');
     vi.resetModules();
     const fresh = await import('.');
+    // The signed-in panel's shell brings the rest of MSG, as it does after a reload.
+    await import('./panel-texts');
     expect(fresh.currentLanguage()).toBe('id');
     await fresh.loadStoredLanguage();
     expect(fresh.t('menu.members')).toBe('Daftar Member');

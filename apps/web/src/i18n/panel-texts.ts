@@ -1,5 +1,7 @@
-import { UI_PANEL } from '@blaster/contract';
-import { addDefaultTexts } from '.';
+import { MSG, UI_PANEL } from '@blaster/contract';
+import { addDefaultMessages, addDefaultTexts } from '.';
 
-// The signed-in panel's own texts in the spec's wording, which the first page does not download.
+// The signed-in panel's own texts and the rest of MSG in the spec's wording, which the first page does
+// not download.
 addDefaultTexts(UI_PANEL);
+addDefaultMessages(MSG);

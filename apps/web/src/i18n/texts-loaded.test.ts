@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UI_ACCOUNT, UI_PUBLIC } from '@blaster/contract';
+import { PUBLIC_MSG, UI_ACCOUNT, UI_PUBLIC } from '@blaster/contract';
 
 const source = (path: string) => readFileSync(resolve(import.meta.dirname, '..', path), 'utf8');
 const keysIn = (text: string) => [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((match) => match[1]!);
+const messagesIn = (text: string) => [...text.matchAll(/\bMSG\.(\w+)/g)].map((match) => match[1]!);
 
-// The panel's own texts come in three parts (first page, other pages before signing in, the panel);
+// MSG's texts come in two parts (PUBLIC_MSG before signing in, the rest with the panel's shell) and
+// the panel's own texts in three parts (first page, other pages before signing in, the panel);
 // a page that read a text of a part not loaded yet would show its key instead.
 describe('texts loaded with their pages', () => {
   it('the first page, the error pages and what they share read only the first part', () => {
@@ -23,6 +25,27 @@ describe('texts loaded with their pages', () => {
     for (const file of files)
       for (const key of keysIn(source(file)))
         expect(Object.keys(UI_PUBLIC), `${file}: ${key}`).toContain(key);
+  });
+
+  it('every page before signing in and what it shares read only the texts of MSG loaded with it', () => {
+    const files = [
+      'features/auth/SignInPage.tsx',
+      'features/auth/SignUpPage.tsx',
+      'features/auth/ResetPasswordPage.tsx',
+      'features/auth/LegalPages.tsx',
+      'features/auth/AuthLayout.tsx',
+      'features/errors/NotFoundPage.tsx',
+      'features/errors/RouteErrorPage.tsx',
+      'app/layout/LanguageSwitch.tsx',
+      'app/router.tsx',
+      'app/guards.tsx',
+      'components/form.tsx',
+      'lib/api.ts',
+      'lib/session.ts',
+    ];
+    for (const file of files)
+      for (const key of messagesIn(source(file)))
+        expect(Object.keys(PUBLIC_MSG), `${file}: MSG.${key}`).toContain(key);
   });
 
   it('the sign-up, password-reset and legal pages read only the first two parts', () => {
