@@ -36,7 +36,7 @@ describe('texts loaded with their pages', () => {
       'features/auth/AuthLayout.tsx',
       'features/errors/NotFoundPage.tsx',
       'features/errors/RouteErrorPage.tsx',
-      'app/layout/LanguageSwitch.tsx',
+      'components/LanguageSwitch.tsx',
       'app/router.tsx',
       'app/guards.tsx',
       'components/form.tsx',
