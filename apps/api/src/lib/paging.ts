@@ -266,6 +266,7 @@ export async function readKeptRows<Row extends { id: number }>(
   }
   found ??= await run(statements.byNumber, pageOffset(request.page));
   const total = Number(found[0]?.total ?? 0);
-  const rows = found.flatMap(({ total: _total, ...row }) => (row.id === null ? [] : [row as unknown as Row]));
+  // Each row also carries the total, which no presenter reads.
+  const rows = (found[0]?.id === null ? [] : found) as unknown as Row[];
   return { rows, meta: pageMeta(request.page, total) };
 }

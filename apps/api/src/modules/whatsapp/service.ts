@@ -47,14 +47,12 @@ import { queueAccountStateEvents } from '../../domain/webhooks';
 export async function readAccountsPage(db: Db, where: SQL | undefined, request: PageRequest) {
   if (!where) {
     const { rows, meta } = await readKeptRows<AccountRow & Owner>(db, accountsPage, request);
-    return {
-      rows: rows.map(({ ownerFirstname, ownerLastname, ...account }) => ({
-        account,
-        firstname: ownerFirstname,
-        lastname: ownerLastname,
-      })),
-      meta,
-    };
+    const listed = rows.map((row) => ({
+      account: row as AccountRow,
+      firstname: row.ownerFirstname,
+      lastname: row.ownerLastname,
+    }));
+    return { rows: listed, meta };
   }
   const { ids, meta } = await readPage(
     db,
@@ -95,7 +93,10 @@ const accountsWithOwner = (db: Db) =>
 
 /** A list row: the account as the spec presents it, with its owner's name. */
 function presentListed(row: { account: AccountRow; firstname: string; lastname: string }) {
-  return { ...presentAccount(row.account), User: { firstname: row.firstname, lastname: row.lastname } };
+  // Added to the presented object rather than spread into a copy: lists present many rows.
+  return Object.assign(presentAccount(row.account), {
+    User: { firstname: row.firstname, lastname: row.lastname },
+  });
 }
 
 /** The account a caller may act on: their own, or any for admin and dev. */
