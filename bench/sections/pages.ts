@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@blaster/contract';
 import { configFromEnv } from '../../apps/api/src/config';
@@ -13,6 +16,10 @@ import { loadFromChild, openBenchDatabase, percentile, round } from '../support'
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
 const NUMBERS = Number(process.env.BENCH_NUMBERS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_PAGES=deep loads only the two deep pages (for quick before/after comparisons). */
+const DEEP_ONLY = process.env.BENCH_PAGES === 'deep';
+/** A folder: each measured load also writes a CPU profile of this process (API and, embedded, database). */
+const PROFILE_DIR = process.env.BENCH_PAGES_PROFILE;
 
 /**
  * 100,000 accounts and 200,000 numbers (ids left sparse by deletes, as a live table's are): the
@@ -69,15 +76,22 @@ export async function listPages() {
       duration: 2,
       headers: { authorization: `Bearer ${token}` },
     });
+    const profile = PROFILE_DIR ? await startProfile() : undefined;
+    const cpuBefore = process.cpuUsage();
     const result = await loadFromChild({
       url: `${base}${path}`,
       connections: 50,
       duration: SECONDS,
       headers: { authorization: `Bearer ${token}` },
     });
+    const cpu = process.cpuUsage(cpuBefore);
+    await profile?.(join(PROFILE_DIR!, `${path.replace(/\W+/g, '-')}.cpuprofile`));
     return {
       path,
       requestsPerSecond: round(result.requests.average),
+      // This process's CPU per answer: the API's own work, and on the embedded database its SQL too.
+      // Less sensitive than the rate to other work on a shared machine.
+      cpuMsPerRequest: round((cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total)),
       // autocannon reports p97.5 rather than p95.
       latencyMs: { p50: result.latency.p50, p97_5: result.latency.p97_5, p99: result.latency.p99 },
       errors: result.errors + result.non2xx,
@@ -117,20 +131,22 @@ export async function listPages() {
   const results = {
     data: { accounts, phoneNumbers: numbers },
     whatsappListPerPage: {
-      page1: await load('/api/admin/whatsapp/list-per-page?page=1'),
+      page1: DEEP_ONLY ? undefined : await load('/api/admin/whatsapp/list-per-page?page=1'),
       deep: await load(`/api/admin/whatsapp/list-per-page?page=${accountsDeep}`),
       sqlMs: await sqlAtDepth(readAccounts, accounts),
     },
     phoneNumberListPerPage: {
-      page1: await load('/api/admin/phonenumber/list-per-page?page=1'),
+      page1: DEEP_ONLY ? undefined : await load('/api/admin/phonenumber/list-per-page?page=1'),
       deep: await load(`/api/admin/phonenumber/list-per-page?page=${numbersDeep}`),
       sqlMs: await sqlAtDepth(readNumbers, numbers),
     },
     // The blaster's receiver picker: a number prefix and a name prefix, 50 rows at most.
-    phoneNumberSearch: {
-      number: await load('/api/admin/phonenumber/list?status=active&search=0812000123'),
-      name: await load('/api/admin/phonenumber/list?status=active&search=kontak%2019'),
-    },
+    phoneNumberSearch: DEEP_ONLY
+      ? undefined
+      : {
+          number: await load('/api/admin/phonenumber/list?status=active&search=0812000123'),
+          name: await load('/api/admin/phonenumber/list?status=active&search=kontak%2019'),
+        },
   };
   await app.close();
   await ctx.blast.stopAll();
@@ -138,4 +154,17 @@ export async function listPages() {
   ctx.leases.stop();
   await database.close();
   return results;
+}
+
+/** Starts profiling this process; the function returned stops and writes the profile. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file: string) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
 }

@@ -337,6 +337,11 @@ describe('the token is out of reach of page scripts and URLs (item: no headers, 
     expect(response.headers['referrer-policy']).toBe('same-origin');
     // Plain HTTP: no HSTS (a browser would ignore it, and a local start must keep working).
     expect(response.headers['strict-transport-security']).toBeUndefined();
+    // Answers no route gives carry them too.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-frame-options']).toBe('DENY');
+    expect(String(missing.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
   it('opens the socket on the main port with the cookie, and never takes the token from its URL there', async () => {

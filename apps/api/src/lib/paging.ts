@@ -1,7 +1,8 @@
-import { and, asc, count, desc, gt, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, getTableColumns, getTableName, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '@blaster/contract';
 import { queryRows, type Db } from '../db';
+import { runIntegerStatement } from './statements';
 
 export const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;
 
@@ -174,4 +175,98 @@ async function readKeptPage(db: Db, source: ListSource, list: KeptList, request:
   rows ??= await byNumber();
   const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
   return { ids, meta: pageMeta(request.page, Number(rows[0]?.total ?? 0)) };
+}
+
+/** One kept list's page with its rows: how they are read, and the row each answer row is made from. */
+export interface KeptRowsSource {
+  list: KeptList;
+  /** The list's table, aliased `row` in `select` and `joins`. */
+  table: PgTable;
+  /** The select list over `row` and the joins, each item aliased to its key in the answer row. */
+  select: string;
+  /** Joins after the list's table (to owners, for example). */
+  joins?: string;
+}
+
+/** The columns of a table as select items over `alias`, each named by its key in the table's rows. */
+export function selectColumns(table: PgTable, alias: string) {
+  return Object.entries(getTableColumns(table))
+    .map(([key, column]) => `"${alias}"."${column.name}" as "${key}"`)
+    .join(', ');
+}
+
+type KeptStatements = Record<'byNumber' | 'after' | 'before', { name: string; text: string }>;
+const keptStatements = new Map<string, KeptStatements>();
+
+/**
+ * The statements of a kept list's page: the total, the page's ids and their rows in one statement
+ * (one round trip; the embedded database pays a large fixed cost per statement), by number ($1 is the
+ * offset) or after / before a cursor id ($1). Built once per list.
+ */
+function statementsOf(source: KeptRowsSource): KeptStatements {
+  const known = keptStatements.get(source.list);
+  if (known) return known;
+  const table = getTableName(source.table);
+  const withRows = (ids: string) => `select totals.total, page.* from (
+      select coalesce(sum(row_count), 0)::int8 as total from list_buckets where list = '${source.list}'
+    ) totals left join lateral (
+      select ${source.select} from (${ids}) page_ids
+      join "${table}" "row" on "row".id = page_ids.id ${source.joins ?? ''}
+    ) page on true
+    order by page.id desc`;
+  const statements: KeptStatements = {
+    byNumber: {
+      name: `${source.list}_page_by_number`,
+      text: withRows(`select found.id from (
+          select bucket, $1::int8 - (through - row_count) as skip from (
+            select bucket, row_count, sum(row_count) over (order by bucket desc) as through
+            from list_buckets where list = '${source.list}'
+          ) blocks where through > $1::int8 order by bucket desc limit 1
+        ) start cross join lateral (
+          select id from "${table}" where id < (start.bucket + 1) * ${BUCKET_IDS}
+          order by id desc offset start.skip limit ${PAGE_SIZE}
+        ) found`),
+    },
+    after: {
+      name: `${source.list}_page_after`,
+      text: withRows(`select id from "${table}" where id < $1::int8 order by id desc limit ${PAGE_SIZE}`),
+    },
+    before: {
+      name: `${source.list}_page_before`,
+      text: withRows(`select id from "${table}" where id > $1::int8 order by id asc limit ${PAGE_SIZE}`),
+    },
+  };
+  keptStatements.set(source.list, statements);
+  return statements;
+}
+
+/**
+ * A page of an unfiltered kept list (by id descending) with its rows and pager figures, in one
+ * statement: the same page and totals `readPage` finds, by number or cursor.
+ */
+export async function readKeptRows<Row extends { id: number }>(
+  db: Db,
+  source: KeptRowsSource,
+  request: PageRequest,
+): Promise<{ rows: Row[]; meta: PageMeta }> {
+  const statements = statementsOf(source);
+  type Found = Omit<Row, 'id'> & { id: number | null; total: string | number | bigint };
+  // A cursor past every id (or past what a number holds exactly) is just a large id.
+  const run = (statement: { name: string; text: string }, value: number) =>
+    runIntegerStatement<Found>(db, statement, [Math.min(value, Number.MAX_SAFE_INTEGER)]);
+  let found: Found[] | undefined;
+  // Page 1 is always the newest rows, whatever a cursor says.
+  if (request.page > 1 && request.after !== undefined) {
+    found = await run(statements.after, request.after);
+    if (found[0]?.id === null) found = undefined;
+  } else if (request.page > 1 && request.before !== undefined) {
+    found = await run(statements.before, request.before);
+    // A page short of rows means the list moved since: read by number.
+    if (found.length < PAGE_SIZE || found[0]?.id === null) found = undefined;
+  }
+  found ??= await run(statements.byNumber, pageOffset(request.page));
+  const total = Number(found[0]?.total ?? 0);
+  // Each row also carries the total, which no presenter reads.
+  const rows = (found[0]?.id === null ? [] : found) as unknown as Row[];
+  return { rows, meta: pageMeta(request.page, total) };
 }

@@ -14,8 +14,15 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
+/** Verified tokens remembered at most (the oldest is forgotten first). */
+const VERIFIED_TOKENS = 10_000;
+
 export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFETIME_SECONDS): TokenService {
   const key = new TextEncoder().encode(secret);
+  // A token's signature does not change: each one is checked once, and its claims reused until it
+  // expires (checking the signature again cost more than the rest of a short request's own work).
+  // Revocation is not decided here: the caller compares the version with the stored user's.
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
     sign(userId, version = 0) {
       return new SignJWT({ ver: version })
@@ -26,13 +33,23 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > Date.now()) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         const userId = Number(payload.sub);
         // Tokens signed before versions existed carry none: they belong to version 0.
         const version = payload.ver === undefined ? 0 : Number(payload.ver);
         if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(version)) return null;
-        return { userId, version };
+        const claims = { userId, version };
+        if (payload.exp !== undefined) {
+          if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+          verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        }
+        return claims;
       } catch {
         return null;
       }

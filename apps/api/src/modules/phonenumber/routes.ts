@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import {
   API,
   MSG,
@@ -16,7 +16,7 @@ import {
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { phoneNumbers } from '../../db/schema';
-import { readPage, type PageRequest } from '../../lib/paging';
+import { readKeptRows, selectColumns, type KeptRowsSource, type PageRequest } from '../../lib/paging';
 import type { Db } from '../../db';
 import { escapeLike } from '../../lib/search';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
@@ -58,22 +58,14 @@ function consentColumns(body: PhoneConsent) {
 
 /** One page of the phone number list: what list-per-page reads (the bench times exactly this). */
 export async function readPhonePage(db: Db, request: PageRequest) {
-  const { ids, meta } = await readPage(
-    db,
-    {
-      table: phoneNumbers,
-      id: phoneNumbers.id,
-      ids: () => db.select({ id: phoneNumbers.id }).from(phoneNumbers).$dynamic(),
-      direction: 'desc',
-      kept: 'phone_numbers',
-    },
-    request,
-  );
-  const rows = ids.length
-    ? await db.select().from(phoneNumbers).where(inArray(phoneNumbers.id, ids)).orderBy(desc(phoneNumbers.id))
-    : [];
+  const { rows, meta } = await readKeptRows<PhoneRow>(db, phonePage, request);
   return { data: rows.map(presentPhone), meta };
 }
+const phonePage: KeptRowsSource = {
+  list: 'phone_numbers',
+  table: phoneNumbers,
+  select: selectColumns(phoneNumbers, 'row'),
+};
 
 export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
