@@ -7,6 +7,7 @@ import { Button, FieldError, Label, inputClass } from '../../components/form';
 import { PageCard, useDebounced } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
+import { useSenderAccounts } from '../whatsapp/api';
 
 const ALL = ALL_RECEIVERS;
 
@@ -18,12 +19,7 @@ export function BlasterPage() {
     const timer = setTimeout(() => setReady(true), REFRESH_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  const senders = useQuery({
-    queryKey: ['whatsapp-all'],
-    enabled: ready,
-    queryFn: () =>
-      apiRequest<AnswerOf<'whatsappList'>>(API.whatsappList, { fallback: MSG.errorFetchingWhatsappList }),
-  });
+  const senders = useSenderAccounts(ready);
   // Receivers are searched on the server: the list holds far too many numbers to send them all here.
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
