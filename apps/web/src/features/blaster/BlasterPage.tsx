@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, ALL_RECEIVERS, API, PHONE_LIST_LIMIT, REFRESH_DELAY_MS } from '@blaster/contract';
+import { useMutation } from '@tanstack/react-query';
+import { ALL_RECEIVERS, API, PHONE_LIST_LIMIT, REFRESH_DELAY_MS } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
 import { PageCard, useDebounced } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
+import { useSenderAccounts } from '../whatsapp/api';
+import { useReceiverPick } from '../phonenumbers/api';
 
 const ALL = ALL_RECEIVERS;
 
@@ -18,25 +20,11 @@ export function BlasterPage() {
     const timer = setTimeout(() => setReady(true), REFRESH_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  const senders = useQuery({
-    queryKey: ['whatsapp-all'],
-    enabled: ready,
-    queryFn: () =>
-      apiRequest<AnswerOf<'whatsappList'>>(API.whatsappList, { fallback: MSG.errorFetchingWhatsappList }),
-  });
+  const senders = useSenderAccounts(ready);
   // Receivers are searched on the server: the list holds far too many numbers to send them all here.
   const [typed, setTyped] = useState('');
   const search = useDebounced(typed.trim());
-  const receivers = useQuery({
-    queryKey: ['phonenumbers-pick', search],
-    enabled: ready,
-    queryFn: () =>
-      apiRequest<AnswerOf<'phoneList'>>(
-        `${API.phoneList}?${new URLSearchParams({ status: 'active', limit: String(PHONE_LIST_LIMIT), search })}`,
-        { fallback: MSG.errorFetchingPhoneNumberList },
-      ),
-    placeholderData: keepPreviousData,
-  });
+  const receivers = useReceiverPick(search, ready);
   const found = receivers.data?.list ?? [];
   const [sender, setSender] = useState('');
   const [message, setMessage] = useState('');

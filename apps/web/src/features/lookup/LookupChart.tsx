@@ -1,15 +1,7 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import {
-  ALL_USERS,
-  API,
-  STATS_TEXT as SPEC_STATS_TEXT,
-  type LookupKind,
-  type User,
-  type AnswerOf,
-} from '@blaster/contract';
+import { ALL_USERS, STATS_TEXT as SPEC_STATS_TEXT, type LookupKind, type User } from '@blaster/contract';
 import { textTable } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { useLookupStats } from './api';
 import {
   ChartCard,
   ChartToggle,
@@ -27,15 +19,7 @@ export function LookupChart({ kind, user }: { kind: LookupKind; user: User }) {
   const [bucket, setBucket] = useState<'hour' | 'day'>('hour');
   // As the list: dev sees everyone's lookups, everyone else their own.
   const owner = user.role === 'dev' ? ALL_USERS : user.id;
-  const stats = useQuery({
-    queryKey: ['lookup-stats', kind, owner, bucket],
-    queryFn: () =>
-      apiRequest<AnswerOf<'statsLookups'>>(`${API.statsLookups(owner)}?kind=${kind}&bucket=${bucket}`, {
-        fallback: STATS_TEXT.failed,
-      }),
-    // Running jobs add results all the time; the chart follows them once a minute.
-    refetchInterval: 60_000,
-  });
+  const stats = useLookupStats(kind, owner, bucket);
   const timeZone = stats.data?.timeZone ?? 'Asia/Jakarta';
   const hourly = bucket === 'hour';
   return (

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
-  type AnswerOf,
   API,
   DEFAULT_INTERVAL_MAX,
   DEFAULT_INTERVAL_MIN,
@@ -19,6 +18,8 @@ import { FileField, acceptedFile } from '../../components/FileField';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
+import { useAccountsOf } from '../whatsapp/api';
+import { lookupKeys, useRefreshLookups } from './api';
 
 // Getters: each read takes the chosen language's text.
 const TITLES = {
@@ -37,7 +38,7 @@ export function LookupFormPage({ kind }: { kind: LookupKind }) {
     <RecordPage
       title={TITLES[kind]}
       creates
-      queryKey={['lookup-item', kind]}
+      queryKey={lookupKeys.detail(kind)}
       path={(id) => API.lookup(kind, id)}
       pick={(answer: Record<LookupKind, LookupRow>) => answer[kind]}
     >
@@ -49,15 +50,8 @@ export function LookupFormPage({ kind }: { kind: LookupKind }) {
 function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) {
   const { user } = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const accounts = useQuery({
-    queryKey: ['whatsapp-own', user?.id],
-    enabled: Boolean(user),
-    queryFn: () =>
-      apiRequest<AnswerOf<'whatsappListOf'>>(API.whatsappListOf(user!.id), {
-        fallback: MSG.errorFetchingWhatsappList,
-      }),
-  });
+  const refreshLookups = useRefreshLookups(kind);
+  const accounts = useAccountsOf(user?.id);
   const [values, setValues] = useState({
     whatsapp_id: row ? String(row.whatsapp_id) : '',
     start_number: row?.start_number ?? '',
@@ -106,7 +100,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
       });
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['lookup', kind] });
+      await refreshLookups();
       void navigate(-1);
     },
     onError: (error) => {

@@ -1,39 +1,24 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API, memberEditSchema, type MemberEdit, type User, type AnswerOf } from '@blaster/contract';
+import { API, memberEditSchema, type MemberEdit, type User } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { FRESH_RECORD } from '../../components/RecordPage';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
+import { useBlastFee, useMember, useRefreshMember, useSettings } from './api';
 
 /** /member/edit?id=: a member's blast interval and blast fee override. */
 export function MemberEditPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  const member = useQuery({
-    queryKey: ['user', id],
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
-    queryFn: () => apiRequest<AnswerOf<'user', 'GET'>>(API.user(id), { fallback: MSG.errorFetchingUser }),
-    ...FRESH_RECORD,
-  });
-  const fee = useQuery({
-    queryKey: ['blast-fee', id],
-    enabled: Boolean(member.data),
-    queryFn: () => apiRequest<AnswerOf<'blastFee'>>(API.blastFee(id)),
-    ...FRESH_RECORD,
-  });
-  const settings = useQuery({
-    queryKey: ['setting'],
-    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet),
-    ...FRESH_RECORD,
-  });
+  const member = useMember(id);
+  const fee = useBlastFee(id, Boolean(member.data));
+  const settings = useSettings();
 
   let body;
   if (!Number.isInteger(id) || id <= 0 || member.isError) body = <p>{MSG.noUserFound}</p>;
@@ -61,7 +46,7 @@ export function MemberEditPage() {
 
 function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshMember = useRefreshMember();
   const {
     control,
     register,
@@ -76,8 +61,7 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
         fallback: MSG.networkError,
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['user', user.id] });
-      await queryClient.invalidateQueries({ queryKey: ['members'] });
+      await refreshMember(user.id);
       toast.success(t('members.saved'));
       void navigate(-1);
     },

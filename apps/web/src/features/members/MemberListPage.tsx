@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { API, type MemberRow, type AnswerOf } from '@blaster/contract';
+import { type MemberRow } from '@blaster/contract';
 import { MSG, formatRupiah, t, tValue } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
@@ -16,7 +15,7 @@ import {
   useListSearch,
 } from '../../components/data-table';
 import { PersonName, UserText } from '../../components/UserText';
-import { apiRequest } from '../../lib/api';
+import { useMemberList } from './api';
 
 const column = createColumnHelper<MemberRow>();
 
@@ -82,14 +81,7 @@ export function MemberListPage() {
   const query = new URLSearchParams(pageQuery);
   if (search) query.set('search', search);
   if (status) query.set('s', status);
-  const members = useQuery({
-    queryKey: ['members', pageQuery, search, status],
-    queryFn: () =>
-      apiRequest<AnswerOf<'membersPerPage'>>(`${API.membersPerPage}?${query}`, {
-        fallback: MSG.errorFetchingMemberList,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const members = useMemberList({ pageQuery, search, status }, query);
   const memoColumns = useMemo(() => columns, []);
 
   return (

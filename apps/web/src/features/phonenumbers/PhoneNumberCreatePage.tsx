@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   API,
@@ -20,11 +20,12 @@ import { PageCard } from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { ConsentFields } from './ConsentFields';
+import { useRefreshPhoneNumbers } from './api';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshPhoneNumbers = useRefreshPhoneNumbers();
   const {
     register,
     handleSubmit,
@@ -39,7 +40,7 @@ export function PhoneNumberCreatePage() {
       apiRequest(API.phoneSave, { method: 'POST', body, fallback: MSG.networkError }),
     onSuccess: async () => {
       toast.success(t('phone.saved'));
-      await queryClient.invalidateQueries({ queryKey: ['phonenumbers'] });
+      await refreshPhoneNumbers();
       // Like every other create form, a saved number goes back to where the user came from.
       void navigate(-1);
     },
@@ -84,7 +85,7 @@ export function PhoneNumberCreatePage() {
         <UploadCard<ImportAnswer>
           id="phone-file"
           path={API.phoneImport}
-          onUploaded={() => queryClient.invalidateQueries({ queryKey: ['phonenumbers'] })}
+          onUploaded={() => refreshPhoneNumbers()}
           renderResult={(result) => (
             <ImportResult
               createdCount={result.createdCount}

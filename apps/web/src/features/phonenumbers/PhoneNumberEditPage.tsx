@@ -10,13 +10,14 @@ import { MSG, t } from '../../i18n';
 import { TextField } from '../../components/form';
 import { ConsentFields, localInputTime } from './ConsentFields';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
+import { phoneNumberKeys } from './api';
 
 /** /phonenumber/edit?id=: number, name, consent and the active checkbox; goes back after saving. */
 export function PhoneNumberEditPage() {
   return (
     <RecordPage
       title={t('route./phonenumber/edit')}
-      queryKey={['phonenumber']}
+      queryKey={phoneNumberKeys.detail()}
       path={API.phoneNumber}
       fallback={MSG.errorFetchingPhoneNumber}
       pick={(answer: { phoneNumber: PhoneNumberWithConsentRow }) => answer.phoneNumber}
@@ -45,7 +46,7 @@ function EditForm({ row }: { row: PhoneNumberWithConsentRow }) {
       consent_note: row.consent_note ?? '',
     },
   });
-  const save = useSaveAndGoBack(API.phoneNumber(row.id), 'phonenumbers', setError);
+  const save = useSaveAndGoBack(API.phoneNumber(row.id), phoneNumberKeys.all[0], setError);
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import clsx from 'clsx';
@@ -28,6 +27,7 @@ import { apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 import { ConsentCell } from './ConsentFields';
+import { phoneNumberKeys, usePhoneNumberList } from './api';
 
 const column = createColumnHelper<PhoneNumberRow>();
 
@@ -36,14 +36,7 @@ export function PhoneNumberListPage() {
   const { pageQuery } = useListParams();
   const [flash, setFlash] = useState<Record<number, boolean>>({});
   const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});
-  const list = useQuery({
-    queryKey: ['phonenumbers', pageQuery],
-    queryFn: () =>
-      apiRequest<AnswerOf<'phonePerPage'>>(`${API.phonePerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingPhoneNumberList,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const list = usePhoneNumberList(pageQuery);
   useEffect(() => setLive({}), [list.data]);
 
   // Sends update counts, last sent and the in-use mark as they happen; a count change flashes 1 s.
@@ -62,7 +55,7 @@ export function PhoneNumberListPage() {
     [],
   );
 
-  const remove = useDeleteRow('phonenumbers', API.phoneNumber);
+  const remove = useDeleteRow(phoneNumberKeys.all[0], API.phoneNumber);
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {

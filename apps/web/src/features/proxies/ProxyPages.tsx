@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import clsx from 'clsx';
@@ -35,6 +34,7 @@ import {
 } from '../../components/data-table';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
+import { proxyKeys, useProxyList, useRefreshProxies } from './api';
 
 const column = createColumnHelper<ProxyRow>();
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -49,15 +49,8 @@ const statusClass = (status: string) =>
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
   const { pageQuery } = useListParams();
-  const list = useQuery({
-    queryKey: ['proxies', pageQuery],
-    queryFn: () =>
-      apiRequest<AnswerOf<'proxyPerPage'>>(`${API.proxyPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingProxyList,
-      }),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useDeleteRow('proxies', API.proxy);
+  const list = useProxyList(pageQuery);
+  const remove = useDeleteRow(proxyKeys.all[0], API.proxy);
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
@@ -119,16 +112,16 @@ type ProxyImport = ImportAnswer<
 /** /proxy/create: one proxy by hand or a file of them; success goes back one page. */
 export function ProxyCreatePage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshProxies = useRefreshProxies();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
   } = useForm<{ value: string }>({ resolver: zodResolver(proxySaveSchema), defaultValues: { value: '' } });
-  const save = useSaveAndGoBack(API.proxySave, 'proxies', setError, 'POST');
+  const save = useSaveAndGoBack(API.proxySave, proxyKeys.all[0], setError, 'POST');
   const uploaded = async (answer: ProxyImport) => {
-    await queryClient.invalidateQueries({ queryKey: ['proxies'] });
+    await refreshProxies();
     // Fully successful only when nothing was skipped (spec 02 §9).
     if (answer.skippedCount === 0) void navigate(-1);
   };
@@ -194,7 +187,7 @@ export function ProxyEditPage() {
   return (
     <RecordPage
       title={t('route./proxy/edit')}
-      queryKey={['proxy']}
+      queryKey={proxyKeys.detail()}
       path={API.proxy}
       fallback={MSG.errorFetchingProxy}
       pick={(answer: { proxy: ProxyRow }) => answer.proxy}
@@ -223,7 +216,7 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
       status: storedStatus(row),
     },
   });
-  const save = useSaveAndGoBack(API.proxy(row.id), 'proxies', setError);
+  const save = useSaveAndGoBack(API.proxy(row.id), proxyKeys.all[0], setError);
   const activeStatus = storedStatus(row) === 'in use' ? 'in use' : 'active';
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">

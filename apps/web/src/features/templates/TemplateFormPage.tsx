@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import {
   API,
@@ -20,6 +20,7 @@ import { apiRequest, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { CaptionEditor } from './CaptionEditor';
 import { TemplateImportCard } from './TemplateImportCard';
+import { templateKeys, useRefreshTemplates } from './api';
 
 const emptyButton = (): TemplateButton => ({ title: '', url: '', type: 'reply_button' });
 
@@ -31,7 +32,7 @@ export function TemplateFormPage() {
       <RecordPage
         title={{ create: t('route./message/create'), edit: t('route./message/edit') }}
         creates
-        queryKey={['template']}
+        queryKey={templateKeys.detail()}
         path={API.message}
         pick={(answer: { message: TemplateRow }) => answer.message}
       >
@@ -45,7 +46,7 @@ export function TemplateFormPage() {
 
 function TemplateForm({ template }: { template: TemplateRow | null }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshTemplates = useRefreshTemplates();
   const [text, setText] = useState(template?.text ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -59,7 +60,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
         fallback: template ? MSG.errorUpdatingTemplate : MSG.errorSavingTemplate,
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['templates'] });
+      await refreshTemplates();
       void navigate(-1);
     },
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { API, SKIPPED_PREVIEW_ROWS, type TemplateRow } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
@@ -8,6 +8,7 @@ import { FileField, acceptedFile } from '../../components/FileField';
 import { Alert, Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
+import { useRefreshTemplates } from './api';
 
 interface ImportAnswer {
   created: TemplateRow[];
@@ -20,7 +21,7 @@ interface ImportAnswer {
  */
 export function TemplateImportCard() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refreshTemplates = useRefreshTemplates();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const upload = useMutation({
@@ -35,7 +36,7 @@ export function TemplateImportCard() {
     },
     onSuccess: async (answer) => {
       toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));
-      await queryClient.invalidateQueries({ queryKey: ['templates'] });
+      await refreshTemplates();
       if (answer.skipped.length === 0) void navigate(-1);
     },
   });

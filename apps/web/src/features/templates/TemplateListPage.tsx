@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
@@ -20,20 +20,17 @@ import {
 } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { downloadJson } from '../../lib/download';
+import { templateKeys, useRefreshTemplates, useTemplateList } from './api';
 
 const column = createColumnHelper<TemplateRow>();
 
 /** /message: blast message templates, with a JSON import and export. */
 export function TemplateListPage() {
   const { pageQuery } = useListParams();
-  const queryClient = useQueryClient();
+  const refreshTemplates = useRefreshTemplates();
   const importInput = useRef<HTMLInputElement>(null);
-  const list = useQuery({
-    queryKey: ['templates', pageQuery],
-    queryFn: () => apiRequest<AnswerOf<'messagePerPage'>>(`${API.messagePerPage}?${pageQuery}`),
-    placeholderData: keepPreviousData,
-  });
-  const remove = useDeleteRow('templates', API.message);
+  const list = useTemplateList(pageQuery);
+  const remove = useDeleteRow(templateKeys.all[0], API.message);
 
   const importJson = useMutation({
     mutationFn: (file: File) => {
@@ -47,7 +44,7 @@ export function TemplateListPage() {
     },
     onSuccess: (answer) => {
       toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));
-      void queryClient.invalidateQueries({ queryKey: ['templates'] });
+      void refreshTemplates();
     },
     onError: (error) => toast.error(errorText(error, MSG.errorImportingFile)),
   });

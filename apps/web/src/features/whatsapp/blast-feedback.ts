@@ -11,6 +11,7 @@ import {
 } from '@blaster/contract';
 import { MSG, translateText } from '../../i18n';
 import { subscribe } from '../../lib/realtime';
+import { whatsappKeys } from './api';
 
 /** Accounts whose blast was started from this tab: an operator hears how those end too. */
 const startedHere = new Set<number>();
@@ -58,7 +59,7 @@ export function blastEndNotice(
 /** The account's phone number (or push name) from any account list the panel has loaded. */
 function accountLabel(queryClient: QueryClient, accountId: number): string | null {
   type Answer = Partial<Paged<WhatsappRow>> & { list?: WhatsappRow[] };
-  for (const [, data] of queryClient.getQueriesData<Answer>({ queryKey: ['whatsapp'] })) {
+  for (const [, data] of queryClient.getQueriesData<Answer>({ queryKey: whatsappKeys.all })) {
     const rows = Array.isArray(data?.data) ? data.data : Array.isArray(data?.list) ? data.list : [];
     const row = rows.find((candidate) => candidate.id === accountId);
     if (row) return row.phonenumber ?? row.pushname;

@@ -1,0 +1,110 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { LookupKind, LookupRow } from '@blaster/contract';
+import { MSG, t, tValue } from '../../i18n';
+import { smallLinkClass, type Columns } from '../../components/data-table';
+import { LookupRowActions } from './row-actions';
+import type { LookupActions } from './use-lookup-actions';
+
+const column = createColumnHelper<LookupRow>();
+// Getters: each read takes the chosen language's text.
+const RUNNING_TEXT = {
+  get generator() {
+    return MSG.generatingRow;
+  },
+  get validator() {
+    return MSG.validatingRow;
+  },
+};
+
+/** 'a-very-long-file-name.csv' -> 'a-very-lon….csv' */
+const abbreviate = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  return base.length > 12 ? `${base.slice(0, 10)}…${name.slice(dot)}` : name;
+};
+
+/** The generator or validator list's columns. */
+export function lookupColumns(kind: LookupKind, actions: LookupActions): Columns<LookupRow> {
+  return [
+    column.display({
+      id: 'account',
+      header: t('common.account'),
+      cell: ({ row: { original: row } }) => (
+        <div className="md:min-w-28">
+          <div className="font-medium text-gray-800 dark:text-white/90">{row.Whatsapp?.pushname ?? '-'}</div>
+          <div className="text-xs text-gray-500">{row.Whatsapp?.phonenumber ?? '-'}</div>
+          <div className="text-xs text-gray-400">{row.state ?? '-'}</div>
+        </div>
+      ),
+    }),
+    column.display({
+      id: 'clientid',
+      header: t('lookup.clientId'),
+      // The account column already names the account; the id gives way on medium widths.
+      meta: { secondary: true },
+      cell: ({ row: { original: row } }) => (
+        <span className="font-mono text-xs">{row.Whatsapp?.clientid ?? '-'}</span>
+      ),
+    }),
+    column.accessor('count_success', { header: t('common.success') }),
+    column.accessor('count_fail', { header: t('common.failed') }),
+    kind === 'generator'
+      ? column.display({
+          id: 'range',
+          header: t('lookup.range'),
+          cell: ({ row: { original: row } }) => (
+            <span className="text-xs">
+              {row.start_number} – {row.end_number}
+            </span>
+          ),
+        })
+      : column.display({
+          id: 'file',
+          header: t('lookup.targetFile'),
+          cell: ({ row: { original: row } }) =>
+            row.fileUrl ? (
+              <button
+                type="button"
+                className={smallLinkClass}
+                title={row.fileName ?? ''}
+                onClick={() => void actions.openFile(row)}
+              >
+                {abbreviate(row.fileName ?? 'file')}
+              </button>
+            ) : (
+              '-'
+            ),
+        }),
+    column.display({
+      id: 'progress',
+      header: t('lookup.progress'),
+      cell: ({ row: { original: row } }) => (
+        <div className="min-w-28" data-testid={`progress-${row.id}`}>
+          <span className="font-medium">{row.progress.toFixed(2)}%</span>
+          {row.total !== undefined && row.total > 0 && (
+            <span className="ml-2 text-xs text-gray-500 tabular-nums dark:text-gray-400">
+              {MSG.lookupProgress(row.position ?? 0, row.total)}
+            </span>
+          )}
+          <div className="mt-1 h-1.5 rounded-full bg-gray-100 dark:bg-white/10">
+            <div className="h-1.5 rounded-full bg-brand-500" style={{ width: `${row.progress}%` }} />
+          </div>
+          {row.status === 'running' && (
+            <div className="mt-1 text-xs text-gray-500">
+              {RUNNING_TEXT[kind]} {row.current_number ?? ''}
+            </div>
+          )}
+        </div>
+      ),
+    }),
+    column.accessor('status', {
+      header: t('common.status'),
+      cell: (info) => <span data-testid="status">{tValue('lookupStatus', info.getValue())}</span>,
+    }),
+    column.display({
+      id: 'action',
+      header: t('common.action'),
+      cell: ({ row: { original: row } }) => <LookupRowActions kind={kind} row={row} actions={actions} />,
+    }),
+  ];
+}

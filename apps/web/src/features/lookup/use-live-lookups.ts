@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import {
+  REALTIME_CHANNEL_ADMIN,
+  isOperatorRole,
+  type LookupKind,
+  type LookupRow,
+  type User,
+} from '@blaster/contract';
+import { subscribe } from '../../lib/realtime';
+
+/**
+ * The rows of a generator or validator list, kept current by the viewer's realtime channel; `setLive`
+ * lays a row's fresh answer over the server's until the list is read again.
+ */
+export function useLiveLookups(kind: LookupKind, user: User | null, serverRows: LookupRow[] | undefined) {
+  const [live, setLive] = useState<Record<number, Partial<LookupRow>>>({});
+  useEffect(() => setLive({}), [serverRows]);
+
+  const channel = user ? (isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id)) : null;
+  useEffect(() => {
+    if (!channel) return;
+    return subscribe(channel, (message) => {
+      const payload = (message.payload ?? {}) as Record<string, unknown>;
+      const item = payload[kind] as Partial<LookupRow> | undefined;
+      if (item && typeof item.id === 'number') {
+        const ended = message.event === 'finished' || message.event.startsWith('error_');
+        setLive((current) => ({
+          ...current,
+          [item.id!]: {
+            ...current[item.id!],
+            ...item,
+            ...(ended ? { progress: 100, current_number: null } : {}),
+          },
+        }));
+      } else if (message.event === 'connection.update') {
+        // Connection updates are matched by the account's clientid.
+        const clientid = message.sender?.clientid;
+        const state = typeof payload.state === 'string' ? payload.state : null;
+        setLive((current) => {
+          const next = { ...current };
+          for (const row of serverRows ?? [])
+            if (row.Whatsapp?.clientid === clientid) next[row.id] = { ...next[row.id], state };
+          return next;
+        });
+      }
+    });
+  }, [channel, kind, serverRows]);
+
+  const rows = serverRows?.map((row) => ({ ...row, ...live[row.id] }));
+  const setRow = (id: number, row: LookupRow) => setLive((current) => ({ ...current, [id]: row }));
+  return { rows, setRow };
+}

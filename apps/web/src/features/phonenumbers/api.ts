@@ -1,0 +1,47 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AnswerOf, API, PHONE_LIST_LIMIT } from '@blaster/contract';
+import { MSG } from '../../i18n';
+import { apiRequest } from '../../lib/api';
+
+export const phoneNumberKeys = {
+  all: ['phonenumbers'] as const,
+  lists: () => [...phoneNumberKeys.all, 'list'] as const,
+  list: (pageQuery: string) => [...phoneNumberKeys.lists(), pageQuery] as const,
+  // Outside `all`: a save refreshes the lists by their root and must not read again the record still
+  // on screen, nor the blaster's receiver picks, which are read again on their own.
+  /** The record page adds the id. */
+  detail: () => ['phonenumber'] as const,
+  pick: (search: string) => ['phonenumbers-pick', search] as const,
+};
+
+/** One page of the blast targets. */
+export function usePhoneNumberList(pageQuery: string) {
+  return useQuery({
+    queryKey: phoneNumberKeys.list(pageQuery),
+    queryFn: () =>
+      apiRequest<AnswerOf<'phonePerPage'>>(`${API.phonePerPage}?${pageQuery}`, {
+        fallback: MSG.errorFetchingPhoneNumberList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Active numbers matching `search`, searched on the server (the list is far too long to send). */
+export function useReceiverPick(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: phoneNumberKeys.pick(search),
+    enabled,
+    queryFn: () =>
+      apiRequest<AnswerOf<'phoneList'>>(
+        `${API.phoneList}?${new URLSearchParams({ status: 'active', limit: String(PHONE_LIST_LIMIT), search })}`,
+        { fallback: MSG.errorFetchingPhoneNumberList },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Reads every list of numbers again. */
+export function useRefreshPhoneNumbers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: phoneNumberKeys.all });
+}

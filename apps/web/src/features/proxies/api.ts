@@ -1,0 +1,31 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AnswerOf, API } from '@blaster/contract';
+import { MSG } from '../../i18n';
+import { apiRequest } from '../../lib/api';
+
+export const proxyKeys = {
+  all: ['proxies'] as const,
+  lists: () => [...proxyKeys.all, 'list'] as const,
+  list: (pageQuery: string) => [...proxyKeys.lists(), pageQuery] as const,
+  // Outside `all`: a save refreshes the lists by their root and must not read again the record still
+  // on screen. The record page adds the id.
+  detail: () => ['proxy'] as const,
+};
+
+/** One page of proxy records. */
+export function useProxyList(pageQuery: string) {
+  return useQuery({
+    queryKey: proxyKeys.list(pageQuery),
+    queryFn: () =>
+      apiRequest<AnswerOf<'proxyPerPage'>>(`${API.proxyPerPage}?${pageQuery}`, {
+        fallback: MSG.errorFetchingProxyList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Reads the proxy lists again. */
+export function useRefreshProxies() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: proxyKeys.all });
+}

@@ -1,0 +1,133 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AnswerOf, API } from '@blaster/contract';
+import { MSG } from '../../i18n';
+import { apiRequest } from '../../lib/api';
+
+/** The list page's query: the page, the chosen member, the search and the status filter. */
+interface WhatsappListParams {
+  pageQuery: string;
+  chosenUser: string | null;
+  search: string;
+  status: string;
+}
+
+/** Every account query starts with `all`, so one invalidation reaches every account list. */
+export const whatsappKeys = {
+  all: ['whatsapp'] as const,
+  lists: () => [...whatsappKeys.all, 'list'] as const,
+  list: (params: WhatsappListParams) => [...whatsappKeys.lists(), params] as const,
+  /** Every account the viewer may send from (the blaster's senders). */
+  senders: () => [...whatsappKeys.all, 'senders'] as const,
+  /** One member's accounts (the generator and validator forms). */
+  ownedBy: (userId: number | undefined) => [...whatsappKeys.all, 'owned-by', userId] as const,
+};
+
+// The dashboard's figures count accounts too; its queries share this root.
+const dashboardRoot = ['dashboard'] as const;
+const configKey = ['config'] as const;
+
+/** One page of the account list; `query` is the search string the server reads. */
+export function useWhatsappList(params: WhatsappListParams, query: URLSearchParams) {
+  return useQuery({
+    queryKey: whatsappKeys.list(params),
+    queryFn: () =>
+      apiRequest<AnswerOf<'whatsappPerPage'>>(`${API.whatsappPerPage}?${query}`, {
+        fallback: MSG.errorFetchingWhatsappList,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every account the viewer may send from. */
+export function useSenderAccounts(enabled: boolean) {
+  return useQuery({
+    queryKey: whatsappKeys.senders(),
+    enabled,
+    queryFn: () =>
+      apiRequest<AnswerOf<'whatsappList'>>(API.whatsappList, { fallback: MSG.errorFetchingWhatsappList }),
+  });
+}
+
+/** The accounts of one member. */
+export function useAccountsOf(userId: number | undefined) {
+  return useQuery({
+    queryKey: whatsappKeys.ownedBy(userId),
+    enabled: userId !== undefined,
+    queryFn: () =>
+      apiRequest<AnswerOf<'whatsappListOf'>>(API.whatsappListOf(userId!), {
+        fallback: MSG.errorFetchingWhatsappList,
+      }),
+  });
+}
+
+/** Which gateway the server runs (the sandbox one lets a code be "scanned" from the page). */
+export function useGatewayConfig() {
+  return useQuery({
+    queryKey: configKey,
+    queryFn: () => apiRequest<AnswerOf<'config'>>(API.config, { auth: false }),
+    staleTime: Infinity,
+  });
+}
+
+export function useStartBlast() {
+  return useMutation({
+    mutationFn: (body: { whatsappClientId: number; socketClientId: string | null; loop: boolean }) =>
+      apiRequest(API.whatsappStart, { method: 'POST', body, fallback: MSG.networkError }),
+  });
+}
+
+export function useStopBlast() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(API.whatsappStop, {
+        method: 'POST',
+        body: { whatsappClientId: id },
+        fallback: MSG.networkError,
+      }),
+  });
+}
+
+export function useReconnectAccount() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest(API.whatsappReconnect, { method: 'POST', body: { id }, fallback: MSG.networkError }),
+  });
+}
+
+export function useResetAccount() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<AnswerOf<'whatsappReset'>>(API.whatsappReset, {
+        method: 'POST',
+        body: { id },
+        fallback: MSG.networkError,
+      }),
+  });
+}
+
+/** Lifts a suspension. */
+export function useActivateAccount() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<AnswerOf<'whatsappActivate'>>(API.whatsappActivate, {
+        method: 'POST',
+        body: { id },
+        fallback: MSG.networkError,
+      }),
+  });
+}
+
+/** After a new or reconnected account is saved: every account list and the dashboard read again. */
+export function useRefreshAfterConnect() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: whatsappKeys.all });
+    await queryClient.invalidateQueries({ queryKey: dashboardRoot });
+  };
+}
+
+/** Refreshes the dashboard's figures. */
+export function useRefreshDashboard() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: dashboardRoot });
+}
