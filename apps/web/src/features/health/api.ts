@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
 import { MSG } from '../../i18n';
 import { apiRequest } from '../../lib/api';
+import { whatsappKeys } from '../whatsapp/api';
 
-// Starts with 'whatsapp': connecting an account refreshes every query whose key does.
+// Under the accounts' root: connecting an account invalidates `whatsappKeys.all`, its health included.
 export const healthKeys = {
-  all: ['whatsapp-health'] as const,
+  all: [...whatsappKeys.all, 'health'] as const,
   detail: (id: string) => [...healthKeys.all, 'detail', id] as const,
 };
 
