@@ -6,12 +6,9 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MSG, STORAGE_THEME } from '@blaster/contract';
+import { MSG, STORAGE_LANGUAGE, STORAGE_THEME } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, startStack } from '../support/stack';
-
-// The key the panel remembers the chosen language under.
-const STORAGE_LANGUAGE = 'language';
 
 const outDir = resolve(process.env.SHOT_OUT ?? resolve(import.meta.dirname, '../../docs/screenshots'));
 
