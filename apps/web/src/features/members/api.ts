@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
 import { MSG } from '../../i18n';
+import { userKeys } from '../profile/api';
+import { settingKeys } from '../settings/api';
 import { apiRequest } from '../../lib/api';
 import { FRESH_RECORD } from '../../components/RecordPage';
 
@@ -17,10 +19,9 @@ export const memberKeys = {
   list: (params: MemberListParams) => [...memberKeys.lists(), params] as const,
   blastFee: (id: number) => [...memberKeys.all, 'blast-fee', id] as const,
   // The profile page reads the same user under this key: saving a member refreshes it there too.
-  user: (id: number) => ['user', id] as const,
+  user: (id: number) => userKeys.detail(id),
 };
 // The settings page and the profile read the settings under this key too.
-const settingKey = ['setting'] as const;
 
 /** One page of members; `query` is the search string the server reads. */
 export function useMemberList(params: MemberListParams, query: URLSearchParams) {
@@ -58,7 +59,7 @@ export function useBlastFee(id: number, enabled: boolean) {
 /** The panel's settings (the default blast fee). */
 export function useSettings() {
   return useQuery({
-    queryKey: settingKey,
+    queryKey: settingKeys.all,
     queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet),
     ...FRESH_RECORD,
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
 import { MSG } from '../../i18n';
+import { dashboardKeys } from '../dashboard/api';
 import { apiRequest } from '../../lib/api';
 
 /** The list page's query: the page, the chosen member, the search and the status filter. */
@@ -22,8 +23,6 @@ export const whatsappKeys = {
   ownedBy: (userId: number | undefined) => [...whatsappKeys.all, 'owned-by', userId] as const,
 };
 
-// The dashboard's figures count accounts too; its queries share this root.
-const dashboardRoot = ['dashboard'] as const;
 const configKey = ['config'] as const;
 
 /** One page of the account list; `query` is the search string the server reads. */
@@ -122,12 +121,12 @@ export function useRefreshAfterConnect() {
   const queryClient = useQueryClient();
   return async () => {
     await queryClient.invalidateQueries({ queryKey: whatsappKeys.all });
-    await queryClient.invalidateQueries({ queryKey: dashboardRoot });
+    await queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
   };
 }
 
 /** Refreshes the dashboard's figures. */
 export function useRefreshDashboard() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: dashboardRoot });
+  return () => queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
 }
