@@ -58,8 +58,16 @@ test("the server's error follows the chosen language", async () => {
   await page.goto('/signin');
   await page.getByTestId('language-switch').selectOption('en');
   await page.getByText(EN_CATALOG.signInSubtitle).waitFor();
-  await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
-  await page.locator('input[name="password"]').fill('not-the-password');
+  // The switch renders the screen again from the top (clearing a half-typed form) as the catalog
+  // arrives: type until what was typed stays.
+  const email = page.locator('input[name="email"]');
+  const password = page.locator('input[name="password"]');
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await email.fill(ADMIN_EMAIL);
+    await password.fill('not-the-password');
+    await page.waitForTimeout(300);
+    if ((await email.inputValue()) === ADMIN_EMAIL && (await password.inputValue()) !== '') break;
+  }
   await page.getByRole('button', { name: EN_CATALOG.signInButton }).click();
   await page.getByText(EN_CATALOG.invalidCredentials).waitFor();
   await context.close();
