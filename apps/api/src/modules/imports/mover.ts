@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { MSG } from '@blaster/contract';
 import { driverOf, queryRows, type Db } from '../../db';
@@ -25,18 +26,35 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
    * Adds the staged rows after `after` up to `upTo` that are still to add; a taken value is left out.
    * A range whose values are all new (none in the table, none twice in the range) is added with a
    * plain insert: ON CONFLICT's speculative insertion costs about a quarter of the insert, more than
-   * the check. `careful` skips the check and always lets conflicts be left out.
+   * the check. `careful` skips the check and always lets conflicts be left out. `rowsInRange`: how
+   * many rows the range holds, when it is known.
    */
-  const moveRange = async (tx: Db, after: number, upTo: number | null, careful = false) => {
+  const moveRange = async (
+    tx: Db,
+    after: number,
+    upTo: number | null,
+    careful = false,
+    rowsInRange?: number,
+  ) => {
     const unique = kind.uniqueColumn ? sql.identifier(kind.uniqueColumn) : null;
     const range = sql`import_id = ${importId} and reason is null and row_no > ${after}
       ${upTo === null ? sql`` : sql`and row_no <= ${upTo}`}`;
     let clashes = unique !== null;
     if (unique && !careful) {
+      // Into a table holding fewer rows than arrive, hashing the table once beats probing its index once
+      // per row; the planner sees that only with the staged rows analyzed, and left to choose would also
+      // hash a large table, so the choice is made here.
+      const hashTable =
+        rowsInRange !== undefined && (await estimatedRows(tx, kind.table)) < rowsInRange;
+      if (hashTable) await analyzeStaging(tx);
+      const taken = hashTable
+        ? sql`(select count(*) from ${importStaging} s join ${kind.table} t on t.${unique} = s.value
+               where ${range}) > 0`
+        : sql`exists (select 1 from ${importStaging} s where ${range}
+                      and exists (select 1 from ${kind.table} t where t.${unique} = s.value))`;
       const [check] = await queryRows<{ clashes: boolean }>(
         tx,
-        sql`select exists (select 1 from ${importStaging} s where ${range}
-                           and exists (select 1 from ${kind.table} t where t.${unique} = s.value))
+        sql`select ${taken}
                 or (select count(*) <> count(distinct value collate "C") from ${importStaging} where ${range})
                 as clashes`,
       );
@@ -70,6 +88,14 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
   const restart = () => {
     createdCount = 0;
     firstIds.length = 0;
+    stagingAnalyzed = false;
+  };
+  /** Staged rows only change their reason once staged: one analysis of them serves the import. */
+  let stagingAnalyzed = false;
+  const analyzeStaging = async (tx: Db) => {
+    if (stagingAnalyzed) return;
+    await tx.execute(sql`analyze ${importStaging}`);
+    stagingAnalyzed = true;
   };
 
   /**
@@ -82,7 +108,7 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
     if (kind.uniqueColumn && createdCount < offered) {
       const unique = sql.identifier(kind.uniqueColumn);
       // The planner must know how many rows arrived, or it joins them row by row (quadratic).
-      await tx.execute(sql`analyze ${importStaging}`);
+      await analyzeStaging(tx);
       await tx.execute(sql`
         update ${importStaging} s
         set reason = case when s.row_no > earliest.row_no then ${MSG.duplicateInFile}
@@ -113,7 +139,7 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
   if (driver.kind === 'pglite') {
     const moveAll = (offered: number, careful: boolean) =>
       db.transaction(async (tx) => {
-        await moveRange(tx as unknown as Db, 0, null, careful);
+        await moveRange(tx as unknown as Db, 0, null, careful, offered);
         return settle(tx as unknown as Db, offered);
       });
     return {
@@ -194,6 +220,15 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
       await close('rollback');
     },
   };
+}
+
+/** The planner's estimate of a table's rows (0 for a table never analyzed). */
+async function estimatedRows(tx: Db, table: PgTable) {
+  const [found] = await queryRows<{ rows: number }>(
+    tx,
+    sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = ${getTableName(table)}::regclass`,
+  );
+  return Number(found?.rows ?? 0);
 }
 
 /** PostgreSQL's unique_violation, as either driver reports it (possibly wrapped by the ORM). */

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { MSG } from '@blaster/contract';
-import { queryRows, type Db } from '../../db';
+import type { Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { readRecords, type RawRecord } from '../../lib/rows';
@@ -120,33 +120,37 @@ async function stageAndMove<Created, Skipped>(
     await writer.finish();
 
     const { created, createdCount } = await mover.finish(writer.offered());
-    // A large import changes the table's shape; fresh planner statistics keep the list pages fast.
-    if (createdCount > 1_000) await db.execute(sql`analyze ${kind.table}`);
+    // Every row of the file is either added or skipped.
+    const skippedCount = rowNo - createdCount;
 
-    const skipped = await db
-      .select()
-      .from(importStaging)
-      .where(and(eq(importStaging.importId, importId), isNotNull(importStaging.reason)))
-      .orderBy(asc(importStaging.rowNo))
-      .limit(SKIPPED_LIST_LIMIT);
-    const [counted] = await queryRows<{ skipped: number }>(
-      db,
+    const skipped = skippedCount
+      ? await db
+          .select()
+          .from(importStaging)
+          .where(and(eq(importStaging.importId, importId), isNotNull(importStaging.reason)))
+          .orderBy(asc(importStaging.rowNo))
+          .limit(SKIPPED_LIST_LIMIT)
+      : [];
+    await db.execute(
       sql`with added as (
             delete from ${importStaging} where import_id = ${importId} and reason is null
-          ), counted as (
-            select count(*)::int as skipped from ${importStaging} where import_id = ${importId} and reason is not null
           )
           update ${imports} set finished_at = now(), created_count = ${createdCount},
-            skipped_count = (select skipped from counted)
-          where id = ${importId}
-          returning skipped_count as skipped`,
+            skipped_count = ${skippedCount}
+          where id = ${importId}`,
     );
+    // A large import changes the table's shape: fresh planner statistics keep the list pages fast.
+    // The answer does not wait for them (on the embedded database, whose one connection would run
+    // the statement before the answer left, they start once it has); a failure leaves the older
+    // statistics, which the next import refreshes.
+    if (createdCount > 1_000)
+      setImmediate(() => db.execute(sql`analyze ${kind.table}`).catch(() => {}));
     return {
       importId,
       created: created.map((row) => kind.presentCreated(row)),
       createdCount,
       skipped: skipped.map((row) => kind.presentSkipped(row as SkippedRow)),
-      skippedCount: Number(counted?.skipped ?? 0),
+      skippedCount,
     };
   } catch (error) {
     stream.destroy();

@@ -14,6 +14,12 @@ export interface StagedRow {
 
 /** Rows go to the database in chunks of about this many bytes: memory stays bounded, statements few. */
 const CHUNK_BYTES = 1024 * 1024;
+/**
+ * The first chunk is this small and each next one twice the size, up to CHUNK_BYTES: on PostgreSQL
+ * rows are moved into their table as soon as a chunk is in, so a small first chunk starts that work
+ * early instead of after a whole megabyte has been read.
+ */
+const FIRST_CHUNK_BYTES = 64 * 1024;
 const COPY_INTO = 'COPY import_staging (import_id, row_no, value, name, status, payload, reason)';
 
 /** COPY's text format escapes these; NUL cannot be stored in text at all and is left out. */
@@ -50,6 +56,7 @@ export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: numb
   const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
   let current = 0;
   let used = 0;
+  let capacity = FIRST_CHUNK_BYTES;
   let sending: Promise<void> = Promise.resolve();
   let failure: unknown = null;
   let offered = 0;
@@ -73,6 +80,7 @@ export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: numb
     const chunk = buffers[current]!.subarray(0, used);
     current = 1 - current;
     used = 0;
+    capacity = Math.min(capacity * 2, CHUNK_BYTES);
     await send(chunk, lastInBuffer);
   };
 
@@ -83,7 +91,7 @@ export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: numb
       if (!row.reason) offered += 1;
       const length = Buffer.byteLength(line);
       if (length > CHUNK_BYTES) return flush().then(() => send(Buffer.from(line), rowNo));
-      if (used + length > CHUNK_BYTES)
+      if (used + length > capacity)
         return flush().then(() => {
           used = buffers[current]!.write(line, 0);
           lastInBuffer = rowNo;
