@@ -44,8 +44,7 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
       // Into a table holding fewer rows than arrive, hashing the table once beats probing its index once
       // per row; the planner sees that only with the staged rows analyzed, and left to choose would also
       // hash a large table, so the choice is made here.
-      const hashTable =
-        rowsInRange !== undefined && (await estimatedRows(tx, kind.table)) < rowsInRange;
+      const hashTable = rowsInRange !== undefined && (await estimatedRows(tx, kind.table)) < rowsInRange;
       if (hashTable) await analyzeStaging(tx);
       const taken = hashTable
         ? sql`(select count(*) from ${importStaging} s join ${kind.table} t on t.${unique} = s.value

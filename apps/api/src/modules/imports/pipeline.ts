@@ -143,8 +143,7 @@ async function stageAndMove<Created, Skipped>(
     // The answer does not wait for them (on the embedded database, whose one connection would run
     // the statement before the answer left, they start once it has); a failure leaves the older
     // statistics, which the next import refreshes.
-    if (createdCount > 1_000)
-      setImmediate(() => db.execute(sql`analyze ${kind.table}`).catch(() => {}));
+    if (createdCount > 1_000) setImmediate(() => db.execute(sql`analyze ${kind.table}`).catch(() => {}));
     return {
       importId,
       created: created.map((row) => kind.presentCreated(row)),
