@@ -24,11 +24,15 @@ function signInAs(role: User['role']) {
   Cookies.set('user', JSON.stringify(user(role)));
 }
 
-// Every call answers with zeros; validation says the token is good.
+// Every call answers with zeros; validation says the token is good, and the funnel has its lists.
 vi.stubGlobal(
   'fetch',
   vi.fn(async (url: string) => {
-    const body = url.includes('/auth/validate') ? { isvalid: true } : { setting: { info: '' } };
+    const body = url.includes('/auth/validate')
+      ? { isvalid: true }
+      : url.includes('/messagelog/funnel/')
+        ? { by: 'day', total: { queued: 0 }, groups: [] }
+        : { setting: { info: '' } };
     return new Response(JSON.stringify(body), { status: 200 });
   }),
 );
@@ -91,6 +95,8 @@ describe('sign-out', () => {
     signInAs('member');
     const fetch = vi.mocked(globalThis.fetch);
     const router = renderAt('/');
+    // Signing out from a dashboard whose figures have all arrived, as a user does.
+    expect(await screen.findByText(MSG.funnelEmpty)).toBeTruthy();
     // The menu button opens from the keyboard as well as from a pointer press.
     fireEvent.keyDown(await screen.findByRole('button', { name: /^User menu/ }), { key: 'Enter' });
     fetch.mockClear();
