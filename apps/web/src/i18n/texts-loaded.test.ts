@@ -10,36 +10,31 @@ const messagesIn = (text: string) => [...text.matchAll(/\bMSG\.(\w+)/g)].map((ma
 // MSG's texts come in two parts (PUBLIC_MSG before signing in, the rest with the panel's shell) and
 // the panel's own texts in three parts (first page, other pages before signing in, the panel);
 // a page that read a text of a part not loaded yet would show its key instead.
+/** The first page, the error pages and what they share. */
+const FIRST_PAGE_FILES = [
+  'features/auth/SignInPage.tsx',
+  'features/auth/AuthLayout.tsx',
+  'features/errors/NotFoundPage.tsx',
+  'features/errors/RouteErrorPage.tsx',
+  'components/LanguageSwitch.tsx',
+  'app/router.tsx',
+  'app/guards.tsx',
+  'components/form.tsx',
+];
+
 describe('texts loaded with their pages', () => {
   it('the first page, the error pages and what they share read only the first part', () => {
-    const files = [
-      'features/auth/SignInPage.tsx',
-      'features/auth/AuthLayout.tsx',
-      'features/errors/NotFoundPage.tsx',
-      'features/errors/RouteErrorPage.tsx',
-      'components/LanguageSwitch.tsx',
-      'app/router.tsx',
-      'app/guards.tsx',
-      'components/form.tsx',
-    ];
-    for (const file of files)
+    for (const file of FIRST_PAGE_FILES)
       for (const key of keysIn(source(file)))
         expect(Object.keys(UI_PUBLIC), `${file}: ${key}`).toContain(key);
   });
 
   it('every page before signing in and what it shares read only the texts of MSG loaded with it', () => {
     const files = [
-      'features/auth/SignInPage.tsx',
+      ...FIRST_PAGE_FILES,
       'features/auth/SignUpPage.tsx',
       'features/auth/ResetPasswordPage.tsx',
       'features/auth/LegalPages.tsx',
-      'features/auth/AuthLayout.tsx',
-      'features/errors/NotFoundPage.tsx',
-      'features/errors/RouteErrorPage.tsx',
-      'components/LanguageSwitch.tsx',
-      'app/router.tsx',
-      'app/guards.tsx',
-      'components/form.tsx',
       'lib/api.ts',
       'lib/session.ts',
     ];
