@@ -21,6 +21,13 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
   const driver = driverOf(db);
   let createdCount = 0;
   const firstIds: number[] = [];
+  /** Staged rows only change their reason once staged: one analysis of them serves the import. */
+  let stagingAnalyzed = false;
+  const analyzeStaging = async (tx: Db) => {
+    if (stagingAnalyzed) return;
+    await tx.execute(sql`analyze ${importStaging}`);
+    stagingAnalyzed = true;
+  };
 
   /**
    * Adds the staged rows after `after` up to `upTo` that are still to add; a taken value is left out.
@@ -88,13 +95,6 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
     createdCount = 0;
     firstIds.length = 0;
     stagingAnalyzed = false;
-  };
-  /** Staged rows only change their reason once staged: one analysis of them serves the import. */
-  let stagingAnalyzed = false;
-  const analyzeStaging = async (tx: Db) => {
-    if (stagingAnalyzed) return;
-    await tx.execute(sql`analyze ${importStaging}`);
-    stagingAnalyzed = true;
   };
 
   /**
