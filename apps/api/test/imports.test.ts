@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
+import type pg from 'pg';
 import { API, EXPORT_FILE_NAMES, MSG, type ImportAnswer } from '@blaster/contract';
+import { driverOf } from '../src/db';
 import { imports, importStaging, phoneNumbers } from '../src/db/schema';
 import { SKIPPED_LIST_LIMIT, CREATED_LIST_LIMIT } from '../src/modules/imports/pipeline';
 import { IMPORT_SPOOL_DIR, sweepImportsAtStart } from '../src/modules/imports/sweep';
@@ -202,6 +204,61 @@ describe('phone number import at scale', () => {
       for (const row of answer.body.skipped) expect(row.reason).toBe(MSG.duplicateInDatabase);
     expect(Number((await t.ctx.db.select({ n: count() }).from(phoneNumbers))[0]!.n)).toBe(before + total);
   }, 300_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'skips a number another writer saves while the import is copying, and adds the rest once',
+    async () => {
+      // Another session adds one of the file's numbers and holds it uncommitted: the import's look-up
+      // cannot see it, so its copy waits for that session, then meets the saved number. The import
+      // starts over the staged way; the number is skipped as saved, naming its row.
+      const { pool } = driverOf(t.database.db) as { pool: pg.Pool };
+      const other = await pool.connect();
+      const total = 40_000;
+      const lines = Array.from({ length: total }, (_, i) => `${numberOf(600_000_000 + i)},Balap ${i}`);
+      const contested = numberOf(600_000_000 + 30_000);
+      try {
+        await other.query('begin');
+        const saved = await other.query<{ id: number }>(
+          `insert into phone_numbers (number, name) values ($1, 'Lebih dulu') returning id`,
+          [contested],
+        );
+        const importing = upload(API.phoneImport, 'balap.csv', `nomor,nama\n${lines.join('\n')}\n`);
+        await expect
+          .poll(
+            async () =>
+              (
+                await pool.query(
+                  `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'COPY%'`,
+                )
+              ).rows[0].n,
+            { timeout: 60_000, interval: 50 },
+          )
+          .toBe(1);
+        await other.query('commit');
+        const answer = await importing;
+        expect(answer.status).toBe(200);
+        expect(answer.body.createdCount).toBe(total - 1);
+        expect(answer.body.skipped).toEqual([
+          expect.objectContaining({
+            id: saved.rows[0]!.id,
+            number: contested,
+            reason: MSG.duplicateInDatabase,
+          }),
+        ]);
+        const [kept] = await t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, contested));
+        expect(kept!.name).toBe('Lebih dulu');
+        const [added] = await t.ctx.db
+          .select({ n: count() })
+          .from(phoneNumbers)
+          .where(sql`${phoneNumbers.name} like 'Balap %'`);
+        expect(Number(added!.n)).toBe(total - 1);
+      } finally {
+        await other.query('rollback').catch(() => {});
+        other.release();
+      }
+    },
+    120_000,
+  );
 
   it('answers an empty download for an import that skipped nothing', async () => {
     const answer = await upload(API.phoneImport, 'baru.csv', `${numberOf(900_001)},Baru\n`);

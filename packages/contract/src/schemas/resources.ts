@@ -10,7 +10,8 @@ export function normalizeNumber(raw: unknown): string {
   return digits.startsWith('0') ? `${PHONE_PREFIX}${digits.slice(1)}` : digits;
 }
 /** A usable phone number after normalizing: 62 followed by 8 to 13 digits. */
-export const isValidNumber = (number: string) => new RegExp(`^${PHONE_PREFIX}\\d{8,13}$`).test(number);
+const VALID_NUMBER = new RegExp(`^${PHONE_PREFIX}\\d{8,13}$`);
+export const isValidNumber = (number: string) => VALID_NUMBER.test(number);
 
 const phoneNumberField = z
   .string({ error: MSG.phoneNumberRequired })

@@ -4,12 +4,13 @@ import type { Readable } from 'node:stream';
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { MSG } from '@blaster/contract';
-import type { Db } from '../../db';
+import { driverOf, type Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { readRecords, type RawRecord } from '../../lib/rows';
 import { storeUpload, tooLarge } from '../../lib/uploads';
 import { IMPORT_SPOOL_DIR, sweepImports } from './sweep';
+import { directCopier, ImportRaced } from './direct';
 import { rowMover } from './mover';
 import { stagingWriter, type StagedRow } from './staging';
 
@@ -38,6 +39,16 @@ export interface ImportKind<Created, Skipped> {
   /** The table's columns the import fills, and the expressions over import_staging that fill them. */
   columns: SQL;
   select: SQL;
+  /**
+   * On PostgreSQL, rows may be copied straight into the table (direct.ts) when the unique values are
+   * numbers: the table's columns in COPY order, a row's fields in that order, and the value as a
+   * positive safe integer that no other value shares.
+   */
+  direct?: {
+    columns: string[];
+    fields(row: StagedRow): (string | null)[];
+    key(value: string): number;
+  };
   /** A reader for one file: each record becomes a staged row, or 'header' for a header line. */
   reader(): (record: RawRecord) => StagedRow | 'header';
   /** A created row as the answer shows it (the table's row, column names as in the database). */
@@ -85,7 +96,7 @@ export async function runImport<Created, Skipped>(
   const spooled = await storeUpload(file.stream, IMPORT_SPOOL_DIR, file.extension);
   try {
     if (file.truncated()) throw tooLarge();
-    return await stageAndMove(db, kind, createReadStream(spooled.path), file.extension, userId);
+    return await stageAndMove(db, kind, () => createReadStream(spooled.path), file.extension, userId);
   } finally {
     await rm(spooled.path, { force: true });
   }
@@ -94,7 +105,7 @@ export async function runImport<Created, Skipped>(
 async function stageAndMove<Created, Skipped>(
   db: Db,
   kind: ImportKind<Created, Skipped>,
-  stream: Readable,
+  open: () => Readable,
   extension: string,
   userId: number,
 ): Promise<ImportOutcome<Created, Skipped>> {
@@ -104,59 +115,95 @@ async function stageAndMove<Created, Skipped>(
     .values({ kind: kind.name, userId })
     .returning({ id: imports.id });
   const importId = started!.id;
-  const mover = await rowMover(db, kind as ImportKind<unknown, unknown>, importId);
-  const writer = stagingWriter(db, importId, (upTo) => mover.staged(upTo));
-  try {
-    const stage = kind.reader();
-    let rowNo = 0;
-    for await (const record of readRecords(stream, extension)) {
-      const row = stage(record);
-      if (row === 'header') continue;
-      rowNo += 1;
-      const sending = writer.add(rowNo, row);
-      if (sending) await sending;
+  const driver = driverOf(db);
+  let direct = driver.kind === 'postgres' && kind.direct !== undefined;
+  for (;;) {
+    const stream = open();
+    let mover: Awaited<ReturnType<typeof rowMover>> | null = null;
+    const writer = stagingWriter(db, importId, (upTo) => mover?.staged(upTo));
+    const copier = direct ? await directCopier(kind as ImportKind<unknown, unknown>, pool(db), writer) : null;
+    if (!copier) mover = await rowMover(db, kind as ImportKind<unknown, unknown>, importId);
+    try {
+      const stage = kind.reader();
+      let rowNo = 0;
+      for await (const record of readRecords(stream, extension)) {
+        const row = stage(record);
+        if (row === 'header') continue;
+        rowNo += 1;
+        const waiting = copier && !row.reason ? copier.add(rowNo, row) : writer.add(rowNo, row);
+        if (waiting) await waiting;
+      }
+      if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
+      let outcome;
+      if (copier) {
+        outcome = await copier.finish();
+        await writer.finish();
+        await copier.commit();
+      } else {
+        await writer.finish();
+        outcome = await mover!.finish(writer.offered());
+      }
+      return await answer(db, kind, importId, rowNo, outcome);
+    } catch (error) {
+      stream.destroy();
+      await writer.settle();
+      await copier?.abandon();
+      await mover?.abandon();
+      await db.delete(importStaging).where(eq(importStaging.importId, importId));
+      // Another writer added one of the values between the look-up and the copy: the file is read
+      // again and moved the staged way, which leaves such values out.
+      if (error instanceof ImportRaced) {
+        direct = false;
+        continue;
+      }
+      await db.delete(imports).where(eq(imports.id, importId));
+      throw error;
     }
-    if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
-    await writer.finish();
-
-    const { created, createdCount } = await mover.finish(writer.offered());
-    // Every row of the file is either added or skipped.
-    const skippedCount = rowNo - createdCount;
-
-    const skipped = skippedCount
-      ? await db
-          .select()
-          .from(importStaging)
-          .where(and(eq(importStaging.importId, importId), isNotNull(importStaging.reason)))
-          .orderBy(asc(importStaging.rowNo))
-          .limit(SKIPPED_LIST_LIMIT)
-      : [];
-    await db.execute(
-      sql`with added as (
-            delete from ${importStaging} where import_id = ${importId} and reason is null
-          )
-          update ${imports} set finished_at = now(), created_count = ${createdCount},
-            skipped_count = ${skippedCount}
-          where id = ${importId}`,
-    );
-    // A large import changes the table's shape: fresh planner statistics keep the list pages fast.
-    // The answer does not wait for them (on the embedded database, whose one connection would run
-    // the statement before the answer left, they start once it has); a failure leaves the older
-    // statistics, which the next import refreshes.
-    if (createdCount > 1_000) setImmediate(() => db.execute(sql`analyze ${kind.table}`).catch(() => {}));
-    return {
-      importId,
-      created: created.map((row) => kind.presentCreated(row)),
-      createdCount,
-      skipped: skipped.map((row) => kind.presentSkipped(row as SkippedRow)),
-      skippedCount,
-    };
-  } catch (error) {
-    stream.destroy();
-    await writer.settle();
-    await mover.abandon();
-    await db.delete(importStaging).where(eq(importStaging.importId, importId));
-    await db.delete(imports).where(eq(imports.id, importId));
-    throw error;
   }
+}
+
+/** Records the finished import and answers the counts, the first added rows and the first skipped ones. */
+async function answer<Created, Skipped>(
+  db: Db,
+  kind: ImportKind<Created, Skipped>,
+  importId: number,
+  rowNo: number,
+  { created, createdCount }: { created: Record<string, unknown>[]; createdCount: number },
+): Promise<ImportOutcome<Created, Skipped>> {
+  // Every row of the file is either added or skipped.
+  const skippedCount = rowNo - createdCount;
+  const skipped = skippedCount
+    ? await db
+        .select()
+        .from(importStaging)
+        .where(and(eq(importStaging.importId, importId), isNotNull(importStaging.reason)))
+        .orderBy(asc(importStaging.rowNo))
+        .limit(SKIPPED_LIST_LIMIT)
+    : [];
+  await db.execute(
+    sql`with added as (
+          delete from ${importStaging} where import_id = ${importId} and reason is null
+        )
+        update ${imports} set finished_at = now(), created_count = ${createdCount},
+          skipped_count = ${skippedCount}
+        where id = ${importId}`,
+  );
+  // A large import changes the table's shape: fresh planner statistics keep the list pages fast.
+  // The answer does not wait for them (on the embedded database, whose one connection would run
+  // the statement before the answer left, they start once it has); a failure leaves the older
+  // statistics, which the next import refreshes.
+  if (createdCount > 1_000) setImmediate(() => db.execute(sql`analyze ${kind.table}`).catch(() => {}));
+  return {
+    importId,
+    created: created.map((row) => kind.presentCreated(row)),
+    createdCount,
+    skipped: skipped.map((row) => kind.presentSkipped(row as SkippedRow)),
+    skippedCount,
+  };
+}
+
+function pool(db: Db) {
+  const driver = driverOf(db);
+  if (driver.kind !== 'postgres') throw new Error('the direct import path needs PostgreSQL');
+  return driver.pool;
 }

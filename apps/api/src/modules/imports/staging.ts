@@ -10,6 +10,8 @@ export interface StagedRow {
   status?: string;
   payload?: string | null;
   reason?: string | null;
+  /** The row already in the table that made this one skipped. */
+  targetId?: number | null;
 }
 
 /** Rows go to the database in chunks of about this many bytes: memory stays bounded, statements few. */
@@ -20,12 +22,20 @@ const CHUNK_BYTES = 1024 * 1024;
  * early instead of after a whole megabyte has been read.
  */
 const FIRST_CHUNK_BYTES = 64 * 1024;
-const COPY_INTO = 'COPY import_staging (import_id, row_no, value, name, status, payload, reason)';
+const COPY_INTO = 'COPY import_staging (import_id, row_no, value, name, status, payload, reason, target_id)';
 
 /** COPY's text format escapes these; NUL cannot be stored in text at all and is left out. */
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
-const field = (value: string | null | undefined) =>
+/** A field of a `COPY ... FROM STDIN` line in text format (null as \\N). */
+export const copyField = (value: string | null | undefined) =>
   value === null || value === undefined ? '\\N' : value.replace(/[\\\t\n\r\0]/g, (c) => ESCAPES[c]!);
+
+const UNESCAPES: Record<string, string> = { '\\': '\\', t: '\t', n: '\n', r: '\r' };
+/** A field as `copyField` wrote it, read back. */
+export const copyUnescape = (field: string | undefined) =>
+  field === undefined || field === '\\N'
+    ? null
+    : field.replace(/\\(.)/g, (_, c: string) => UNESCAPES[c] ?? c);
 
 /**
  * Writes an import's rows into import_staging through the database's bulk path: `COPY ... FROM STDIN`
@@ -64,6 +74,8 @@ export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: numb
 
   /** The last row number written into the buffer being filled. */
   let lastInBuffer = 0;
+  /** A chunk being handed over: no row may be written until it is (the buffers swap meanwhile). */
+  let flushing: Promise<void> | undefined;
 
   const send = async (chunk: Buffer, upTo: number) => {
     await sending;
@@ -84,24 +96,39 @@ export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: numb
     await send(chunk, lastInBuffer);
   };
 
-  return {
-    /** Adds a row; answers a promise only when a chunk is due (await it before reading on). */
-    add(rowNo: number, row: StagedRow): Promise<void> | undefined {
-      const line = `${prefix}${rowNo}\t${field(row.value)}\t${field(row.name ?? '')}\t${field(row.status ?? '')}\t${field(row.payload)}\t${field(row.reason || null)}\n`;
-      if (!row.reason) offered += 1;
-      const length = Buffer.byteLength(line);
-      if (length > CHUNK_BYTES) return flush().then(() => send(Buffer.from(line), rowNo));
-      if (used + length > capacity)
-        return flush().then(() => {
-          used = buffers[current]!.write(line, 0);
-          lastInBuffer = rowNo;
+  /**
+   * Adds a row; answers a promise only when a chunk is due (await it before adding the next row).
+   * Two producers may add side by side: a row arriving while a chunk is handed over waits for it.
+   */
+  const add = (rowNo: number, row: StagedRow): Promise<void> | undefined => {
+    if (flushing) return flushing.then(() => add(rowNo, row));
+    const line = `${prefix}${rowNo}\t${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason || null)}\t${row.targetId ?? '\\N'}\n`;
+    if (!row.reason) offered += 1;
+    const length = Buffer.byteLength(line);
+    const handOver = (next: () => Promise<void> | void) => {
+      flushing = flush()
+        .then(next)
+        .finally(() => {
+          flushing = undefined;
         });
-      used += buffers[current]!.write(line, used);
-      lastInBuffer = rowNo;
-      return undefined;
-    },
+      return flushing;
+    };
+    if (length > CHUNK_BYTES) return handOver(() => send(Buffer.from(line), rowNo));
+    if (used + length > capacity)
+      return handOver(() => {
+        used = buffers[current]!.write(line, 0);
+        lastInBuffer = rowNo;
+      });
+    used += buffers[current]!.write(line, used);
+    lastInBuffer = rowNo;
+    return undefined;
+  };
+
+  return {
+    add,
     /** Sends what is left and waits until every chunk is in. */
     async finish() {
+      while (flushing) await flushing;
       if (used > 0) await flush();
       await sending;
       if (failure) throw failure;
@@ -110,6 +137,7 @@ export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: numb
     offered: () => offered,
     /** Waits for a chunk under way, whatever its outcome (before cleaning up after a failed import). */
     async settle() {
+      await flushing?.catch(() => {});
       await sending;
     },
   };

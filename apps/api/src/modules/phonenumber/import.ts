@@ -41,6 +41,16 @@ export const phoneNumberImport: ImportKind<ImportRow, ImportRow> = {
   // Rows without consent carry no payload: the common import stays as lean as before.
   select: sql`value, name, payload::jsonb ->> 'source', (payload::jsonb ->> 'at')::timestamptz,
     payload::jsonb ->> 'note'`,
+  direct: {
+    columns: ['number', 'name', 'consent_source', 'consent_at', 'consent_note'],
+    fields(row) {
+      if (!row.payload) return [row.value, row.name ?? '', null, null, null];
+      const consent = JSON.parse(row.payload) as { source: string; at: string; note: string | null };
+      return [row.value, row.name ?? '', consent.source, consent.at, consent.note];
+    },
+    // A valid number is 62 and 8 to 13 more digits: as a number it is exact and names one value only.
+    key: Number,
+  },
   reader() {
     const read = columnReader(COLUMNS);
     const importedAt = new Date().toISOString();
