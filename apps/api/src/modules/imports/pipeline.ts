@@ -120,7 +120,7 @@ async function stageAndMove<Created, Skipped>(
   for (;;) {
     const stream = open();
     let mover: Awaited<ReturnType<typeof rowMover>> | null = null;
-    const writer = stagingWriter(db, importId, (upTo) => mover?.staged(upTo));
+    const writer = stagingWriter(db, importId, (upTo) => mover?.staged(upTo), direct);
     const copier = direct ? await directCopier(kind as ImportKind<unknown, unknown>, pool(db), writer) : null;
     if (!copier) mover = await rowMover(db, kind as ImportKind<unknown, unknown>, importId);
     try {

@@ -22,7 +22,7 @@ const CHUNK_BYTES = 1024 * 1024;
  * early instead of after a whole megabyte has been read.
  */
 const FIRST_CHUNK_BYTES = 64 * 1024;
-const COPY_INTO = 'COPY import_staging (import_id, row_no, value, name, status, payload, reason, target_id)';
+const COPY_COLUMNS = 'COPY import_staging (import_id, row_no, value, name, status, payload, reason';
 
 /** COPY's text format escapes these; NUL cannot be stored in text at all and is left out. */
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
@@ -43,7 +43,16 @@ export const copyUnescape = (field: string | undefined) =>
  * while the next one is being read, so the file never sits in memory. `staged` hears the last row
  * number of each chunk once it is in, in file order.
  */
-export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: number) => void = () => {}) {
+export function stagingWriter(
+  db: Db,
+  importId: number,
+  staged: (upToRowNo: number) => void = () => {},
+  /** Rows name the saved row that made them skipped (a column the staged move fills itself). */
+  withTargetIds = false,
+) {
+  // A column fewer when it stays empty: the embedded database's COPY pays for every column of every row.
+  const COPY_INTO = `${COPY_COLUMNS}${withTargetIds ? ', target_id)' : ')'}`;
+  const end = withTargetIds ? (row: StagedRow) => `\t${row.targetId ?? '\\N'}\n` : () => '\n';
   const driver = driverOf(db);
   const copy =
     driver.kind === 'pglite'
@@ -102,7 +111,7 @@ export function stagingWriter(db: Db, importId: number, staged: (upToRowNo: numb
    */
   const add = (rowNo: number, row: StagedRow): Promise<void> | undefined => {
     if (flushing) return flushing.then(() => add(rowNo, row));
-    const line = `${prefix}${rowNo}\t${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason || null)}\t${row.targetId ?? '\\N'}\n`;
+    const line = `${prefix}${rowNo}\t${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason || null)}${end(row)}`;
     if (!row.reason) offered += 1;
     const length = Buffer.byteLength(line);
     const handOver = (next: () => Promise<void> | void) => {
