@@ -62,7 +62,7 @@ function newBatch(spare: Batch[]): Batch {
  * of the other values are looked up in the table on a second connection, ahead of the copy, and the
  * ones found are skipped as already saved, naming the saved row. Skipped rows go to import_staging.
  * A value another writer adds between the look-up and the copy makes the copy fail: `finish` then
- * throws ImportRaced, having undone everything, and the caller imports the file again the staged way.
+ * throws ImportRaced, and the caller undoes the copy (`abandon`) and imports the file again, staged.
  */
 export async function directCopier(
   kind: ImportKind<unknown, unknown>,
