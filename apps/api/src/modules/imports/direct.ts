@@ -1,20 +1,27 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { getTableName, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { getTableName } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MSG } from '@blaster/contract';
-import { queryRows, type Db } from '../../db';
+import { driverOf, type Db } from '../../db';
 import { CREATED_LIST_LIMIT } from './mover';
 import type { ImportKind } from './pipeline';
 import { copyField, copyUnescape, type StagedRow, type stagingWriter } from './staging';
 import { NumberSet } from './number-set';
+import { IMPORT_SPOOL_DIR } from './sweep';
 
 /** Rows are looked up in the table in batches of about this many bytes of copy text. */
 const BATCH_BYTES = 512 * 1024;
 /** The first batch is smaller, so that rows start arriving in the table early. */
 const FIRST_BATCH_BYTES = 32 * 1024;
+/** The embedded database copies the rows waiting in their file this many bytes at a time. */
+const SPILL_PIECE_BYTES = 1024 * 1024;
 
 /** Another writer added one of the file's values after it was checked: the import starts over, staged. */
 export class ImportRaced extends Error {
@@ -54,56 +61,67 @@ function newBatch(spare: Batch[]): Batch {
   return reused;
 }
 
+/** Where the rows to add go: a copy into the table that ends, inside one transaction, with the import. */
+interface CopySink {
+  /** Takes the next rows (the copy's text); resolves when more may be written. */
+  write(text: Buffer): Promise<void>;
+  /** Why the copy failed, once it has (PostgreSQL reports it while rows still arrive); else null. */
+  failure(): unknown;
+  /** Ends the copy and answers the table's rows holding `values`, in id order (transaction still open). */
+  finish(values: string[]): Promise<Record<string, unknown>[]>;
+  commit(): Promise<void>;
+  /** Undoes every row copied so far (the import failed). */
+  abandon(): Promise<void>;
+}
+
 /**
- * The PostgreSQL fast path for a kind whose unique values are numbers: the rows to add are copied
- * straight into the table by one `COPY` on a connection of its own, inside one transaction (a file
- * failing half-way adds nothing), while the file is still being read. A value seen earlier in the
- * file is skipped as a duplicate in the file (an exact set of the values read, 8 bytes each); batches
- * of the other values are looked up in the table on a second connection, ahead of the copy, and the
- * ones found are skipped as already saved, naming the saved row. Skipped rows go to import_staging.
+ * The fast path of a kind whose unique values are numbers: the rows to add are copied straight into
+ * the table inside one transaction (a file failing half-way adds nothing), never staged. A value seen
+ * earlier in the file is skipped as a duplicate in the file (an exact set of the values read, 8 bytes
+ * each); batches of the other values are looked up in the table while the file is read, and the ones
+ * found are skipped as already saved, naming the saved row. Skipped rows go to import_staging.
+ * On PostgreSQL one `COPY` on a connection of its own takes the rows while the file is still being
+ * read, the look-ups running on a second connection ahead of it; on the embedded database, whose one
+ * connection serves every request, the rows wait in a file and are copied in one transaction at the end.
  * A value another writer adds between the look-up and the copy makes the copy fail: `finish` then
  * throws ImportRaced, and the caller undoes the copy (`abandon`) and imports the file again, staged.
  */
 export async function directCopier(
+  db: Db,
   kind: ImportKind<unknown, unknown>,
-  pool: pg.Pool,
   writer: ReturnType<typeof stagingWriter>,
 ) {
   const direct = kind.direct!;
-  const unique = kind.uniqueColumn!;
-  const table = getTableName(kind.table);
-  const client = new pg.Client(pool.options);
-  await client.connect();
-  client.on('error', () => {});
-  let open = true;
-  const end = async (statement: 'commit' | 'rollback') => {
-    if (!open) return;
-    open = false;
-    try {
-      await client.query(statement);
-    } catch (error) {
-      if (statement === 'commit') throw error;
-    } finally {
-      await client.end().catch(() => {});
-    }
-  };
-  try {
-    await client.query('begin');
-  } catch (error) {
-    await client.end().catch(() => {});
-    throw error;
+  const unique = pg.escapeIdentifier(kind.uniqueColumn!);
+  const table = pg.escapeIdentifier(getTableName(kind.table));
+  const copyInto = `COPY ${table} (${direct.columns.join(', ')})`;
+  // One text parameter split by the server: an array parameter costs the client more than the look-up.
+  const lookUpQuery = `select ${unique} as value, id from ${table}
+    where ${unique} = any(string_to_array($1, chr(10)))`;
+  const firstRowsQuery = `select * from ${table} where ${unique} = any(string_to_array($1, chr(10))) order by id`;
+  const driver = driverOf(db);
+  let lookUp: (values: string) => Promise<{ value: string; id: number }[]>;
+  let sink: CopySink;
+  if (driver.kind === 'pglite') {
+    const client = driver.client;
+    lookUp = async (values) =>
+      (await client.query<{ value: string; id: number }>(lookUpQuery, [values])).rows;
+    sink = spilledCopy(client, copyInto, firstRowsQuery);
+  } else {
+    const pool = driver.pool;
+    lookUp = async (values) => {
+      const connection = await pool.connect();
+      try {
+        const found = await connection.query<{ value: string; id: number }>(lookUpQuery, [values]);
+        connection.release();
+        return found.rows;
+      } catch (error) {
+        connection.release(error as Error);
+        throw error;
+      }
+    };
+    sink = await liveCopy(pool, copyInto, firstRowsQuery);
   }
-  const copy = client.query(
-    copyFrom(`COPY ${pg.escapeIdentifier(table)} (${direct.columns.join(', ')}) FROM STDIN`),
-  ) as unknown as Writable;
-  let copyError: unknown = null;
-  const copied = new Promise<void>((resolve) => {
-    copy.on('finish', resolve);
-    copy.on('error', (error) => {
-      copyError = error;
-      resolve();
-    });
-  });
 
   const seen = new NumberSet();
   const nameField = direct.columns.indexOf('name');
@@ -116,30 +134,13 @@ export async function directCopier(
   let writing: Promise<void> = Promise.resolve();
   const inFlight: Promise<void>[] = [];
 
-  const lookUp = async (values: string) => {
-    const connection = await pool.connect();
-    try {
-      // One text parameter split by the server: an array parameter costs the client more than the look-up.
-      const found = await connection.query<{ value: string; id: number }>(
-        `select ${pg.escapeIdentifier(unique)} as value, id from ${pg.escapeIdentifier(table)}
-         where ${pg.escapeIdentifier(unique)} = any(string_to_array($1, chr(10)))`,
-        [values],
-      );
-      connection.release();
-      return new Map(found.rows.map((row) => [row.value, Number(row.id)]));
-    } catch (error) {
-      connection.release(error as Error);
-      throw error;
-    }
-  };
-
   /** Sends the batch being filled to its look-up, then (in file order) its rows to add into the copy. */
   const dispatch = () => {
     const current = batch;
     batch = newBatch(spare);
     batchLimit = Math.min(batchLimit * 2, BATCH_BYTES);
     const valuesText = current.values.toString('utf8', 0, current.valuesUsed - 1);
-    const saved = lookUp(valuesText);
+    const saved = lookUp(valuesText).then((rows) => new Map(rows.map((row) => [row.value, Number(row.id)])));
     saved.catch(() => {});
     writing = writing.then(async () => {
       const taken = await saved;
@@ -175,19 +176,22 @@ export async function directCopier(
       }
       // The copy owns its own bytes from here: the batch's buffers are filled again meanwhile.
       spare.push(current);
-      if (copyError || !text.length) return;
-      if (!copy.write(text)) await Promise.race([once(copy, 'drain'), copied]);
+      if (sink.failure() || !text.length) return;
+      await sink.write(text);
     });
     // A failure is met by whoever awaits this batch or a later one; the others must not go unheard.
     writing.catch(() => {});
     return writing;
   };
-  const failed = () => (isRace(copyError) ? new ImportRaced() : copyError);
+  const failed = () => {
+    const failure = sink.failure();
+    return isRace(failure) ? new ImportRaced() : failure;
+  };
 
   return {
     /** Takes a row to add; answers a promise when the reading must wait for the copy to catch up. */
     add(rowNo: number, row: StagedRow): Promise<void> | undefined {
-      if (copyError) return Promise.reject(failed());
+      if (sink.failure()) return Promise.reject(failed());
       if (!seen.add(direct.key(row.value))) return writer.add(rowNo, { ...row, reason: MSG.duplicateInFile });
       // Written at once into the batch's buffers: no row outlives a young-generation collection.
       const line = `${direct.fields(row).map(copyField).join('\t')}\n`;
@@ -202,31 +206,129 @@ export async function directCopier(
       // Two batches ahead of the copy at most: memory stays bounded whatever the file's size.
       return inFlight.length > 2 ? inFlight.shift() : undefined;
     },
+    /** Waits until every row read is either in the copy or staged as skipped. */
+    async drain() {
+      if (batch.rowNos.length) dispatch();
+      await writing;
+    },
     /**
      * Ends the copy and answers the first added rows and the count, the transaction still open (it
      * ends with `commit`, or `abandon` after a failure: ImportRaced when another writer came between).
      */
     async finish() {
-      if (batch.rowNos.length) dispatch();
-      await writing;
-      copy.end();
-      await copied;
-      if (copyError) throw failed();
-      const id = sql.identifier('id');
-      const created = firstValues.length
-        ? await queryRows<Record<string, unknown>>(
-            drizzle(client) as unknown as Db,
-            sql`select * from ${kind.table} where ${sql.identifier(unique)} in ${firstValues} order by ${id}`,
-          )
-        : [];
+      if (sink.failure()) throw failed();
+      const created = await sink.finish(firstValues).catch((error: unknown) => {
+        throw isRace(error) ? new ImportRaced() : error;
+      });
       return { created, createdCount };
     },
-    commit: () => end('commit'),
-    /** Undoes every row copied so far (the import failed). */
+    commit: () => sink.commit(),
     async abandon() {
       await writing.catch(() => {});
+      await sink.abandon();
+    },
+  };
+}
+
+/** PostgreSQL: one `COPY ... FROM STDIN` on a connection of its own, fed while the file is read. */
+async function liveCopy(pool: pg.Pool, copyInto: string, firstRowsQuery: string): Promise<CopySink> {
+  const client = new pg.Client(pool.options);
+  await client.connect();
+  client.on('error', () => {});
+  let open = true;
+  const end = async (statement: 'commit' | 'rollback') => {
+    if (!open) return;
+    open = false;
+    try {
+      await client.query(statement);
+    } catch (error) {
+      if (statement === 'commit') throw error;
+    } finally {
+      await client.end().catch(() => {});
+    }
+  };
+  try {
+    await client.query('begin');
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw error;
+  }
+  const copy = client.query(copyFrom(`${copyInto} FROM STDIN`)) as unknown as Writable;
+  let copyError: unknown = null;
+  const copied = new Promise<void>((resolve) => {
+    copy.on('finish', resolve);
+    copy.on('error', (error) => {
+      copyError = error;
+      resolve();
+    });
+  });
+  return {
+    async write(text) {
+      if (!copy.write(text)) await Promise.race([once(copy, 'drain'), copied]);
+    },
+    failure: () => copyError,
+    async finish(values) {
+      copy.end();
+      await copied;
+      if (copyError) throw copyError;
+      if (!values.length) return [];
+      return (await client.query(firstRowsQuery, [values.join('\n')])).rows;
+    },
+    commit: () => end('commit'),
+    async abandon() {
       copy.destroy();
       await end('rollback');
+    },
+  };
+}
+
+/** The embedded database: rows wait in a file, then one transaction copies it in, a megabyte at a time. */
+function spilledCopy(client: PGlite, copyInto: string, firstRowsQuery: string): CopySink {
+  const path = join(IMPORT_SPOOL_DIR, `${randomUUID()}.copy`);
+  mkdirSync(IMPORT_SPOOL_DIR, { recursive: true });
+  const file = createWriteStream(path);
+  let fileError: unknown = null;
+  const closed = new Promise<void>((resolve) => {
+    file.on('close', resolve);
+    file.on('error', (error) => {
+      fileError = error;
+      resolve();
+    });
+  });
+  const remove = () => rm(path, { force: true });
+  return {
+    async write(text) {
+      if (!file.write(text)) await Promise.race([once(file, 'drain'), closed]);
+    },
+    failure: () => fileError,
+    async finish(values) {
+      await new Promise<void>((resolve, reject) =>
+        file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
+      if (fileError) throw fileError;
+      try {
+        return await client.transaction(async (tx) => {
+          let carried = Buffer.alloc(0);
+          for await (const piece of createReadStream(path, { highWaterMark: SPILL_PIECE_BYTES })) {
+            const text = carried.length ? Buffer.concat([carried, piece as Buffer]) : (piece as Buffer);
+            // A piece ends mid-line; the line's start waits for the next piece.
+            const cut = text.lastIndexOf(10) + 1;
+            carried = Buffer.from(text.subarray(cut));
+            if (cut)
+              await tx.query(`${copyInto} FROM '/dev/blob'`, [], { blob: new Blob([text.subarray(0, cut)]) });
+          }
+          if (!values.length) return [];
+          return (await tx.query<Record<string, unknown>>(firstRowsQuery, [values.join('\n')])).rows;
+        });
+      } finally {
+        await remove();
+      }
+    },
+    // The transaction above has committed, or undone everything if it failed.
+    commit: async () => {},
+    async abandon() {
+      file.destroy();
+      await remove();
     },
   };
 }

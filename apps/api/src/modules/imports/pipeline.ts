@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { MSG } from '@blaster/contract';
-import { driverOf, type Db } from '../../db';
+import type { Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { readRecords, type RawRecord } from '../../lib/rows';
@@ -115,13 +115,12 @@ async function stageAndMove<Created, Skipped>(
     .values({ kind: kind.name, userId })
     .returning({ id: imports.id });
   const importId = started!.id;
-  const driver = driverOf(db);
-  let direct = driver.kind === 'postgres' && kind.direct !== undefined;
+  let direct = kind.direct !== undefined;
   for (;;) {
     const stream = open();
     let mover: Awaited<ReturnType<typeof rowMover>> | null = null;
     const writer = stagingWriter(db, importId, (upTo) => mover?.staged(upTo), direct);
-    const copier = direct ? await directCopier(kind as ImportKind<unknown, unknown>, pool(db), writer) : null;
+    const copier = direct ? await directCopier(db, kind as ImportKind<unknown, unknown>, writer) : null;
     if (!copier) mover = await rowMover(db, kind as ImportKind<unknown, unknown>, importId);
     try {
       const stage = kind.reader();
@@ -136,8 +135,11 @@ async function stageAndMove<Created, Skipped>(
       if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
       let outcome;
       if (copier) {
-        outcome = await copier.finish();
+        // Skipped rows are all staged before the rows to add are in: on the embedded database these
+        // are committed by `finish`, and nothing may fail after them.
+        await copier.drain();
         await writer.finish();
+        outcome = await copier.finish();
         await copier.commit();
       } else {
         await writer.finish();
@@ -200,10 +202,4 @@ async function answer<Created, Skipped>(
     skipped: skipped.map((row) => kind.presentSkipped(row as SkippedRow)),
     skippedCount,
   };
-}
-
-function pool(db: Db) {
-  const driver = driverOf(db);
-  if (driver.kind !== 'postgres') throw new Error('the direct import path needs PostgreSQL');
-  return driver.pool;
 }
