@@ -58,14 +58,6 @@ function jsonGuard() {
  * array file, one at a time, so a large file never sits in memory. A malformed file throws 400.
  */
 export async function* readRecords(stream: Readable, extension: string): AsyncGenerator<RawRecord> {
-  for await (const records of readRecordBatches(stream, extension)) yield* records;
-}
-
-/**
- * The same records, in batches of those parsed so far: a large import pays one wait per batch
- * instead of one per record.
- */
-export async function* readRecordBatches(stream: Readable, extension: string): AsyncGenerator<RawRecord[]> {
   try {
     if (extension === 'csv') {
       const parser = stream.pipe(
@@ -78,17 +70,15 @@ export async function* readRecordBatches(stream: Readable, extension: string): A
         }),
       );
       let row = 0;
-      for await (const records of batchesOf<string[]>(parser)) {
-        for (const record of records) {
-          row += 1;
-          if (record.some((cell) => cell.includes(NUL))) throw nulIn(`row ${row}`);
-        }
-        yield records;
+      for await (const record of parser as AsyncIterable<string[]>) {
+        row += 1;
+        if (record.some((cell) => cell.includes(NUL))) throw nulIn(`row ${row}`);
+        yield record;
       }
     } else {
       // pipeline() hands an error of any stage on to the last one, which the loop below reads.
       const items = pipeline(stream, new Parser(), jsonGuard(), StreamArray.make(), () => {});
-      for await (const batch of batchesOf<{ value: RawRecord }>(items)) yield batch.map((item) => item.value);
+      for await (const item of items) yield (item as { value: RawRecord }).value;
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -96,33 +86,6 @@ export async function* readRecordBatches(stream: Readable, extension: string): A
       throw new HttpError(413, MSG.fileTooLarge, { errors: { file: MSG.fileTooLarge } });
     const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error);
     throw new HttpError(400, MSG.fileMalformed(detail), { errors: { file: MSG.fileMalformed(detail) } });
-  }
-}
-
-/** Every object an object-mode stream holds at each turn, until it ends; its error is thrown. */
-async function* batchesOf<T>(source: Readable): AsyncGenerator<T[]> {
-  for (;;) {
-    const batch: T[] = [];
-    let item: T | null;
-    while ((item = source.read() as T | null) !== null) batch.push(item);
-    if (batch.length) {
-      yield batch;
-      continue;
-    }
-    if (source.errored) throw source.errored;
-    if (source.readableEnded) return;
-    await new Promise<void>((resolve, reject) => {
-      const settle = (error?: unknown) => {
-        source.off('readable', settle);
-        source.off('end', settle);
-        source.off('error', settle);
-        if (error) reject(error);
-        else resolve();
-      };
-      source.once('readable', settle);
-      source.once('end', settle);
-      source.once('error', settle);
-    });
   }
 }
 

@@ -7,7 +7,7 @@ import { MSG } from '@blaster/contract';
 import type { Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { readRecordBatches, type RawRecord } from '../../lib/rows';
+import { readRecords, type RawRecord } from '../../lib/rows';
 import { storeUpload, tooLarge } from '../../lib/uploads';
 import { IMPORT_SPOOL_DIR, sweepImports } from './sweep';
 import { directCopier, ImportRaced } from './direct';
@@ -125,14 +125,13 @@ async function stageAndMove<Created, Skipped>(
     try {
       const stage = kind.reader();
       let rowNo = 0;
-      for await (const records of readRecordBatches(stream, extension))
-        for (const record of records) {
-          const row = stage(record);
-          if (row === 'header') continue;
-          rowNo += 1;
-          const waiting = copier && !row.reason ? copier.add(rowNo, row) : writer.add(rowNo, row);
-          if (waiting) await waiting;
-        }
+      for await (const record of readRecords(stream, extension)) {
+        const row = stage(record);
+        if (row === 'header') continue;
+        rowNo += 1;
+        const waiting = copier && !row.reason ? copier.add(rowNo, row) : writer.add(rowNo, row);
+        if (waiting) await waiting;
+      }
       if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
       let outcome;
       if (copier) {
