@@ -74,13 +74,29 @@ export async function createPostgresBus(options: {
 }): Promise<ClusterBus> {
   const { instanceId, db } = options;
   const handlers: Handlers = new Map();
-  const queue: { item: Item; bytes: number }[] = [];
+  // A queue read from `head` on: shifting a long array moves every element, so a backlog would cost
+  // each message in proportion to its length.
+  let queue: { json: string; bytes: number }[] = [];
+  let head = 0;
+  const waiting = () => queue.length - head;
+  const take = () => {
+    const next = queue[head]!;
+    head += 1;
+    if (head >= 1024 && head * 2 >= queue.length) {
+      queue = queue.slice(head);
+      head = 0;
+    }
+    return next;
+  };
+  // Every listener hears every notification, its own too: those are recognised without parsing them.
+  const ownPrefix = `{"o":${JSON.stringify(instanceId)},`;
   let client: pg.Client | null = null;
   let closed = false;
   let flushing = false;
   let received = Promise.resolve();
 
   const receive = async (payload: string) => {
+    if (payload.startsWith(ownPrefix)) return;
     const envelope = JSON.parse(payload) as Envelope;
     if (envelope.o === instanceId) return;
     let items: Item[];
@@ -125,28 +141,29 @@ export async function createPostgresBus(options: {
     if (flushing) return;
     flushing = true;
     try {
-      while (client && queue.length > 0) {
+      while (client && waiting() > 0) {
         const connection = client;
-        const batch: Item[] = [];
+        const batch: string[] = [];
         let bytes = 0;
-        while (queue.length > 0 && (batch.length === 0 || bytes + queue[0]!.bytes < NOTIFY_LIMIT)) {
-          const next = queue.shift()!;
-          batch.push(next.item);
+        while (waiting() > 0 && (batch.length === 0 || bytes + queue[head]!.bytes < NOTIFY_LIMIT)) {
+          const next = take();
+          batch.push(next.json);
           bytes += next.bytes + 1;
         }
-        let envelope: Envelope = { o: instanceId, m: batch };
+        // The items are serialised once, when published; the envelope is assembled around them.
+        let envelope = `${ownPrefix}"m":[${batch.join(',')}]}`;
         if (bytes >= NOTIFY_LIMIT) {
           const [stored] = await db
             .insert(clusterMessages)
-            .values({ body: batch[0]! })
+            .values({ body: JSON.parse(batch[0]!) as Item })
             .returning({ id: clusterMessages.id });
           await db
             .delete(clusterMessages)
             .where(lt(clusterMessages.createdAt, sql`now() - interval '5 minutes'`));
-          envelope = { o: instanceId, ref: stored!.id };
+          envelope = `${ownPrefix}"ref":${stored!.id}}`;
         }
         try {
-          await connection.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(envelope)]);
+          await connection.query('select pg_notify($1, $2)', [CHANNEL, envelope]);
         } catch {
           // The connection dropped; the batch is lost like any event published while nobody listens.
           if (client === connection) client = null;
@@ -163,9 +180,9 @@ export async function createPostgresBus(options: {
   return {
     instanceId,
     publish(topic, data) {
-      const item = { t: topic, d: data };
-      queue.push({ item, bytes: Buffer.byteLength(JSON.stringify(item)) });
-      if (queue.length > QUEUE_LIMIT) queue.shift();
+      const json = JSON.stringify({ t: topic, d: data } satisfies Item);
+      queue.push({ json, bytes: Buffer.byteLength(json) });
+      if (waiting() > QUEUE_LIMIT) take();
       void flush().catch((error) => console.error('cluster publish failed:', error));
     },
     subscribe: (topic, handler) => subscribeTo(handlers, topic, handler),
