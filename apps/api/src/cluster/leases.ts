@@ -98,13 +98,19 @@ export class JobLeases {
     for (const [kind, ids] of this.held) {
       if (ids.size === 0) continue;
       const wanted = [...ids];
-      const renewed = await this.db
-        .update(jobLeases)
-        .set({ expiresAt: this.expiry() })
-        .where(
-          and(eq(jobLeases.kind, kind), inArray(jobLeases.jobId, wanted), eq(jobLeases.holder, this.holder)),
-        )
-        .returning({ jobId: jobLeases.jobId });
+      const ours = sql`${jobLeases.kind} = ${kind} and ${inArray(jobLeases.jobId, wanted)} and ${jobLeases.holder} = ${this.holder}`;
+      // A lease whose row a step has locked is being extended by that step's own confirm: waiting
+      // for it here would also keep every lease renewed before it locked, stalling those jobs' steps.
+      const renewed = await queryRows<{ jobId: number }>(
+        this.db,
+        sql`with renewed as (
+              update ${jobLeases} set expires_at = ${this.expiry()}
+              where (kind, job_id) in (
+                select kind, job_id from ${jobLeases} where ${ours} for update skip locked)
+              returning job_id)
+            select job_id as "jobId" from renewed
+            union select job_id from ${jobLeases} where ${ours}`,
+      );
       const kept = new Set(renewed.map((row) => row.jobId));
       for (const jobId of wanted)
         if (!kept.has(jobId) && ids.has(jobId)) {

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobLeases } from '../src/cluster/leases';
+import { openDatabase, queryRows, type Database } from '../src/db';
+import { createScratchDatabase } from '../src/db/scratch';
+
+const server = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!server)('job leases on PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let database: Database;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(server!);
+    database = await openDatabase({ databaseUrl: scratch.url });
+  });
+  afterAll(async () => {
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  it('keeps renewing every lease while a step holds one of them locked, and loses none', async () => {
+    const lost: number[] = [];
+    const leases = new JobLeases(database.db, 'renewing', 1_500, (_kind, jobId) => lost.push(jobId));
+    const expiry = async (jobId: number) => {
+      const [row] = await queryRows<{ at: string }>(
+        database.db,
+        sql`select expires_at::text as at from job_leases where kind = 'blast' and job_id = ${jobId}`,
+      );
+      return row!.at;
+    };
+    const step = new pg.Client({ connectionString: scratch.url });
+    try {
+      expect(await leases.acquire('blast', 1)).toBe(true);
+      expect(await leases.acquire('blast', 2)).toBe(true);
+      // A step of job 1 in its transaction: the lease row stays locked until it commits.
+      await step.connect();
+      await step.query('begin');
+      await step.query(`select * from job_leases where kind = 'blast' and job_id = 1 for update`);
+      const before = await expiry(2);
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      expect(await expiry(2)).not.toBe(before);
+      expect(lost).toEqual([]);
+    } finally {
+      await step.query('rollback').catch(() => {});
+      await step.end();
+      leases.stop();
+    }
+  });
+});
