@@ -121,6 +121,8 @@ export class BlastEngine extends LeasedJobs {
 
   /** Accounts whose loop here waits on quiet hours or a cap. */
   private readonly governed = new Set<number>();
+  /** Why the list ran out, being read: accounts that run out together share one read of the list. */
+  private listEndReason: Promise<{ message?: string }> | null = null;
   private get timeZone() {
     return this.options.timeZone ?? 'Asia/Jakarta';
   }
@@ -247,11 +249,11 @@ export class BlastEngine extends LeasedJobs {
         continue;
       }
       if (claimed.length === 0) {
-        await this.finish(
-          account,
-          'finished',
-          await nothingClaimableReason(this.options.db, config.settings),
-        );
+        // A hundred accounts reach the end of one list within moments; each asking would scan it.
+        this.listEndReason ??= nothingClaimableReason(this.options.db, config.settings).finally(() => {
+          this.listEndReason = null;
+        });
+        await this.finish(account, 'finished', await this.listEndReason);
         return;
       }
       const sendingSince = performance.now();
@@ -312,20 +314,19 @@ export class BlastEngine extends LeasedJobs {
       );
       if (isHold(allowed)) return allowed;
       const templates = phones.map(() => config.nextTemplate()!);
-      const logs = await tx
-        .insert(messageLogs)
-        .values(
-          phones.map((phone, i) => ({
-            userId: account.userId,
-            whatsappId: account.id,
-            phoneNumberId: phone.id,
-            target: phone.number,
-            status: 'pending' as const,
-            templateId: templates[i]!.id,
-          })),
-        )
-        .returning({ id: messageLogs.id, phoneNumberId: messageLogs.phoneNumberId });
-      const logOf = new Map(logs.map((log) => [log.phoneNumberId, log.id]));
+      // Each column as one array parameter: a round's rows cost the query builder nothing per row.
+      const logs = await queryRows<{ id: string | number; phone_number_id: number }>(
+        tx,
+        sql`insert into ${messageLogs} (user_id, whatsapp_id, phone_number_id, target, status, template_id)
+            select ${account.userId}::int, ${account.id}::int, v.phone_id, v.target, 'pending', v.template_id
+            from unnest(
+              ${sql.param(phones.map((phone) => phone.id))}::int[],
+              ${sql.param(phones.map((phone) => phone.number))}::text[],
+              ${sql.param(templates.map((template) => template!.id))}::int[]
+            ) v(phone_id, target, template_id)
+            returning id, phone_number_id`,
+      );
+      const logOf = new Map(logs.map((log) => [Number(log.phone_number_id), Number(log.id)]));
       return phones.map((phone, i) => ({
         logId: logOf.get(phone.id)!,
         phoneId: phone.id,
@@ -488,6 +489,23 @@ export class BlastEngine extends LeasedJobs {
         const [account] = await tx.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, accountId));
         return account ? { account, phones: [] as PhoneCounts[] } : null;
       }
+      // The logs still pending are the ones settled here (one settled before, by an instance that took
+      // over, is never counted twice); locked first, in id order, as the delivery funnel locks them.
+      const pending = await queryRows<{ id: string | number }>(
+        tx,
+        sql`select id from ${messageLogs}
+            where id = any(${sql.param(outcomes.map((o) => o.logId))}::bigint[]) and status = 'pending'
+            order by id for update`,
+      );
+      const settledIds = new Set(pending.map((log) => Number(log.id)));
+      const settled = outcomes.filter((o) => settledIds.has(o.logId)).sort((a, b) => a.logId - b.logId);
+      const successes = settled.filter((o) => o.result.ok);
+      const phones = await settlePhoneNumbers(tx, settled);
+      await countTemplateUses(tx, accountId, settled);
+
+      // Every account of a member settles through the member's row (the level, the income): it is
+      // locked last, so a hundred accounts of one member wait on each other only for the few statements
+      // that need it, not for the whole round.
       const [owner] = await tx
         .select({
           id: users.id,
@@ -500,21 +518,17 @@ export class BlastEngine extends LeasedJobs {
         .where(eq(whatsappAccounts.id, accountId))
         .for('update', { of: users });
       if (!owner) return null;
-      const values = sql.join(
-        outcomes.map((o) => sql`(${o.logId}::bigint, ${o.result.ok ? 'success' : 'fail'}::text)`),
-        sql`, `,
-      );
-      // Only logs still pending are settled here: a log settled before is never counted twice.
-      const logs = await queryRows<{ id: string | number; status: string }>(
-        tx,
-        sql`update ${messageLogs} m set status = v.status,
-              sent_at = case when v.status = 'success' then now() end
-            from (values ${values}) v(id, status)
-            where m.id = v.id and m.status = 'pending' returning m.id, m.status`,
-      );
-      const settledIds = new Set(logs.map((log) => Number(log.id)));
-      const settled = outcomes.filter((o) => settledIds.has(o.logId)).sort((a, b) => a.logId - b.logId);
-      const successes = settled.filter((o) => o.result.ok);
+      // The log's success counts toward the owner's level (a trigger on the log, under the lock above).
+      if (settled.length > 0)
+        await tx.execute(
+          sql`update ${messageLogs} m set status = v.status,
+                sent_at = case when v.status = 'success' then now() end
+              from unnest(
+                ${sql.param(settled.map((o) => o.logId))}::bigint[],
+                ${sql.param(settled.map((o) => (o.result.ok ? 'success' : 'fail')))}::text[]
+              ) v(id, status)
+              where m.id = v.id`,
+        );
       const fees = successes.map((o, i) => ({
         messageLogId: o.logId,
         amount: blastFee(config.levels, owner.blastFee, owner.successBlasts + i + 1),
@@ -551,32 +565,6 @@ export class BlastEngine extends LeasedJobs {
           accountId: account.id,
           payload: { ...accountRef(account), suspended_count: account.suspendedCount },
         });
-      const withPhone = settled.filter((o) => o.phoneId !== null);
-      const phones =
-        withPhone.length === 0
-          ? []
-          : await queryRows<PhoneCounts>(
-              tx,
-              sql`update ${phoneNumbers} p
-                  set count_success = p.count_success + v.ok, count_fail = p.count_fail + 1 - v.ok,
-                      last_sent = now(), in_use = 0
-                  from (values ${sql.join(
-                    withPhone.map((o) => sql`(${o.phoneId}::int, ${o.result.ok ? 1 : 0}::int)`),
-                    sql`, `,
-                  )}) v(id, ok)
-                  where p.id = v.id
-                  returning p.id, p.count_success, p.count_fail, p.last_sent, p.in_use`,
-            );
-      const uses = new Map<number, number>();
-      for (const o of settled) if (o.templateId) uses.set(o.templateId, (uses.get(o.templateId) ?? 0) + 1);
-      if (uses.size > 0)
-        await tx
-          .insert(templateUseCounts)
-          .values([...uses].map(([templateId, count]) => ({ templateId, whatsappId: accountId, count })))
-          .onConflictDoUpdate({
-            target: [templateUseCounts.templateId, templateUseCounts.whatsappId],
-            set: { count: sql`${templateUseCounts.count} + excluded.count` },
-          });
       return { account: account!, phones };
     });
   }
@@ -616,6 +604,38 @@ export class BlastEngine extends LeasedJobs {
   }
 }
 
+/** The numbers a round reached are sent to and free again, their counts moved on. */
+async function settlePhoneNumbers(tx: Tx, settled: Outcome[]) {
+  const withPhone = settled.filter((o) => o.phoneId !== null);
+  if (withPhone.length === 0) return [];
+  return queryRows<PhoneCounts>(
+    tx,
+    sql`update ${phoneNumbers} p
+        set count_success = p.count_success + v.ok, count_fail = p.count_fail + 1 - v.ok,
+            last_sent = now(), in_use = 0
+        from unnest(
+          ${sql.param(withPhone.map((o) => o.phoneId))}::int[],
+          ${sql.param(withPhone.map((o) => (o.result.ok ? 1 : 0)))}::int[]
+        ) v(id, ok)
+        where p.id = v.id
+        returning p.id, p.count_success, p.count_fail, p.last_sent, p.in_use`,
+  );
+}
+
+/** Template uses are counted per account, so no row is shared by every sender. */
+async function countTemplateUses(tx: Tx, accountId: number, settled: Outcome[]) {
+  const uses = new Map<number, number>();
+  for (const o of settled) if (o.templateId) uses.set(o.templateId, (uses.get(o.templateId) ?? 0) + 1);
+  if (uses.size === 0) return;
+  await tx
+    .insert(templateUseCounts)
+    .values([...uses].map(([templateId, count]) => ({ templateId, whatsappId: accountId, count })))
+    .onConflictDoUpdate({
+      target: [templateUseCounts.templateId, templateUseCounts.whatsappId],
+      set: { count: sql`${templateUseCounts.count} + excluded.count` },
+    });
+}
+
 /**
  * The `message.delivery` events of settled sends: sent or failed (with the network's reason), and any
  * stage the network acknowledged or the recipient's STOP marked while the send was being settled (the
@@ -623,15 +643,14 @@ export class BlastEngine extends LeasedJobs {
  */
 async function queueSentEvents(tx: Tx, settled: Outcome[]) {
   if (settled.length === 0) return;
-  const values = sql.join(
-    settled.map((o) => sql`(${o.logId}::bigint, ${o.result.ok ? null : o.result.reason}::text)`),
-    sql`, `,
-  );
   await queueMessageDeliveryEvents(
     tx,
     sql`select m.id as message_log_id, m.whatsapp_id, m.user_id, m.target as number, s.status, s.at,
           s.error, s.stage
-        from (values ${values}) v(id, error)
+        from unnest(
+          ${sql.param(settled.map((o) => o.logId))}::bigint[],
+          ${sql.param(settled.map((o) => (o.result.ok ? null : o.result.reason)))}::text[]
+        ) v(id, error)
         join ${messageLogs} m on m.id = v.id
         cross join lateral (values
           (1, case when m.status = 'success' then 'sent' else 'failed' end, coalesce(m.sent_at, now()),

@@ -124,13 +124,7 @@ export class DeliveryTracker {
   }
 
   private async write(batch: Map<number, Acked>) {
-    const values = sql.join(
-      [...batch].map(
-        ([id, acked]) =>
-          sql`(${id}::bigint, ${acked.delivered?.toISOString() ?? null}::timestamptz, ${acked.read?.toISOString() ?? null}::timestamptz)`,
-      ),
-      sql`, `,
-    );
+    const entries = [...batch];
     // Only rows that move on are written; the first time a stage was reached is kept. The rows are
     // locked first, in id order, to read what they held before: each stage reached now is told to the
     // webhooks in the same statement. A message whose send is not settled yet is told nothing here:
@@ -145,7 +139,11 @@ export class DeliveryTracker {
               (3, 'read', case when c.was_read is null then c.read_at end)
             ) s(stage, status, at)
             where c.status <> 'pending' and s.at is not null`,
-      sql`acks(id, delivered, read) as (values ${values}),
+      sql`acks(id, delivered, read) as (
+            select * from unnest(
+              ${sql.param(entries.map(([id]) => id))}::bigint[],
+              ${sql.param(entries.map(([, acked]) => acked.delivered?.toISOString() ?? null))}::timestamptz[],
+              ${sql.param(entries.map(([, acked]) => acked.read?.toISOString() ?? null))}::timestamptz[])),
           before as (
             select m.id, m.delivered_at, m.read_at from ${messageLogs} m join acks a on a.id = m.id
             where m.delivered_at is null or (a.read is not null and m.read_at is null)

@@ -99,30 +99,29 @@ export async function creditBlastIncomes(
   },
 ) {
   if (round.blasts.length === 0) return;
-  const credited = await tx
-    .insert(ledgerEntries)
-    .values(
-      round.blasts.map((blast) => ({
-        userId: round.userId,
-        kind: 'blast_income' as const,
-        amount: blast.amount,
-        refId: blast.messageLogId,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ refId: ledgerEntries.refId });
-  if (!round.referredBy || credited.length === 0) return;
-  const paid = new Set(credited.map((entry) => entry.refId));
-  const shares = round.blasts
-    .filter((blast) => paid.has(blast.messageLogId))
-    .map((blast) => ({
-      userId: round.referredBy!,
-      kind: 'referral_income' as const,
-      amount: Math.floor((blast.amount * round.referralPercent) / 100),
-      refId: blast.messageLogId,
-    }))
-    .filter((share) => share.amount > 0);
-  if (shares.length > 0) await tx.insert(ledgerEntries).values(shares).onConflictDoNothing();
+  const shares = round.blasts.map((blast) =>
+    round.referredBy ? Math.floor((blast.amount * round.referralPercent) / 100) : 0,
+  );
+  // One statement, each column one array parameter: the incomes, and the referral share of each
+  // income actually credited now (a blast paid before pays no second share).
+  await tx.execute(
+    sql`with blasts as (
+          select * from unnest(
+            ${sql.param(round.blasts.map((blast) => blast.messageLogId))}::int[],
+            ${sql.param(round.blasts.map((blast) => blast.amount))}::int[],
+            ${sql.param(shares)}::int[]
+          ) b(ref_id, amount, share)),
+        paid as (
+          insert into ${ledgerEntries} (user_id, kind, amount, ref_id)
+          select ${round.userId}::int, 'blast_income', amount, ref_id from blasts
+          on conflict do nothing
+          returning ref_id)
+        insert into ${ledgerEntries} (user_id, kind, amount, ref_id)
+        select ${round.referredBy}::int, 'referral_income', blasts.share, blasts.ref_id
+        from blasts join paid on paid.ref_id = blasts.ref_id
+        where blasts.share > 0
+        on conflict do nothing`,
+  );
 }
 
 export async function grantBonus(
