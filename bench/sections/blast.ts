@@ -119,10 +119,12 @@ async function blastRun(
   for (let id = 1; id <= accounts; id += 1) ctx.blast.start(id);
   const deadline = Date.now() + 15 * 60_000;
   let done = 0;
+  let readings = 0;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     done = await settled();
-    if (verbose)
+    readings += 1;
+    if (verbose && readings % 20 === 0)
       console.error(
         `${accounts} accounts: ${done} settled after ${Math.round(performance.now() - started)} ms`,
       );

@@ -98,7 +98,6 @@ export async function createPostgresBus(options: {
   const receive = async (payload: string) => {
     if (payload.startsWith(ownPrefix)) return;
     const envelope = JSON.parse(payload) as Envelope;
-    if (envelope.o === instanceId) return;
     let items: Item[];
     if ('ref' in envelope) {
       const [row] = await db

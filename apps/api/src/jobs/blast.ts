@@ -322,7 +322,7 @@ export class BlastEngine extends LeasedJobs {
             from unnest(
               ${sql.param(phones.map((phone) => phone.id))}::int[],
               ${sql.param(phones.map((phone) => phone.number))}::text[],
-              ${sql.param(templates.map((template) => template!.id))}::int[]
+              ${sql.param(templates.map((template) => template.id))}::int[]
             ) v(phone_id, target, template_id)
             returning id, phone_number_id`,
       );
