@@ -11,6 +11,8 @@ import { queueMessageDeliveryEvents } from '../domain/webhooks';
 const FLUSH_MS = 250;
 /** ...or until this many messages have one waiting, whichever comes first. */
 const FLUSH_AT = 2_000;
+/** One write takes at most this many messages (a backlog goes in several). */
+const MAX_BATCH = 10_000;
 /** A batch the database refused is tried again with the next, as long as the backlog stays this small... */
 const MAX_BACKLOG = 50_000;
 /** ...and the database has not refused this many writes in a row (it is gone: shutting down). */
@@ -34,7 +36,8 @@ interface Acked {
 export interface DeliveryTrackerOptions {
   db: Db;
   hub: RealtimeHub;
-  gateway: ChatGateway;
+  /** Only its events are heard. */
+  gateway: Pick<ChatGateway, 'on'>;
 }
 
 /**
@@ -49,7 +52,8 @@ export interface DeliveryTrackerOptions {
 export class DeliveryTracker {
   private waiting = new Map<number, Acked>();
   private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
+  /** The write in flight, which goes on until nothing is waiting. */
+  private writing: Promise<void> | null = null;
   private stopped = false;
   private failedWrites = 0;
   /** Opt-outs being written (flush waits for them too). */
@@ -83,6 +87,7 @@ export class DeliveryTracker {
     if (ack === 'delivered') entry.delivered ??= at;
     else entry.read ??= at;
     this.waiting.set(logId, entry);
+    if (this.writing) return; // the write in flight takes it next
     if (this.waiting.size >= FLUSH_AT) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
   }
@@ -93,34 +98,57 @@ export class DeliveryTracker {
     return this.writeWaiting();
   }
 
-  /** Writes the acknowledgements gathered so far, after any write before (opt-outs not waited for). */
+  /**
+   * Writes the acknowledgements gathered so far (opt-outs not waited for); resolves once none is left
+   * waiting. While a write is in flight the next acknowledgements gather in the map, merged per
+   * message, and go in the next write: batches grow with the backlog instead of queueing behind it.
+   */
   private writeWaiting(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.waiting.size === 0) return this.writing;
-    const batch = this.waiting;
-    this.waiting = new Map();
-    this.writing = this.writing.then(() =>
-      this.write(batch).then(
-        () => {
-          this.failedWrites = 0;
-        },
-        () => {
-          this.failedWrites += 1;
-          if (this.stopped || this.failedWrites >= MAX_FAILED_WRITES) return;
-          for (const [id, acked] of batch) {
-            if (this.waiting.size >= MAX_BACKLOG) break;
-            const newer = this.waiting.get(id);
-            this.waiting.set(id, {
-              delivered: newer?.delivered ?? acked.delivered,
-              read: newer?.read ?? acked.read,
-            });
-          }
-          this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS * 4).unref();
-        },
-      ),
-    );
+    this.writing ??= this.writeUntilEmpty().finally(() => {
+      this.writing = null;
+    });
     return this.writing;
+  }
+
+  private async writeUntilEmpty() {
+    while (this.waiting.size > 0) {
+      const batch = this.take(MAX_BATCH);
+      try {
+        await this.write(batch);
+        this.failedWrites = 0;
+      } catch {
+        this.failedWrites += 1;
+        if (this.stopped || this.failedWrites >= MAX_FAILED_WRITES) return;
+        for (const [id, acked] of batch) {
+          if (this.waiting.size >= MAX_BACKLOG) break;
+          const newer = this.waiting.get(id);
+          this.waiting.set(id, {
+            delivered: newer?.delivered ?? acked.delivered,
+            read: newer?.read ?? acked.read,
+          });
+        }
+        this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS * 4).unref();
+        return;
+      }
+    }
+  }
+
+  /** Up to `limit` of the waiting acknowledgements, oldest first, out of the map. */
+  private take(limit: number) {
+    if (this.waiting.size <= limit) {
+      const all = this.waiting;
+      this.waiting = new Map();
+      return all;
+    }
+    const batch = new Map<number, Acked>();
+    for (const [id, acked] of this.waiting) {
+      if (batch.size >= limit) break;
+      batch.set(id, acked);
+      this.waiting.delete(id);
+    }
+    return batch;
   }
 
   private async write(batch: Map<number, Acked>) {
