@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { accountRef, queueWebhookEvent } from './webhooks';
 import { MSG, type Setting } from '@blaster/contract';
 import { queryRows, type Db } from '../db';
-import { accountEvents, messageLogs, phoneNumbers, whatsappAccounts } from '../db/schema';
+import { accountEvents, messageLogs, whatsappAccounts } from '../db/schema';
 import type { Executor } from '../ledger/ledger';
 import type { AccountRow } from './accounts';
 
@@ -74,7 +74,7 @@ export function quietHold(settings: Setting, timeZone: string, now = new Date())
 const grants = new Map<number, Grant>();
 
 /**
- * Inside the claim's transaction, with the numbers picked: takes up to `wanted` sends from the
+ * Inside the claim's transaction, with the numbers picked and their logs written: takes up to `wanted` sends from the
  * account's day and the platform's minute, on the database's clock (the transaction's start, which is
  * also the created_at of the round's logs). One statement per cap that is set; none when none is.
  * Answers how many may be sent, or a hold when none may.
@@ -159,12 +159,6 @@ export async function giveBackSends(db: Executor, accountId: number, count: numb
     await db.execute(
       sql`update send_minutes set used = greatest(0, used - ${count}::int) where minute = ${grant.minute}::timestamptz`,
     );
-}
-
-/** Inside the claim: numbers picked beyond the grant go back to the list at once. */
-export async function releasePicked(tx: Executor, phoneIds: number[]) {
-  if (phoneIds.length > 0)
-    await tx.update(phoneNumbers).set({ inUse: 0 }).where(inArray(phoneNumbers.id, phoneIds));
 }
 
 /**

@@ -22,7 +22,6 @@ import {
   pauseAccount,
   quietHold,
   recordSuspension,
-  releasePicked,
   reserveSends,
   takeDueSchedule,
   type Hold,
@@ -307,12 +306,6 @@ export class BlastEngine extends LeasedJobs {
       );
       if (phones.length === 0) return [];
       phones.sort((a, b) => a.id - b.id);
-      const allowed = await reserveSends(tx, account.id, phones.length, config.settings, this.timeZone);
-      await releasePicked(
-        tx,
-        phones.splice(isHold(allowed) ? 0 : allowed).map((phone) => phone.id),
-      );
-      if (isHold(allowed)) return allowed;
       const templates = phones.map(() => config.nextTemplate()!);
       // Each column as one array parameter: a round's rows cost the query builder nothing per row.
       const logs = await queryRows<{ id: string | number; phone_number_id: number }>(
@@ -326,7 +319,17 @@ export class BlastEngine extends LeasedJobs {
             ) v(phone_id, target, template_id)
             returning id, phone_number_id`,
       );
+      // The budgets come last: the platform's minute is one row every account's claim takes from, and
+      // its lock is held from here to the commit.
+      const allowed = await reserveSends(tx, account.id, phones.length, config.settings, this.timeZone);
       const logOf = new Map(logs.map((log) => [Number(log.phone_number_id), Number(log.id)]));
+      const overBudget = phones.splice(isHold(allowed) ? 0 : allowed);
+      if (overBudget.length > 0)
+        await releaseUnsent(
+          tx,
+          overBudget.map((phone) => ({ logId: logOf.get(phone.id)!, phoneId: phone.id })),
+        );
+      if (isHold(allowed)) return allowed;
       return phones.map((phone, i) => ({
         logId: logOf.get(phone.id)!,
         phoneId: phone.id,
