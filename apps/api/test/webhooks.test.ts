@@ -565,6 +565,42 @@ describe('webhook endpoints', () => {
     expect(trail).not.toContain(rotated.body.secret);
   });
 
+  // Two connections at once: the embedded database has one.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'deletes an endpoint after an event being queued for it, taking that delivery along',
+    async () => {
+      const { data: endpoint } = await createEndpoint(t, admin.token, 'http://127.0.0.1:9/away', [
+        'account.status',
+      ]);
+      let queued = () => {};
+      const written = new Promise<void>((resolve) => {
+        queued = resolve;
+      });
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const writer = t.ctx.db.transaction(async (tx) => {
+        await queueWebhookEvent(tx, {
+          type: 'account.status',
+          accountId: null,
+          payload: { whatsapp_id: 0, user_id: 1, clientid: 'device-0', phonenumber: null, state: 'open' },
+        });
+        queued();
+        await held;
+      });
+      await written;
+      const removing = t.call('DELETE', API.webhookEndpoint(endpoint.id), { token: admin.token });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await writer;
+      expect((await removing).status).toBe(200);
+      expect(
+        await t.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id)),
+      ).toHaveLength(0);
+    },
+  );
+
   it('queues account events with the change: connection updates and a session that ended', async () => {
     const receiver = await startReceiver(() => 200);
     cleanups.push(() => receiver.close());

@@ -611,12 +611,11 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    endpointId: integer('endpoint_id')
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    // No foreign keys (migration 0017): the writers share-lock the endpoints once per statement, and
+    // a deleted endpoint's deliveries go with it (domain/webhooks.ts, the endpoint's DELETE route).
+    endpointId: integer('endpoint_id').notNull(),
+    /** Written in the statement that writes its event. */
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
     /** The event's account (0 for none) and sequence, copied so pending heads come from one index. */
     accountKey: integer('account_key').notNull(),
     sequence: bigint('sequence', { mode: 'number' }).notNull(),

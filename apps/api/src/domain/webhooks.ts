@@ -29,10 +29,12 @@ export async function queueWebhookEvent<T extends WebhookEventType>(
 ): Promise<string | null> {
   const accountKey = event.accountId ?? 0;
   const uid = randomUUID();
+  // Share-locked for the statement's transaction: an endpoint deleted meanwhile waits for it, then
+  // takes the deliveries written here along (deliveries have no foreign key; see 0017).
   const targets =
     event.endpointId === undefined
-      ? sql`select id from webhook_endpoints where active and ${event.type} = any(event_types)`
-      : sql`select id from webhook_endpoints where id = ${event.endpointId}`;
+      ? sql`select id from webhook_endpoints where active and ${event.type} = any(event_types) for key share`
+      : sql`select id from webhook_endpoints where id = ${event.endpointId} for key share`;
   const rows = await queryRows<{ event_id: string | number }>(
     executor,
     sql`with targets as (${targets}),
@@ -72,6 +74,7 @@ export async function queueMessageDeliveryEvents(executor: Executor, changes: SQ
   await executor.execute(sql`with ${ctes ? sql`${ctes},` : sql``}
     targets as (
       select id from webhook_endpoints where active and 'message.delivery' = any(event_types)
+      for key share
     ),
     changes as (
       select * from (${changes}) c where exists (select 1 from targets)

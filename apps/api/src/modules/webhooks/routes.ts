@@ -153,6 +153,8 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
       await ctx.db.transaction(async (tx) => {
         const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, params.id)).returning();
         if (!row) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+        // After the endpoint's row: a writer that share-locked it has committed, its deliveries included.
+        await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, params.id));
         await recordAudit(tx, ctx, {
           actor: user,
           action: 'webhook.delete',
