@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 describe('the delivery tracker', () => {
-  it('writes the acknowledgements that arrive during a slow write in one next write, not a queue of batches', async () => {
+  it('merges what arrives for a message during a slow write and writes it once, not as a queue of batches', async () => {
     const database = await openTestDatabase();
     cleanups.push(() => database.close());
     const { db } = database;
@@ -22,7 +22,7 @@ describe('the delivery tracker', () => {
     await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, state, status)
       values (1, 'id-1700000000000-1', 'connected', 'idle')`);
     await db.execute(sql`insert into message_logs (user_id, whatsapp_id, target, status)
-      select 1, 1, '62812' || lpad(i::text, 8, '0'), 'success' from generate_series(1, 8000) i`);
+      select 1, 1, '62812' || lpad(i::text, 8, '0'), 'success' from generate_series(1, 4000) i`);
     const logIds = (await queryRows<{ id: string }>(db, sql`select id from message_logs order by id`)).map(
       (row) => Number(row.id),
     );
@@ -38,45 +38,54 @@ describe('the delivery tracker', () => {
         },
       },
     });
-    const ack = (logId: number) =>
-      hear({
-        type: 'ack',
-        deviceId: 'id-1700000000000-1',
-        key: `log-${logId}`,
-        ack: 'delivered',
-        at: new Date(),
-      });
+    const ack = (logId: number, kind: 'delivered' | 'read') =>
+      hear({ type: 'ack', deviceId: 'id-1700000000000-1', key: `log-${logId}`, ack: kind, at: new Date() });
+    /** Acknowledgements arrive over several turns of the event loop, as the network's do. */
+    const arrive = async (ids: number[], kind: 'delivered' | 'read') => {
+      for (let from = 0; from < ids.length; from += 500) {
+        for (const id of ids.slice(from, from + 500)) ack(id, kind);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
 
     // The first write is held until the rest has arrived, as a database busy with a blast would.
-    const execute = db.execute.bind(db);
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
     let writes = 0;
-    const slowFirst = async (query: Parameters<typeof db.execute>[0]) => {
+    const holdFirst = async () => {
       writes += 1;
       if (writes === 1) await held;
+    };
+    const execute = db.execute.bind(db);
+    const slowExecute = async (query: Parameters<typeof db.execute>[0]) => {
+      await holdFirst();
       return execute(query);
     };
-    vi.spyOn(db, 'execute').mockImplementation(slowFirst as typeof db.execute);
+    vi.spyOn(db, 'execute').mockImplementation(slowExecute as typeof db.execute);
+    const transaction = db.transaction.bind(db);
+    const slowTransaction = async (...args: Parameters<typeof db.transaction>) => {
+      await holdFirst();
+      return transaction(...args);
+    };
+    vi.spyOn(db, 'transaction').mockImplementation(slowTransaction as typeof db.transaction);
 
-    for (const id of logIds.slice(0, 2000)) ack(id);
+    await arrive(logIds.slice(0, 2000), 'delivered');
     await vi.waitFor(() => expect(writes).toBe(1));
-    // The rest arrives over several turns of the event loop, as the network's acknowledgements do.
-    for (let from = 2000; from < logIds.length; from += 500) {
-      for (const id of logIds.slice(from, from + 500)) ack(id);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    // Meanwhile 2,000 other messages are delivered, then read.
+    await arrive(logIds.slice(2000), 'delivered');
+    await arrive(logIds.slice(2000), 'read');
     release();
     await tracker.flush();
 
     expect(writes).toBe(2);
-    const [counted] = await queryRows<{ delivered: string }>(
+    const [counted] = await queryRows<{ delivered: string; read: string }>(
       db,
-      sql`select count(*) as delivered from message_logs where delivered_at is not null`,
+      sql`select count(delivered_at) as delivered, count(read_at) as read from message_logs`,
     );
-    expect(Number(counted!.delivered)).toBe(8000);
+    expect(Number(counted!.delivered)).toBe(4000);
+    expect(Number(counted!.read)).toBe(2000);
     await tracker.stop();
   });
 });

@@ -12,7 +12,7 @@ const FLUSH_MS = 250;
 /** ...or until this many messages have one waiting, whichever comes first. */
 const FLUSH_AT = 2_000;
 /** One write takes at most this many messages (a backlog goes in several). */
-const MAX_BATCH = 10_000;
+const MAX_BATCH = 2_000;
 /** A batch the database refused is tried again with the next, as long as the backlog stays this small... */
 const MAX_BACKLOG = 50_000;
 /** ...and the database has not refused this many writes in a row (it is gone: shutting down). */
@@ -52,6 +52,8 @@ export interface DeliveryTrackerOptions {
 export class DeliveryTracker {
   private waiting = new Map<number, Acked>();
   private timer: NodeJS.Timeout | null = null;
+  /** Callers waiting for every acknowledgement to be written: writes then wait for settles, not skip them. */
+  private mustWait = 0;
   /** The write in flight, which goes on until nothing is waiting. */
   private writing: Promise<void> | null = null;
   private stopped = false;
@@ -70,7 +72,7 @@ export class DeliveryTracker {
     else if (event.type === 'message.inbound' && isStopReply(event.text)) {
       // The acknowledgements gathered so far are written first: the stages the message reached before
       // the reply are told before its opt-out.
-      const writing = this.writeWaiting()
+      const writing = this.writeAllWaiting()
         .then(() => this.optOut(normalizeNumber(event.from), event.replyTo, event.at))
         .catch(() => {
           // The database is away: nothing to retry with; the recipient's next STOP is taken as this one.
@@ -88,14 +90,28 @@ export class DeliveryTracker {
     else entry.read ??= at;
     this.waiting.set(logId, entry);
     if (this.writing) return; // the write in flight takes it next
-    if (this.waiting.size >= FLUSH_AT) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+    if (this.waiting.size >= FLUSH_AT) void this.writeWaiting();
+    else this.writeLater(FLUSH_MS);
   }
 
-  /** Writes every acknowledgement gathered so far; resolves once it (and any write before) is done. */
+  private writeLater(ms: number) {
+    this.timer ??= setTimeout(() => void this.writeWaiting(), ms).unref();
+  }
+
+  /** Writes every acknowledgement gathered so far, and the opt-outs being written; resolves when done. */
   async flush(): Promise<void> {
     await Promise.all([...this.optingOut]);
-    return this.writeWaiting();
+    return this.writeAllWaiting();
+  }
+
+  /** Writes every acknowledgement gathered so far, waiting for the settles that hold their messages. */
+  private async writeAllWaiting() {
+    this.mustWait += 1;
+    try {
+      await this.writeWaiting();
+    } finally {
+      this.mustWait -= 1;
+    }
   }
 
   /**
@@ -113,26 +129,46 @@ export class DeliveryTracker {
   }
 
   private async writeUntilEmpty() {
+    for (;;) {
+      const later = new Map<number, Acked>();
+      try {
+        await this.writeBatches(later);
+      } finally {
+        for (const [id, acked] of later) this.merge(id, acked);
+      }
+      if (later.size === 0) return;
+      // Messages a settle held: tried again shortly, once it has committed; at once, waiting for it,
+      // when someone waits for them (a STOP reply, a flush).
+      if (this.mustWait === 0) {
+        this.writeLater(FLUSH_MS);
+        return;
+      }
+    }
+  }
+
+  private async writeBatches(later: Map<number, Acked>) {
     while (this.waiting.size > 0) {
       const batch = this.take(MAX_BATCH);
       try {
-        await this.write(batch);
+        for (const [id, acked] of await this.write(batch, this.mustWait > 0)) later.set(id, acked);
         this.failedWrites = 0;
       } catch {
         this.failedWrites += 1;
         if (this.stopped || this.failedWrites >= MAX_FAILED_WRITES) return;
         for (const [id, acked] of batch) {
           if (this.waiting.size >= MAX_BACKLOG) break;
-          const newer = this.waiting.get(id);
-          this.waiting.set(id, {
-            delivered: newer?.delivered ?? acked.delivered,
-            read: newer?.read ?? acked.read,
-          });
+          this.merge(id, acked);
         }
-        this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS * 4).unref();
+        this.writeLater(FLUSH_MS * 4);
         return;
       }
     }
+  }
+
+  /** Puts an acknowledgement back among the waiting ones (a newer one for the message kept first). */
+  private merge(id: number, acked: Acked) {
+    const newer = this.waiting.get(id);
+    this.waiting.set(id, { delivered: newer?.delivered ?? acked.delivered, read: newer?.read ?? acked.read });
   }
 
   /** Up to `limit` of the waiting acknowledgements, oldest first, out of the map. */
@@ -151,43 +187,90 @@ export class DeliveryTracker {
     return batch;
   }
 
-  private async write(batch: Map<number, Acked>) {
+  /**
+   * Writes a batch in one short transaction that, unless told to wait for them, skips the messages a
+   * blast's settle holds (and the accounts whose webhook sequence it holds) and answers them back, to
+   * go in a later write: waiting for them would hold every other account's rows meanwhile.
+   */
+  private async write(batch: Map<number, Acked>, waitForSettles: boolean): Promise<Map<number, Acked>> {
+    const skipLocked = waitForSettles ? sql`` : sql`skip locked`;
     const entries = [...batch];
-    // Only rows that move on are written; the first time a stage was reached is kept. The rows are
-    // locked first, in id order, to read what they held before: each stage reached now is told to the
-    // webhooks in the same statement. A message whose send is not settled yet is told nothing here:
-    // its settle tells the stages reached so far, after the send's own.
-    await queueMessageDeliveryEvents(
-      this.options.db,
-      sql`select c.id as message_log_id, c.whatsapp_id, c.user_id, c.target as number, s.status, s.at,
-              null::text as error, s.stage
-            from changed c
-            cross join lateral (values
-              (2, 'delivered', case when c.was_delivered is null then c.delivered_at end),
-              (3, 'read', case when c.was_read is null then c.read_at end)
-            ) s(stage, status, at)
-            where c.status <> 'pending' and s.at is not null`,
-      sql`acks(id, delivered, read) as (
-            select * from unnest(
-              ${sql.param(entries.map(([id]) => id))}::bigint[],
-              ${sql.param(entries.map(([, acked]) => acked.delivered?.toISOString() ?? null))}::timestamptz[],
-              ${sql.param(entries.map(([, acked]) => acked.read?.toISOString() ?? null))}::timestamptz[])),
-          before as (
-            select m.id, m.delivered_at, m.read_at from ${messageLogs} m join acks a on a.id = m.id
-            where m.delivered_at is null or (a.read is not null and m.read_at is null)
-            order by m.id
-            for update of m
-          ),
-          changed as (
-            update ${messageLogs} m
-            set delivered_at = coalesce(m.delivered_at, a.delivered, a.read),
-                read_at = coalesce(m.read_at, a.read)
-            from before b join acks a on a.id = b.id
-            where m.id = b.id
-            returning m.id, m.whatsapp_id, m.user_id, m.target, m.status, m.delivered_at, m.read_at,
-              b.delivered_at as was_delivered, b.read_at as was_read
-          )`,
-    );
+    const acks = sql`acks(id, delivered, read) as (
+        select * from unnest(
+          ${sql.param(entries.map(([id]) => id))}::bigint[],
+          ${sql.param(entries.map(([, acked]) => acked.delivered?.toISOString() ?? null))}::timestamptz[],
+          ${sql.param(entries.map(([, acked]) => acked.read?.toISOString() ?? null))}::timestamptz[]))`;
+    const skipped = new Map<number, Acked>();
+    await this.options.db.transaction(async (tx) => {
+      // Only rows that move on are written; the first time a stage was reached is kept.
+      const moving = await queryRows<{ id: string | number; whatsapp_id: number | null }>(
+        tx,
+        sql`with ${acks},
+            moving as (
+              select m.id from ${messageLogs} m join acks a on a.id = m.id
+              where m.delivered_at is null or (a.read is not null and m.read_at is null)),
+            locked as materialized (
+              select m.id, m.whatsapp_id from ${messageLogs} m where m.id in (select id from moving)
+              order by m.id for update of m ${skipLocked})
+            select moving.id, locked.whatsapp_id from moving left join locked on locked.id = moving.id`,
+      );
+      const accounts = [
+        ...new Set(moving.flatMap((row) => (row.whatsapp_id === null ? [] : [row.whatsapp_id]))),
+      ];
+      const sequenced = new Set(
+        accounts.length === 0
+          ? []
+          : (
+              await queryRows<{ account: number }>(
+                tx,
+                sql`with wanted(account) as (select unnest(${sql.param(accounts)}::int[])),
+                    locked as materialized (
+                      select account_key from webhook_sequences
+                      where account_key in (select account from wanted)
+                      order by account_key for update ${skipLocked})
+                    select account from wanted
+                    where account in (select account_key from locked)
+                      or not exists (select 1 from webhook_sequences s where s.account_key = wanted.account)`,
+              )
+            ).map((row) => row.account),
+      );
+      const writing = new Set<number>();
+      for (const row of moving) {
+        const id = Number(row.id);
+        if (row.whatsapp_id !== null && sequenced.has(row.whatsapp_id)) writing.add(id);
+        else skipped.set(id, batch.get(id)!);
+      }
+      if (writing.size === 0) return;
+      // What each row held before is read under the lock: each stage reached now is told to the
+      // webhooks in the same statement. A message whose send is not settled yet is told nothing here:
+      // its settle tells the stages reached so far, after the send's own.
+      await queueMessageDeliveryEvents(
+        tx,
+        sql`select c.id as message_log_id, c.whatsapp_id, c.user_id, c.target as number, s.status, s.at,
+                null::text as error, s.stage
+              from changed c
+              cross join lateral (values
+                (2, 'delivered', case when c.was_delivered is null then c.delivered_at end),
+                (3, 'read', case when c.was_read is null then c.read_at end)
+              ) s(stage, status, at)
+              where c.status <> 'pending' and s.at is not null`,
+        sql`${acks},
+            before as (
+              select m.id, m.delivered_at, m.read_at from ${messageLogs} m join acks a on a.id = m.id
+              where m.id = any(${sql.param([...writing])}::bigint[])
+            ),
+            changed as (
+              update ${messageLogs} m
+              set delivered_at = coalesce(m.delivered_at, a.delivered, a.read),
+                  read_at = coalesce(m.read_at, a.read)
+              from before b join acks a on a.id = b.id
+              where m.id = b.id
+              returning m.id, m.whatsapp_id, m.user_id, m.target, m.status, m.delivered_at, m.read_at,
+                b.delivered_at as was_delivered, b.read_at as was_read
+            )`,
+      );
+    });
+    return skipped;
   }
 
   /**
