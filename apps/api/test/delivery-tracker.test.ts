@@ -88,4 +88,69 @@ describe('the delivery tracker', () => {
     expect(Number(counted!.read)).toBe(2000);
     await tracker.stop();
   });
+
+  // A settle holding a message's row needs a second connection: the embedded database has one.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'writes the other messages at once while a settle holds one, and that one after the settle',
+    async () => {
+      const database = await openTestDatabase();
+      cleanups.push(() => database.close());
+      const { db } = database;
+      await seed(db, ADMIN);
+      await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, state, status)
+        values (1, 'id-1700000000000-1', 'connected', 'idle')`);
+      await db.execute(sql`insert into message_logs (user_id, whatsapp_id, target, status)
+        select 1, 1, '62812' || lpad(i::text, 8, '0'), 'success' from generate_series(1, 2) i`);
+      const [held, other] = (
+        await queryRows<{ id: string }>(db, sql`select id from message_logs order by id`)
+      ).map((row) => Number(row.id));
+      let hear: (event: GatewayEvent) => void = () => {};
+      const tracker = new DeliveryTracker({
+        db,
+        hub: createHub(),
+        gateway: {
+          on: (listener) => {
+            hear = listener;
+            return () => {};
+          },
+        },
+      });
+      const delivered = async () =>
+        (
+          await queryRows<{ id: string }>(
+            db,
+            sql`select id from message_logs where delivered_at is not null order by id`,
+          )
+        ).map((row) => Number(row.id));
+
+      let settled = () => {};
+      const settling = new Promise<void>((resolve) => {
+        settled = resolve;
+      });
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const settle = db.transaction(async (tx) => {
+        await tx.execute(sql`select id from message_logs where id = ${held} for update`);
+        locked();
+        await settling;
+      });
+      await lockTaken;
+      for (const id of [held!, other!])
+        hear({
+          type: 'ack',
+          deviceId: 'id-1700000000000-1',
+          key: `log-${id}`,
+          ack: 'delivered',
+          at: new Date(),
+        });
+
+      await vi.waitFor(async () => expect(await delivered()).toEqual([other]), { timeout: 5_000 });
+      settled();
+      await settle;
+      await vi.waitFor(async () => expect(await delivered()).toEqual([held, other]), { timeout: 5_000 });
+      await tracker.stop();
+    },
+  );
 });
