@@ -39,7 +39,7 @@ export async function realtimeFanOut() {
   const exited = new Promise<never>((_, fail) =>
     panels.once('exit', (code) => fail(new Error(`the fan-out panels exited with code ${code}`))),
   );
-  exited.catch(() => {}); // the normal exit after the report is no failure
+  exited.catch(() => {}); // the exit after the report (the bench ends the panels) is no failure
   const message = (type: string) =>
     Promise.race([
       exited,
@@ -63,6 +63,7 @@ export async function realtimeFanOut() {
     await new Promise((wait) => setTimeout(wait, EVENT_INTERVAL_MS));
   }
   const answer = await finished;
+  panels.kill();
   const delays = answer.delays ?? [];
   // From the first event sent to the last delivery received.
   const seconds = ((answer.lastArrival ?? 0) - started) / 1000;
