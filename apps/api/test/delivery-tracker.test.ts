@@ -6,6 +6,7 @@ import type { GatewayEvent } from '../src/gateway/gateway';
 import { DeliveryTracker } from '../src/jobs/delivery';
 import { createHub } from '../src/realtime/hub';
 import { ADMIN, openTestDatabase } from './support/app';
+import { signal } from './support/chat';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -13,33 +14,40 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!();
 });
 
+const DEVICE = 'id-1700000000000-1';
+
+/** `count` settled sends of one account, and a tracker hearing acknowledgements told to `ack`. */
+async function trackerWithSends(count: number) {
+  const database = await openTestDatabase();
+  cleanups.push(() => database.close());
+  const { db } = database;
+  await seed(db, ADMIN);
+  await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, state, status)
+    values (1, ${DEVICE}, 'connected', 'idle')`);
+  await db.execute(sql`insert into message_logs (user_id, whatsapp_id, target, status)
+    select 1, 1, '62812' || lpad(i::text, 8, '0'), 'success' from generate_series(1, ${count}) i`);
+  const logIds = (await queryRows<{ id: string }>(db, sql`select id from message_logs order by id`)).map(
+    (row) => Number(row.id),
+  );
+  let hear: (event: GatewayEvent) => void = () => {};
+  const tracker = new DeliveryTracker({
+    db,
+    hub: createHub(),
+    gateway: {
+      on: (listener) => {
+        hear = listener;
+        return () => {};
+      },
+    },
+  });
+  const ack = (logId: number, kind: 'delivered' | 'read') =>
+    hear({ type: 'ack', deviceId: DEVICE, key: `log-${logId}`, ack: kind, at: new Date() });
+  return { db, logIds, tracker, ack };
+}
+
 describe('the delivery tracker', () => {
   it('merges what arrives for a message during a slow write and writes it once, not as a queue of batches', async () => {
-    const database = await openTestDatabase();
-    cleanups.push(() => database.close());
-    const { db } = database;
-    await seed(db, ADMIN);
-    await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, state, status)
-      values (1, 'id-1700000000000-1', 'connected', 'idle')`);
-    await db.execute(sql`insert into message_logs (user_id, whatsapp_id, target, status)
-      select 1, 1, '62812' || lpad(i::text, 8, '0'), 'success' from generate_series(1, 4000) i`);
-    const logIds = (await queryRows<{ id: string }>(db, sql`select id from message_logs order by id`)).map(
-      (row) => Number(row.id),
-    );
-
-    let hear: (event: GatewayEvent) => void = () => {};
-    const tracker = new DeliveryTracker({
-      db,
-      hub: createHub(),
-      gateway: {
-        on: (listener) => {
-          hear = listener;
-          return () => {};
-        },
-      },
-    });
-    const ack = (logId: number, kind: 'delivered' | 'read') =>
-      hear({ type: 'ack', deviceId: 'id-1700000000000-1', key: `log-${logId}`, ack: kind, at: new Date() });
+    const { db, logIds, tracker, ack } = await trackerWithSends(4000);
     /** Acknowledgements arrive over several turns of the event loop, as the network's do. */
     const arrive = async (ids: number[], kind: 'delivered' | 'read') => {
       for (let from = 0; from < ids.length; from += 500) {
@@ -49,14 +57,11 @@ describe('the delivery tracker', () => {
     };
 
     // The first write is held until the rest has arrived, as a database busy with a blast would.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const released = signal();
     let writes = 0;
     const holdFirst = async () => {
       writes += 1;
-      if (writes === 1) await held;
+      if (writes === 1) await released.fired;
     };
     const execute = db.execute.bind(db);
     const slowExecute = async (query: Parameters<typeof db.execute>[0]) => {
@@ -76,7 +81,7 @@ describe('the delivery tracker', () => {
     // Meanwhile 2,000 other messages are delivered, then read.
     await arrive(logIds.slice(2000), 'delivered');
     await arrive(logIds.slice(2000), 'read');
-    release();
+    released.fire();
     await tracker.flush();
 
     expect(writes).toBe(2);
@@ -93,28 +98,8 @@ describe('the delivery tracker', () => {
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
     'writes the other messages at once while a settle holds one, and that one after the settle',
     async () => {
-      const database = await openTestDatabase();
-      cleanups.push(() => database.close());
-      const { db } = database;
-      await seed(db, ADMIN);
-      await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, state, status)
-        values (1, 'id-1700000000000-1', 'connected', 'idle')`);
-      await db.execute(sql`insert into message_logs (user_id, whatsapp_id, target, status)
-        select 1, 1, '62812' || lpad(i::text, 8, '0'), 'success' from generate_series(1, 2) i`);
-      const [held, other] = (
-        await queryRows<{ id: string }>(db, sql`select id from message_logs order by id`)
-      ).map((row) => Number(row.id));
-      let hear: (event: GatewayEvent) => void = () => {};
-      const tracker = new DeliveryTracker({
-        db,
-        hub: createHub(),
-        gateway: {
-          on: (listener) => {
-            hear = listener;
-            return () => {};
-          },
-        },
-      });
+      const { db, logIds, tracker, ack } = await trackerWithSends(2);
+      const [held, other] = logIds;
       const delivered = async () =>
         (
           await queryRows<{ id: string }>(
@@ -123,31 +108,18 @@ describe('the delivery tracker', () => {
           )
         ).map((row) => Number(row.id));
 
-      let settled = () => {};
-      const settling = new Promise<void>((resolve) => {
-        settled = resolve;
-      });
-      let locked = () => {};
-      const lockTaken = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
+      const locked = signal();
+      const settled = signal();
       const settle = db.transaction(async (tx) => {
         await tx.execute(sql`select id from message_logs where id = ${held} for update`);
-        locked();
-        await settling;
+        locked.fire();
+        await settled.fired;
       });
-      await lockTaken;
-      for (const id of [held!, other!])
-        hear({
-          type: 'ack',
-          deviceId: 'id-1700000000000-1',
-          key: `log-${id}`,
-          ack: 'delivered',
-          at: new Date(),
-        });
+      await locked.fired;
+      for (const id of [held!, other!]) ack(id, 'delivered');
 
       await vi.waitFor(async () => expect(await delivered()).toEqual([other]), { timeout: 5_000 });
-      settled();
+      settled.fire();
       await settle;
       await vi.waitFor(async () => expect(await delivered()).toEqual([held, other]), { timeout: 5_000 });
       await tracker.stop();

@@ -25,7 +25,7 @@ import {
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { queueWebhookEvent, verifyWebhookSignature } from '../src/domain/webhooks';
 import { startTestApp, type TestApp } from './support/app';
-import { connect, waitFor } from './support/chat';
+import { connect, signal, waitFor } from './support/chat';
 
 /** Small backoff and a short lease, so retries and a takeover happen within seconds. */
 const FAST = {
@@ -572,27 +572,21 @@ describe('webhook endpoints', () => {
       const { data: endpoint } = await createEndpoint(t, admin.token, 'http://127.0.0.1:9/away', [
         'account.status',
       ]);
-      let queued = () => {};
-      const written = new Promise<void>((resolve) => {
-        queued = resolve;
-      });
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
+      const queued = signal();
+      const released = signal();
       const writer = t.ctx.db.transaction(async (tx) => {
         await queueWebhookEvent(tx, {
           type: 'account.status',
           accountId: null,
           payload: { whatsapp_id: 0, user_id: 1, clientid: 'device-0', phonenumber: null, state: 'open' },
         });
-        queued();
-        await held;
+        queued.fire();
+        await released.fired;
       });
-      await written;
+      await queued.fired;
       const removing = t.call('DELETE', API.webhookEndpoint(endpoint.id), { token: admin.token });
       await new Promise((resolve) => setTimeout(resolve, 300));
-      release();
+      released.fire();
       await writer;
       expect((await removing).status).toBe(200);
       expect(

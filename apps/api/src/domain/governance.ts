@@ -74,10 +74,10 @@ export function quietHold(settings: Setting, timeZone: string, now = new Date())
 const grants = new Map<number, Grant>();
 
 /**
- * Inside the claim's transaction, with the numbers picked and their logs written: takes up to `wanted` sends from the
- * account's day and the platform's minute, on the database's clock (the transaction's start, which is
- * also the created_at of the round's logs). One statement per cap that is set; none when none is.
- * Answers how many may be sent, or a hold when none may.
+ * Inside the claim's transaction, with the numbers picked and their logs written: takes up to
+ * `wanted` sends from the account's day and the platform's minute, on the database's clock (the
+ * transaction's start, which is also the created_at of the round's logs). One statement per cap that
+ * is set; none when none is. Answers how many may be sent, or a hold when none may.
  */
 export async function reserveSends(
   tx: Executor,

@@ -17,6 +17,15 @@ export async function waitFor<T>(
   }
 }
 
+/** A promise and the function that resolves it: one step of a test waits until another says so. */
+export function signal() {
+  let fire = () => {};
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fire, fired };
+}
+
 export function recordEvents(t: TestApp) {
   const seen: { channel: string; message: RealtimeMessage }[] = [];
   t.ctx.hub.tap((channel, message) => seen.push({ channel, message }));
