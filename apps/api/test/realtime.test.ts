@@ -90,6 +90,36 @@ describe('realtime channels', () => {
     memberSocket.socket.close();
   });
 
+  it('delivers events of every frame size intact and in order, whichever channel came before', async () => {
+    // The previous test's sockets must be gone, or `subscribed` would see them.
+    await waitFor(() => t.ctx.hub.subscriberCount(REALTIME_CHANNEL_ADMIN) === 0);
+    await waitFor(() => t.ctx.hub.subscriberCount(String(member.id)) === 0);
+    const adminSocket = connect(REALTIME_CHANNEL_ADMIN, admin.token);
+    const memberSocket = connect(String(member.id), member.token);
+    await adminSocket.subscribed();
+    await memberSocket.subscribed();
+    // Under 126 bytes, under 64 KiB and over it: the three length forms of a frame, with multibyte text.
+    const texts = [
+      'Terkirim ✓',
+      'Gagal — nomor tidak aktif 📵 '.repeat(20),
+      'Ringkasan harian · '.repeat(4_000),
+    ];
+    const event = (message: string) => ({
+      event: 'unhandledRejection' as const,
+      payload: { deviceId: null, date: '2026-01-01T00:00:00.000Z', message },
+    });
+    for (const text of texts) {
+      t.ctx.hub.publish(REALTIME_CHANNEL_ADMIN, event(text));
+      t.ctx.hub.publish(member.id, event(`${text}!`));
+    }
+    await waitFor(() => adminSocket.messages.length === 3 && memberSocket.messages.length === 3);
+
+    expect(adminSocket.messages).toEqual(texts.map(event));
+    expect(memberSocket.messages).toEqual(texts.map((text) => event(`${text}!`)));
+    adminSocket.socket.close();
+    memberSocket.socket.close();
+  });
+
   it('refuses a socket without a valid token, and a member on the admin or another member channel', async () => {
     expect(await connect(REALTIME_CHANNEL_ADMIN).closed).toBe(CLOSE_UNAUTHORIZED);
     expect(await connect(REALTIME_CHANNEL_ADMIN, 'forged.token.value').closed).toBe(CLOSE_UNAUTHORIZED);

@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import {
   COOKIE_AUTH_TOKEN,
   REALTIME_CHANNEL_ADMIN,
@@ -12,12 +12,30 @@ import {
 } from '@blaster/contract';
 import type { AppContext } from '../context';
 import { userOfToken, type AuthUser } from '../lib/routes';
+import { lastTextFrame } from './frame';
 
 /** Close codes the panel can tell apart from network drops. */
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 
 const MAX_PAYLOAD = 64 * 1024;
+/** Frames are written straight to the connection (see `subscriber`), which compression would forbid. */
+const SERVER_OPTIONS = { maxPayload: MAX_PAYLOAD, perMessageDeflate: false } as const;
+
+const frameOf = lastTextFrame();
+
+/**
+ * A socket as the hub's subscriber. The event's frame is built once for all sockets and written to
+ * the connection as it is: framing each socket's copy again was half the server's cost of a fan-out.
+ * ws writes its own frames (pings, close) to the same connection synchronously, so the order holds.
+ */
+function subscriber(socket: WebSocket, connection: Duplex) {
+  return {
+    send(text: string) {
+      if (socket.readyState === WebSocket.OPEN) connection.write(frameOf(text));
+    },
+  };
+}
 
 /** Who may listen on a channel: operators on the shared ones, a member only on their own id. */
 export function roleMayListen(user: { id: number; role: Role }, channel: string): boolean {
@@ -69,7 +87,7 @@ async function onConnection(
     socket.close(verdict.code, verdict.reason);
     return;
   }
-  const unsubscribe = ctx.hub.subscribe(channel, socket);
+  const unsubscribe = ctx.hub.subscribe(channel, subscriber(socket, request.socket));
   let unwatch = () => {};
   const end = () => {
     unsubscribe();
@@ -94,7 +112,7 @@ async function onConnection(
 
 /** The legacy realtime port (default 4000): `ws://host:4000/?id=<channel>`. */
 export function startRealtimeServer(ctx: AppContext, options: { port: number; host: string }) {
-  const server = new WebSocketServer({ port: options.port, host: options.host, maxPayload: MAX_PAYLOAD });
+  const server = new WebSocketServer({ port: options.port, host: options.host, ...SERVER_OPTIONS });
   server.on('connection', (socket, request) => {
     void onConnection(ctx, socket, request, true).catch(() => socket.close(1011));
   });
@@ -117,7 +135,7 @@ export function startRealtimeServer(ctx: AppContext, options: { port: number; ho
  * the API and the socket. Authenticated by header or cookie only: no token in the URL.
  */
 export function attachRealtime(ctx: AppContext, httpServer: Server) {
-  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
+  const server = new WebSocketServer({ noServer: true, ...SERVER_OPTIONS });
   server.on('connection', (socket, request) => {
     void onConnection(ctx, socket, request, false).catch(() => socket.close(1011));
   });
