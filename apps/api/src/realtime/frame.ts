@@ -26,7 +26,7 @@ export function textFrame(text: string): Buffer {
  */
 export function lastTextFrame() {
   let lastText: string | undefined;
-  let lastFrame = Buffer.alloc(0);
+  let lastFrame: Buffer = Buffer.alloc(0);
   return (text: string) => {
     if (text !== lastText) {
       lastFrame = textFrame(text);
