@@ -35,6 +35,14 @@ function csvStream(count: number, first = 0) {
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const status = () => readFileSync('/proc/self/status', 'utf8');
 const kbOf = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status())?.[1] ?? 0) * 1024;
+/**
+ * CPU time spent by the whole machine (every process: the database server's too), in seconds. The
+ * kernel counts it in ticks of 1/100 s; idle and I/O wait are left out.
+ */
+const machineCpuSeconds = () => {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  return ticks.map(Number).reduce((sum, value, i) => (i === 3 || i === 4 ? sum : sum + value), 0) / 100;
+};
 const resetPeak = () => {
   try {
     writeFileSync('/proc/self/clear_refs', '5');
@@ -65,9 +73,11 @@ const heapTimer = setInterval(() => {
 
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
+const machineBefore = machineCpuSeconds();
 const answer = await importPhoneNumbers(database.db, upload(rows, 0), admin!.id);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
+const machineCpu = machineCpuSeconds() - machineBefore;
 clearInterval(heapTimer);
 const peakRss = Math.max(kbOf('VmHWM'), process.memoryUsage().rss);
 await database.close();
@@ -82,6 +92,8 @@ console.log(
     rowsPerSecond: Math.round(rows / seconds),
     /** CPU time of this process (the embedded database's included; a PostgreSQL server's not). */
     cpuSeconds: Number(((cpu.user + cpu.system) / 1e6).toFixed(2)),
+    /** CPU time of the whole machine meanwhile: this process, the database server and the rest. */
+    machineCpuSeconds: Number(machineCpu.toFixed(2)),
     idleRssMb: mb(idleRss),
     peakRssMb: mb(peakRss),
     /** What the import adds to the idle server's memory (the embedded database's included). */

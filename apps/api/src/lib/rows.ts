@@ -72,7 +72,7 @@ export async function* readRecords(stream: Readable, extension: string): AsyncGe
       let row = 0;
       for await (const record of parser as AsyncIterable<string[]>) {
         row += 1;
-        if (record.some((cell) => cell.includes(NUL))) throw nulIn(`row ${row}`);
+        for (const cell of record) if (cell.includes(NUL)) throw nulIn(`row ${row}`);
         yield record;
       }
     } else {
@@ -94,7 +94,9 @@ const cellText = (value: unknown) => stripBidiControls(String(value ?? '')).trim
 
 /** Picks named columns from records: by header names when the first CSV row is a header, else by position. */
 export function columnReader(names: Record<string, readonly string[]>) {
-  let header: Record<string, number> | null = null;
+  const keys = Object.keys(names);
+  /** Where each key's cell is in a CSV record: by header, else by position (-1: not in the file). */
+  let cells = keys.map((_, position) => position);
   let first = true;
   return (record: RawRecord): Record<string, string> | 'header' => {
     const out: Record<string, string> = {};
@@ -102,18 +104,16 @@ export function columnReader(names: Record<string, readonly string[]>) {
       if (first) {
         first = false;
         const lower = record.map((cell) => String(cell).trim().toLowerCase());
-        const found = Object.entries(names).map(
-          ([key, aliases]) => [key, lower.findIndex((c) => aliases.includes(c))] as const,
-        );
-        if (found.some(([, index]) => index >= 0)) {
-          header = Object.fromEntries(found.filter(([, index]) => index >= 0));
+        const found = keys.map((key) => lower.findIndex((c) => names[key]!.includes(c)));
+        if (found.some((index) => index >= 0)) {
+          cells = found;
           return 'header';
         }
       }
-      Object.keys(names).forEach((key, position) => {
-        const index = header ? header[key] : position;
-        out[key] = index === undefined ? '' : cellText(record[index]);
-      });
+      for (let i = 0; i < keys.length; i += 1) {
+        const cell = cells[i]!;
+        out[keys[i]!] = cell < 0 || cell >= record.length ? '' : cellText(record[cell]);
+      }
       return out;
     }
     first = false;

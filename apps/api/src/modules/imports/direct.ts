@@ -12,7 +12,7 @@ import { MSG } from '@blaster/contract';
 import { driverOf, type Db } from '../../db';
 import { CREATED_LIST_LIMIT } from './mover';
 import type { ImportKind } from './pipeline';
-import { copyField, copyUnescape, type StagedRow, type stagingWriter } from './staging';
+import { copyUnescape, type StagedRow, type stagingWriter } from './staging';
 import { NumberSet } from './number-set';
 import { IMPORT_SPOOL_DIR } from './sweep';
 
@@ -39,6 +39,9 @@ interface Batch {
   linesUsed: number;
   values: Buffer;
   valuesUsed: number;
+  /** The lowest and highest value, in the unique column's byte order (its collation is C). */
+  lowest: string;
+  highest: string;
   starts: number[];
   rowNos: number[];
 }
@@ -51,11 +54,15 @@ function newBatch(spare: Batch[]): Batch {
       linesUsed: 0,
       values: Buffer.allocUnsafe(BATCH_BYTES + LINE_ROOM),
       valuesUsed: 0,
+      lowest: '',
+      highest: '',
       starts: [],
       rowNos: [],
     };
   reused.linesUsed = 0;
   reused.valuesUsed = 0;
+  reused.lowest = '';
+  reused.highest = '';
   reused.starts.length = 0;
   reused.rowNos.length = 0;
   return reused;
@@ -96,23 +103,30 @@ export async function directCopier(
   const table = pg.escapeIdentifier(getTableName(kind.table));
   const copyInto = `COPY ${table} (${direct.columns.join(', ')})`;
   // One text parameter split by the server: an array parameter costs the client more than the look-up.
+  // A batch of values none of which can be there (nothing saved between its lowest and its highest,
+  // as a new list usually is) costs one index probe instead of one per value.
   const lookUpQuery = `select ${unique} as value, id from ${table}
-    where ${unique} = any(string_to_array($1, chr(10)))`;
+    where ${unique} = any(string_to_array($1, chr(10)))
+      and exists (select from ${table} where ${unique} between $2 and $3)`;
   const firstRowsQuery = `select * from ${table} where ${unique} = any(string_to_array($1, chr(10))) order by id`;
   const driver = driverOf(db);
-  let lookUp: (values: string) => Promise<{ value: string; id: number }[]>;
+  let lookUp: (values: string, lowest: string, highest: string) => Promise<{ value: string; id: number }[]>;
   let sink: CopySink;
   if (driver.kind === 'pglite') {
     const client = driver.client;
-    lookUp = async (values) =>
-      (await client.query<{ value: string; id: number }>(lookUpQuery, [values])).rows;
+    lookUp = async (values, lowest, highest) =>
+      (await client.query<{ value: string; id: number }>(lookUpQuery, [values, lowest, highest])).rows;
     sink = spilledCopy(client, copyInto, firstRowsQuery);
   } else {
     const pool = driver.pool;
-    lookUp = async (values) => {
+    lookUp = async (values, lowest, highest) => {
       const connection = await pool.connect();
       try {
-        const found = await connection.query<{ value: string; id: number }>(lookUpQuery, [values]);
+        const found = await connection.query<{ value: string; id: number }>(lookUpQuery, [
+          values,
+          lowest,
+          highest,
+        ]);
         connection.release();
         return found.rows;
       } catch (error) {
@@ -140,7 +154,9 @@ export async function directCopier(
     batch = newBatch(spare);
     batchLimit = Math.min(batchLimit * 2, BATCH_BYTES);
     const valuesText = current.values.toString('utf8', 0, current.valuesUsed - 1);
-    const saved = lookUp(valuesText).then((rows) => new Map(rows.map((row) => [row.value, Number(row.id)])));
+    const saved = lookUp(valuesText, current.lowest, current.highest).then(
+      (rows) => new Map(rows.map((row) => [row.value, Number(row.id)])),
+    );
     saved.catch(() => {});
     writing = writing.then(async () => {
       const taken = await saved;
@@ -194,9 +210,13 @@ export async function directCopier(
       if (sink.failure()) return Promise.reject(failed());
       if (!seen.add(direct.key(row.value))) return writer.add(rowNo, { ...row, reason: MSG.duplicateInFile });
       // Written at once into the batch's buffers: no row outlives a young-generation collection.
-      const line = `${direct.fields(row).map(copyField).join('\t')}\n`;
-      const length = Buffer.byteLength(line);
-      if (length > LINE_ROOM) throw new RangeError(`a row of ${length} bytes`);
+      const line = direct.line(row);
+      // A character takes at most 3 bytes: most lines need no exact count.
+      if (line.length * 3 > LINE_ROOM && Buffer.byteLength(line) > LINE_ROOM)
+        throw new RangeError(`a row of ${Buffer.byteLength(line)} bytes`);
+      // Values are ASCII digits, whose order as JavaScript strings is their byte order.
+      if (!batch.rowNos.length || row.value < batch.lowest) batch.lowest = row.value;
+      if (!batch.rowNos.length || row.value > batch.highest) batch.highest = row.value;
       batch.starts.push(batch.linesUsed);
       batch.rowNos.push(rowNo);
       batch.linesUsed += batch.lines.write(line, batch.linesUsed);

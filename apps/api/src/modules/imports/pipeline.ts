@@ -41,12 +41,13 @@ export interface ImportKind<Created, Skipped> {
   select: SQL;
   /**
    * On PostgreSQL, rows may be copied straight into the table (direct.ts) when the unique values are
-   * numbers: the table's columns in COPY order, a row's fields in that order, and the value as a
-   * positive safe integer that no other value shares.
+   * numbers: the table's columns in COPY order, a row as a line of COPY text in that order (fields
+   * escaped with `copyField`, ending in a newline), and the value as a positive safe integer that no
+   * other value shares.
    */
   direct?: {
     columns: string[];
-    fields(row: StagedRow): (string | null)[];
+    line(row: StagedRow): string;
     key(value: string): number;
   };
   /** A reader for one file: each record becomes a staged row, or 'header' for a header line. */

@@ -14,6 +14,7 @@ import type { Db } from '../../db';
 import { phoneNumbers } from '../../db/schema';
 import { columnReader } from '../../lib/rows';
 import { runImport, type ImportKind, type UploadedList } from '../imports/pipeline';
+import { copyField } from '../imports/staging';
 
 const COLUMNS = {
   number: ['number', 'nomor', 'phone', 'phonenumber', 'phone_number', 'telepon', 'nomor telepon', 'no'],
@@ -43,10 +44,13 @@ export const phoneNumberImport: ImportKind<ImportRow, ImportRow> = {
     payload::jsonb ->> 'note'`,
   direct: {
     columns: ['number', 'name', 'consent_source', 'consent_at', 'consent_note'],
-    fields(row) {
-      if (!row.payload) return [row.value, row.name ?? '', null, null, null];
+    line(row) {
+      // The value is a valid number (digits only); the name is as typed.
+      const name = copyField(row.name ?? '');
+      if (!row.payload) return `${row.value}\t${name}\t\\N\t\\N\t\\N\n`;
       const consent = JSON.parse(row.payload) as { source: string; at: string; note: string | null };
-      return [row.value, row.name ?? '', consent.source, consent.at, consent.note];
+      const fields = [consent.source, consent.at, consent.note].map(copyField).join('\t');
+      return `${row.value}\t${name}\t${fields}\n`;
     },
     // A valid number is 62 and 8 to 13 more digits: as a number it is exact and names one value only.
     key: Number,
