@@ -60,15 +60,15 @@ function jsonGuard() {
 export async function* readRecords(stream: Readable, extension: string): AsyncGenerator<RawRecord> {
   try {
     if (extension === 'csv') {
-      const parser = stream.pipe(
-        parse({
-          bom: true,
-          delimiter: [',', ';'],
-          relax_column_count: true,
-          skip_empty_lines: true,
-          trim: true,
-        }),
-      );
+      const parser = parse({
+        bom: true,
+        delimiter: [',', ';'],
+        relax_column_count: true,
+        skip_empty_lines: true,
+        trim: true,
+      });
+      // pipeline() hands the upload's own error (cut at its size limit, say) on to the parser.
+      pipeline(stream, parser, () => {});
       let row = 0;
       for await (const record of parser as AsyncIterable<string[]>) {
         row += 1;

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -8,10 +6,11 @@ import type { Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
 import { readRecords, type RawRecord } from '../../lib/rows';
-import { storeUpload, tooLarge } from '../../lib/uploads';
+import { tooLarge } from '../../lib/uploads';
 import { IMPORT_SPOOL_DIR, sweepImports } from './sweep';
 import { directCopier, ImportRaced } from './direct';
 import { rowMover } from './mover';
+import { spoolUpload } from './spool';
 import { stagingWriter, type StagedRow } from './staging';
 
 export { CREATED_LIST_LIMIT } from './mover';
@@ -92,22 +91,21 @@ export async function runImport<Created, Skipped>(
   file: UploadedList,
   userId: number,
 ): Promise<ImportOutcome<Created, Skipped>> {
-  // The upload is written to disk first: a file over the limit is refused before any row is staged
-  // (the limit is only known once the whole upload has arrived), and reading it back costs little.
-  const spooled = await storeUpload(file.stream, IMPORT_SPOOL_DIR, file.extension);
+  // Rows are read while the upload arrives; it is kept on disk too, for an import that must start
+  // over. A file over the limit is only known as such at its end: its rows are then undone.
+  const spool = spoolUpload(file.stream, IMPORT_SPOOL_DIR, file.extension);
   try {
-    if (file.truncated()) throw tooLarge();
-    return await stageAndMove(db, kind, () => createReadStream(spooled.path), file.extension, userId);
+    return await stageAndMove(db, kind, spool, file, userId);
   } finally {
-    await rm(spooled.path, { force: true });
+    await spool.remove();
   }
 }
 
 async function stageAndMove<Created, Skipped>(
   db: Db,
   kind: ImportKind<Created, Skipped>,
-  open: () => Readable,
-  extension: string,
+  spool: ReturnType<typeof spoolUpload>,
+  file: UploadedList,
   userId: number,
 ): Promise<ImportOutcome<Created, Skipped>> {
   await sweepImports(db);
@@ -117,8 +115,8 @@ async function stageAndMove<Created, Skipped>(
     .returning({ id: imports.id });
   const importId = started!.id;
   let direct = kind.direct !== undefined;
-  for (;;) {
-    const stream = open();
+  for (let attempt = 1; ; attempt += 1) {
+    const stream = attempt === 1 ? spool.live : await spool.again();
     let mover: Awaited<ReturnType<typeof rowMover>> | null = null;
     const writer = stagingWriter(db, importId, (upTo) => mover?.staged(upTo), direct);
     const copier = direct ? await directCopier(db, kind as ImportKind<unknown, unknown>, writer) : null;
@@ -126,13 +124,15 @@ async function stageAndMove<Created, Skipped>(
     try {
       const stage = kind.reader();
       let rowNo = 0;
-      for await (const record of readRecords(stream, extension)) {
+      for await (const record of readRecords(stream, file.extension)) {
         const row = stage(record);
         if (row === 'header') continue;
         rowNo += 1;
         const waiting = copier && !row.reason ? copier.add(rowNo, row) : writer.add(rowNo, row);
         if (waiting) await waiting;
       }
+      await spool.complete();
+      if (file.truncated()) throw tooLarge();
       if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
       let outcome;
       if (copier) {
