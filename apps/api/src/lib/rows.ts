@@ -54,10 +54,51 @@ function jsonGuard() {
 }
 
 /**
- * Streams the records of a CSV (BOM, ',' or ';', quoted fields, with or without header) or a JSON
- * array file, one at a time, so a large file never sits in memory. A malformed file throws 400.
+ * What `stream` holds each time it has something, as one array: the reader waits once per batch,
+ * not once per item. Stops the stream when the reader stops early.
  */
-export async function* readRecords(stream: Readable, extension: string): AsyncGenerator<RawRecord> {
+async function* batchesOf<T>(stream: Readable): AsyncGenerator<T[]> {
+  try {
+    for (;;) {
+      const batch: T[] = [];
+      for (let item = stream.read() as T | null; item !== null; item = stream.read() as T | null)
+        batch.push(item);
+      if (batch.length) {
+        yield batch;
+        continue;
+      }
+      if (stream.readableEnded) return;
+      // Failed or stopped while the last batch was being handled: its events are gone already.
+      if (stream.errored) throw stream.errored;
+      if (stream.destroyed) throw new Error('the file ended early');
+      await new Promise<void>((resolve, reject) => {
+        const settle = (error?: Error) => {
+          stream.off('readable', onReadable);
+          stream.off('end', onReadable);
+          stream.off('error', settle);
+          stream.off('close', onClose);
+          if (error) reject(error);
+          else resolve();
+        };
+        const onReadable = () => settle();
+        const onClose = () =>
+          settle(stream.readableEnded ? undefined : (stream.errored ?? new Error('the file ended early')));
+        stream.on('readable', onReadable);
+        stream.on('end', onReadable);
+        stream.on('error', settle);
+        stream.on('close', onClose);
+      });
+    }
+  } finally {
+    if (!stream.readableEnded) stream.destroy();
+  }
+}
+
+/**
+ * Streams the records of a CSV (BOM, ',' or ';', quoted fields, with or without header) or a JSON
+ * array file in batches, so a large file never sits in memory. A malformed file throws 400.
+ */
+export async function* readRecordBatches(stream: Readable, extension: string): AsyncGenerator<RawRecord[]> {
   try {
     if (extension === 'csv') {
       const parser = parse({
@@ -70,15 +111,17 @@ export async function* readRecords(stream: Readable, extension: string): AsyncGe
       // pipeline() hands the upload's own error (cut at its size limit, say) on to the parser.
       pipeline(stream, parser, () => {});
       let row = 0;
-      for await (const record of parser as AsyncIterable<string[]>) {
-        row += 1;
-        for (const cell of record) if (cell.includes(NUL)) throw nulIn(`row ${row}`);
-        yield record;
+      for await (const records of batchesOf<string[]>(parser)) {
+        for (const record of records) {
+          row += 1;
+          for (const cell of record) if (cell.includes(NUL)) throw nulIn(`row ${row}`);
+        }
+        yield records;
       }
     } else {
       // pipeline() hands an error of any stage on to the last one, which the loop below reads.
       const items = pipeline(stream, new Parser(), jsonGuard(), StreamArray.make(), () => {});
-      for await (const item of items) yield (item as { value: RawRecord }).value;
+      for await (const batch of batchesOf<{ value: RawRecord }>(items)) yield batch.map((item) => item.value);
     }
   } catch (error) {
     if (error instanceof HttpError) throw error;
@@ -87,6 +130,11 @@ export async function* readRecords(stream: Readable, extension: string): AsyncGe
     const detail = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 200) : String(error);
     throw new HttpError(400, MSG.fileMalformed(detail), { errors: { file: MSG.fileMalformed(detail) } });
   }
+}
+
+/** The records of a CSV or JSON list one at a time (see `readRecordBatches`). */
+export async function* readRecords(stream: Readable, extension: string): AsyncGenerator<RawRecord> {
+  for await (const records of readRecordBatches(stream, extension)) yield* records;
 }
 
 /** A cell as text, trimmed and without bidirectional controls (names are shown in tables). */

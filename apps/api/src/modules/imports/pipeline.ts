@@ -5,7 +5,7 @@ import { MSG } from '@blaster/contract';
 import type { Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
 import { HttpError } from '../../lib/errors';
-import { readRecords, type RawRecord } from '../../lib/rows';
+import { readRecordBatches, type RawRecord } from '../../lib/rows';
 import { tooLarge } from '../../lib/uploads';
 import { IMPORT_SPOOL_DIR, sweepImports } from './sweep';
 import { directCopier, ImportRaced } from './direct';
@@ -124,12 +124,14 @@ async function stageAndMove<Created, Skipped>(
     try {
       const stage = kind.reader();
       let rowNo = 0;
-      for await (const record of readRecords(stream, file.extension)) {
-        const row = stage(record);
-        if (row === 'header') continue;
-        rowNo += 1;
-        const waiting = copier && !row.reason ? copier.add(rowNo, row) : writer.add(rowNo, row);
-        if (waiting) await waiting;
+      for await (const records of readRecordBatches(stream, file.extension)) {
+        for (const record of records) {
+          const row = stage(record);
+          if (row === 'header') continue;
+          rowNo += 1;
+          const waiting = copier && !row.reason ? copier.add(rowNo, row) : writer.add(rowNo, row);
+          if (waiting) await waiting;
+        }
       }
       await spool.complete();
       if (file.truncated()) throw tooLarge();
