@@ -94,11 +94,19 @@ export async function runImport<Created, Skipped>(
   // Rows are read while the upload arrives; it is kept on disk too, for an import that must start
   // over. A file over the limit is only known as such at its end: its rows are then undone.
   const spool = spoolUpload(file.stream, IMPORT_SPOOL_DIR, file.extension);
+  let outcome: ImportOutcome<Created, Skipped>;
   try {
-    return await stageAndMove(db, kind, spool, file, userId);
+    outcome = await stageAndMove(db, kind, spool, file, userId);
   } finally {
     await spool.remove();
   }
+  // A large import changes the table's shape: fresh planner statistics keep the list pages fast.
+  // The answer does not wait for them: they start once it has left (nothing is awaited after this,
+  // or on the embedded database, whose one connection runs them at once, the answer would wait).
+  // A failure leaves the older statistics, which the next import refreshes.
+  if (outcome.createdCount > 1_000)
+    setImmediate(() => db.execute(sql`analyze ${kind.table}`).catch(() => {}));
+  return outcome;
 }
 
 async function stageAndMove<Created, Skipped>(
@@ -193,11 +201,6 @@ async function answer<Created, Skipped>(
           skipped_count = ${skippedCount}
         where id = ${importId}`,
   );
-  // A large import changes the table's shape: fresh planner statistics keep the list pages fast.
-  // The answer does not wait for them (on the embedded database, whose one connection would run
-  // the statement before the answer left, they start once it has); a failure leaves the older
-  // statistics, which the next import refreshes.
-  if (createdCount > 1_000) setImmediate(() => db.execute(sql`analyze ${kind.table}`).catch(() => {}));
   return {
     importId,
     created: created.map((row) => kind.presentCreated(row)),
