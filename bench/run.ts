@@ -4,28 +4,32 @@
  * scratch database on that PostgreSQL server (then also across two instances); nothing leaves it.
  * BENCH_ONLY=name,name runs only the named sections (see `sections` below).
  */
+import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
-import { blast } from './sections/blast';
-import { initialBundle } from './sections/bundle';
-import { crossInstanceFanOut } from './sections/cluster';
-import { phoneNumberImport } from './sections/import';
-import { realtimeFanOut } from './sections/fanout';
-import { listPages } from './sections/pages';
-import { chartStats } from './sections/stats';
+import { sections } from './sections';
 import { SERVER } from './support';
 
-/** Each section adds its figures under its own keys; they run one after another, never together. */
-const sections: Record<string, () => Promise<Record<string, unknown>>> = {
-  blast,
-  import: async () => ({ phoneNumberImport: await phoneNumberImport() }),
-  pages: async () => ({ listPages: await listPages() }),
-  fanout: realtimeFanOut,
-  cluster: async () => (SERVER ? { crossInstanceFanOut: await crossInstanceFanOut() } : {}),
-  bundle: async () => ({ initialBundle: initialBundle() }),
-  stats: async () => ({ chartStats: await chartStats() }),
-};
+/** Runs one section in a fresh process (bench/section.ts); what it prints goes to stderr. */
+function runSection(name: string) {
+  const child = fork(resolve(import.meta.dirname, 'section.ts'), [name], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 2, 2, 'ipc'],
+  });
+  return new Promise<Record<string, unknown>>((done, fail) => {
+    let figures: Record<string, unknown> | undefined;
+    child.once('message', (message) => {
+      figures = message as Record<string, unknown>;
+    });
+    // 'close' comes after every message of the child has been handled.
+    child.once('close', (code) =>
+      figures && code === 0
+        ? done(figures)
+        : fail(new Error(`bench section ${name} exited with code ${code}`)),
+    );
+  });
+}
 
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 const results: Record<string, unknown> = {
@@ -38,9 +42,9 @@ const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   database: SERVER ? 'postgres' : 'pglite',
 };
-for (const [name, run] of Object.entries(sections)) {
+for (const name of Object.keys(sections)) {
   if (only && !only.includes(name)) continue;
-  Object.assign(results, await run());
+  Object.assign(results, await runSection(name));
 }
 writeFileSync(resolve(import.meta.dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results));
