@@ -1,23 +1,13 @@
-/** The opcode of a final text frame (RFC 6455, section 5.2). */
-const FINAL_TEXT = 0x81;
+import { Sender } from 'ws';
 
-/** `text` as one unmasked WebSocket text frame, the form a server sends (RFC 6455, section 5.2). */
-export function textFrame(text: string): Buffer {
-  const length = Buffer.byteLength(text);
-  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(header + length);
-  frame[0] = FINAL_TEXT;
-  if (header === 2) {
-    frame[1] = length;
-  } else if (header === 4) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeBigUInt64BE(BigInt(length), 2);
-  }
-  frame.write(text, header);
-  return frame;
+/** The opcode of a text frame (RFC 6455, section 5.2). */
+const TEXT = 0x1;
+
+/** `text` as one unmasked WebSocket text frame, the form a server sends, framed by ws itself. */
+function textFrame(text: string): Buffer {
+  return Buffer.concat(
+    Sender.frame(Buffer.from(text), { fin: true, opcode: TEXT, mask: false, readOnly: false, rsv1: false }),
+  );
 }
 
 /**
