@@ -58,6 +58,7 @@ function jsonGuard() {
  * not once per item. Stops the stream when the reader stops early.
  */
 async function* batchesOf<T>(stream: Readable): AsyncGenerator<T[]> {
+  const endedEarly = () => stream.errored ?? new Error('the file ended early');
   try {
     for (;;) {
       const batch: T[] = [];
@@ -69,8 +70,7 @@ async function* batchesOf<T>(stream: Readable): AsyncGenerator<T[]> {
       }
       if (stream.readableEnded) return;
       // Failed or stopped while the last batch was being handled: its events are gone already.
-      if (stream.errored) throw stream.errored;
-      if (stream.destroyed) throw new Error('the file ended early');
+      if (stream.errored || stream.destroyed) throw endedEarly();
       await new Promise<void>((resolve, reject) => {
         const settle = (error?: Error) => {
           stream.off('readable', onReadable);
@@ -81,8 +81,7 @@ async function* batchesOf<T>(stream: Readable): AsyncGenerator<T[]> {
           else resolve();
         };
         const onReadable = () => settle();
-        const onClose = () =>
-          settle(stream.readableEnded ? undefined : (stream.errored ?? new Error('the file ended early')));
+        const onClose = () => settle(stream.readableEnded ? undefined : endedEarly());
         stream.on('readable', onReadable);
         stream.on('end', onReadable);
         stream.on('error', settle);
