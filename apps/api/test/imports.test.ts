@@ -73,6 +73,26 @@ describe('phone number import at scale', () => {
     expect(answer.body.msg).toBe(MSG.importDone(0));
   }, 300_000);
 
+  it('keeps names with tabs, backslashes and line breaks exact, added or skipped as already saved', async () => {
+    const saved = numberOf(700_000_000);
+    await t.database.db.insert(phoneNumbers).values({ number: saved, name: 'Lama' });
+    const names = ['Tab\there \\ miring', 'Baris\nbaru \\N', 'bukan\\ttab', 'Biasa'];
+    const numbers = [saved, numberOf(700_000_001), numberOf(700_000_002), numberOf(700_000_003)];
+    const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    const file = numbers.map((number, i) => `${number},${quoted(names[i]!)}`).join('\n');
+    const answer = await upload(API.phoneImport, 'nama.csv', `nomor,nama\n${file}\n`);
+    expect(answer.status).toBe(200);
+    expect(answer.body.createdCount).toBe(3);
+    expect(answer.body.skipped).toEqual([
+      expect.objectContaining({ number: saved, name: names[0], reason: MSG.duplicateInDatabase }),
+    ]);
+    expect(answer.body.created.map((row) => [row.number, row.name])).toEqual(
+      numbers.slice(1).map((number, i) => [number, names[i + 1]]),
+    );
+    const [stored] = await t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, saved));
+    expect(stored!.name).toBe('Lama');
+  });
+
   it('keeps the first of each number in the file, skips those already saved, and adds the rest in file order', async () => {
     // 3,000 numbers already saved; a file of 12,000 rows: every 4th repeats an earlier row of the file,
     // every 5th is one already saved, every 7th is invalid.

@@ -30,43 +30,22 @@ export class ImportRaced extends Error {
   }
 }
 
-/** No row's line is longer (a name is at most 200 characters, consent fields are bounded too). */
-const LINE_ROOM = 64 * 1024;
+/** Rows are encoded for the copy this many at a time: one native call per row would cost more. */
+const PIECE_ROWS = 128;
 
-/** Rows waiting for their look-up: their lines for the copy, their values, where each line starts. */
+/** Rows waiting for their look-up: their lines of copy text and their values, a piece per few rows. */
 interface Batch {
-  lines: Buffer;
-  linesUsed: number;
-  values: Buffer;
-  valuesUsed: number;
+  lines: Buffer[];
+  bytes: number;
+  /** Each piece's values, one a line. */
+  values: string[];
   /** The lowest and highest value, in the unique column's byte order (its collation is C). */
   lowest: string;
   highest: string;
-  starts: number[];
   rowNos: number[];
 }
 
-function newBatch(spare: Batch[]): Batch {
-  const reused = spare.pop();
-  if (!reused)
-    return {
-      lines: Buffer.allocUnsafe(BATCH_BYTES + LINE_ROOM),
-      linesUsed: 0,
-      values: Buffer.allocUnsafe(BATCH_BYTES + LINE_ROOM),
-      valuesUsed: 0,
-      lowest: '',
-      highest: '',
-      starts: [],
-      rowNos: [],
-    };
-  reused.linesUsed = 0;
-  reused.valuesUsed = 0;
-  reused.lowest = '';
-  reused.highest = '';
-  reused.starts.length = 0;
-  reused.rowNos.length = 0;
-  return reused;
-}
+const newBatch = (): Batch => ({ lines: [], bytes: 0, values: [], lowest: '', highest: '', rowNos: [] });
 
 /** Where the rows to add go: a copy into the table that ends, inside one transaction, with the import. */
 interface CopySink {
@@ -133,45 +112,56 @@ export async function directCopier(
   const nameField = direct.columns.indexOf('name');
   let createdCount = 0;
   const firstValues: string[] = [];
-  const spare: Batch[] = [];
-  let batch = newBatch(spare);
+  let batch = newBatch();
   let batchLimit = FIRST_BATCH_BYTES;
+  /** The rows read since the last piece: strings that die young, joined before they are encoded. */
+  const pendingLines: string[] = [];
+  const pendingValues: string[] = [];
+  const endPiece = () => {
+    if (!pendingLines.length) return;
+    const piece = Buffer.from(pendingLines.join(''));
+    batch.lines.push(piece);
+    batch.bytes += piece.length;
+    batch.values.push(pendingValues.join('\n'));
+    pendingLines.length = 0;
+    pendingValues.length = 0;
+  };
   /** Batches are written into the copy in file order, each once its look-up is back. */
   let writing: Promise<void> = Promise.resolve();
   const inFlight: Promise<void>[] = [];
 
   /** Sends the batch being filled to its look-up, then (in file order) its rows to add into the copy. */
   const dispatch = () => {
+    endPiece();
     const current = batch;
-    batch = newBatch(spare);
+    batch = newBatch();
     batchLimit = Math.min(batchLimit * 2, BATCH_BYTES);
-    const valuesText = current.values.toString('utf8', 0, current.valuesUsed - 1);
+    const valuesText = current.values.join('\n');
     const saved = lookUp(valuesText, current.lowest, current.highest).then(
       (rows) => new Map(rows.map((row) => [row.value, Number(row.id)])),
     );
     saved.catch(() => {});
     writing = writing.then(async () => {
       const taken = await saved;
-      const { lines, starts, rowNos } = current;
-      starts.push(current.linesUsed);
+      const { rowNos } = current;
       const values = taken.size || firstValues.length < CREATED_LIST_LIMIT ? valuesText.split('\n') : [];
-      let text: Buffer;
+      let text = current.lines.length === 1 ? current.lines[0]! : Buffer.concat(current.lines, current.bytes);
       if (taken.size === 0) {
-        text = Buffer.from(lines.subarray(0, current.linesUsed));
         createdCount += rowNos.length;
         firstValues.push(...values.slice(0, CREATED_LIST_LIMIT - firstValues.length));
       } else {
-        const kept: Buffer[] = [];
+        // A line holds no newline of its own (copy text escapes it): the batch's lines are its rows.
+        const lines = text.toString().split('\n');
+        const kept: string[] = [];
         for (let i = 0; i < rowNos.length; i += 1) {
           const targetId = taken.get(values[i]!);
           if (targetId === undefined) {
-            kept.push(lines.subarray(starts[i], starts[i + 1]));
+            kept.push(`${lines[i]}\n`);
             createdCount += 1;
             if (firstValues.length < CREATED_LIST_LIMIT) firstValues.push(values[i]!);
             continue;
           }
-          const fields = lines.toString('utf8', starts[i], starts[i + 1]! - 1).split('\t');
-          const name = copyUnescape(fields[nameField]) ?? '';
+          const name = copyUnescape(lines[i]!.split('\t')[nameField]) ?? '';
           const waiting = writer.add(rowNos[i]!, {
             value: values[i]!,
             name,
@@ -180,10 +170,8 @@ export async function directCopier(
           });
           if (waiting) await waiting;
         }
-        text = Buffer.concat(kept);
+        text = Buffer.from(kept.join(''));
       }
-      // The copy owns its own bytes from here: the batch's buffers are filled again meanwhile.
-      spare.push(current);
       if (sink.failure() || !text.length) return;
       await sink.write(text);
     });
@@ -201,19 +189,15 @@ export async function directCopier(
     add(rowNo: number, row: StagedRow): Promise<void> | undefined {
       if (sink.failure()) return Promise.reject(failed());
       if (!seen.add(direct.key(row.value))) return writer.add(rowNo, { ...row, reason: MSG.duplicateInFile });
-      // Written at once into the batch's buffers: no row outlives a young-generation collection.
-      const line = direct.line(row);
-      // A character takes at most 3 bytes: most lines need no exact count.
-      if (line.length * 3 > LINE_ROOM && Buffer.byteLength(line) > LINE_ROOM)
-        throw new RangeError(`a row of ${Buffer.byteLength(line)} bytes`);
       // Values are ASCII digits, whose order as JavaScript strings is their byte order.
       if (!batch.rowNos.length || row.value < batch.lowest) batch.lowest = row.value;
       if (!batch.rowNos.length || row.value > batch.highest) batch.highest = row.value;
-      batch.starts.push(batch.linesUsed);
       batch.rowNos.push(rowNo);
-      batch.linesUsed += batch.lines.write(line, batch.linesUsed);
-      batch.valuesUsed += batch.values.write(`${row.value}\n`, batch.valuesUsed);
-      if (batch.linesUsed < batchLimit) return undefined;
+      pendingLines.push(direct.line(row));
+      pendingValues.push(row.value);
+      if (pendingLines.length < PIECE_ROWS) return undefined;
+      endPiece();
+      if (batch.bytes < batchLimit) return undefined;
       inFlight.push(dispatch());
       // Two batches ahead of the copy at most: memory stays bounded whatever the file's size.
       return inFlight.length > 2 ? inFlight.shift() : undefined;
