@@ -2,7 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API, MSG, REALTIME_CHANNEL_ADMIN, type Setting } from '@blaster/contract';
 import { openDatabase, queryRows, type Database } from '../src/db';
-import { accountEvents, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import {
+  accountDailySends,
+  accountEvents,
+  messageTemplates,
+  phoneNumbers,
+  users,
+  whatsappAccounts,
+} from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
@@ -137,6 +144,28 @@ describe('rate governance', () => {
     // Stopped by hand while held, the blast ends at once.
     await a.call('POST', API.whatsappStop, { token: member.token, body: { whatsappClientId: first.id } });
     await waitFor(() => !a.ctx.blast.isRunning(first.id) && !b.ctx.blast.isRunning(first.id), 'the stop');
+  }, 60_000);
+
+  it('gives the day back what the minute did not grant when both caps are set', async () => {
+    const { a, b } = await twoInstances({ SANDBOX_TIME_SCALE: '0.01', SANDBOX_FAIL_RATE: '0' });
+    const admin = await a.createUser('admin');
+    const member = await a.createUser('member');
+    await noWait(a, member);
+    const first = await connect(a, member, 'qr');
+    const second = await connect(a, member, 'qr');
+    await seedList(a, 300);
+    const CAP = 23;
+    await setSettings(a, admin.token, { sends_per_minute: CAP, daily_sends_per_account: 100 });
+    await a.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: first.id } });
+    await b.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: second.id } });
+    await waitFor(async () => (await perMinute(a)).includes(CAP), 'the minute cap to be reached');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(Math.max(...(await perMinute(a)))).toBe(CAP);
+    // Each account's day counts exactly what it sent: nothing the minute refused stays taken.
+    const days = await a.ctx.db.select().from(accountDailySends);
+    for (const id of [first.id, second.id])
+      expect(days.find((day) => day.whatsappId === id)?.used ?? 0).toBe(await logsOf(a, id));
+    expect((await logsOf(a, first.id)) + (await logsOf(a, second.id))).toBeGreaterThanOrEqual(CAP);
   }, 60_000);
 
   it('sends nothing during quiet hours, also after a restart, and goes on when they end', async () => {

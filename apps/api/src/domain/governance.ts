@@ -41,15 +41,23 @@ function clockMinutes(text: string) {
   return hours! * 60 + minutes!;
 }
 
+/** A clock's formatter per time zone: making one costs more than a round's claim. */
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
 /** Minutes since midnight, and the seconds into the minute, in the app's time zone. */
 function localClock(timeZone: string, now: Date) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(now);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { minutes: part('hour') * 60 + part('minute'), seconds: part('second') };
 }
@@ -76,7 +84,7 @@ const grants = new Map<number, Grant>();
 /**
  * Inside the claim's transaction, with the numbers picked and their logs written: takes up to
  * `wanted` sends from the account's day and the platform's minute, on the database's clock (the
- * transaction's start, which is also the created_at of the round's logs). One statement per cap that
+ * transaction's start, which is also the created_at of the round's logs). One statement when a cap
  * is set; none when none is. Answers how many may be sent, or a hold when none may.
  */
 export async function reserveSends(
@@ -89,43 +97,57 @@ export async function reserveSends(
   const perMinute = settings.sends_per_minute ?? null;
   const perDay = settings.daily_sends_per_account ?? null;
   if (perMinute === null && perDay === null) return wanted;
-  const grant: Grant = { minute: null, day: null };
-  let granted = wanted;
-  if (perDay !== null) {
-    const [row] = await queryRows<{ day: string; granted: number; retry_ms: number }>(
-      tx,
-      sql`insert into account_daily_sends as d (whatsapp_id, day, used, last_granted)
-          values (${accountId}::int, (now() at time zone ${timeZone})::date, least(${granted}::int, ${perDay}::int), least(${granted}::int, ${perDay}::int))
+  // Both caps in one statement: on the embedded database each statement costs more than its work.
+  // The minute takes what the day granted, and nothing when the day granted nothing.
+  const day =
+    perDay === null
+      ? sql`select null::text as day, ${wanted}::int as granted, null::float8 as retry_ms`
+      : sql`insert into account_daily_sends as d (whatsapp_id, day, used, last_granted)
+          values (${accountId}::int, (now() at time zone ${timeZone})::date, least(${wanted}::int, ${perDay}::int), least(${wanted}::int, ${perDay}::int))
           on conflict (whatsapp_id, day) do update
-            set used = greatest(d.used, least(${perDay}::int, d.used + ${granted}::int)),
-                last_granted = greatest(d.used, least(${perDay}::int, d.used + ${granted}::int)) - d.used
+            set used = greatest(d.used, least(${perDay}::int, d.used + ${wanted}::int)),
+                last_granted = greatest(d.used, least(${perDay}::int, d.used + ${wanted}::int)) - d.used
           returning d.day::text as day, d.last_granted as granted,
-            extract(epoch from ((d.day + 1)::timestamp at time zone ${timeZone} - now())) * 1000 as retry_ms`,
-    );
-    granted = Number(row!.granted);
-    grant.day = row!.day;
-    if (granted === 0)
-      return {
-        hold: true,
-        reason: MSG.governedDailyCap,
-        retryMs: Math.min(LONGEST_HOLD_MS, Number(row!.retry_ms) + 1000),
-      };
-  }
-  if (perMinute !== null) {
-    const [row] = await queryRows<{ minute: string; granted: number; used: number; retry_ms: number }>(
-      tx,
-      sql`insert into send_minutes as w (minute, used, last_granted)
-          values (date_trunc('minute', now()), least(${granted}::int, ${perMinute}::int), least(${granted}::int, ${perMinute}::int))
+            extract(epoch from ((d.day + 1)::timestamp at time zone ${timeZone} - now())) * 1000 as retry_ms`;
+  const minute =
+    perMinute === null
+      ? sql`select null::text as minute, null::int as granted, null::int as used, null::float8 as retry_ms where false`
+      : sql`insert into send_minutes as w (minute, used, last_granted)
+          select date_trunc('minute', now()), least(day.granted, ${perMinute}::int), least(day.granted, ${perMinute}::int)
+          from day where day.granted > 0
           on conflict (minute) do update
-            set used = greatest(w.used, least(${perMinute}::int, w.used + ${granted}::int)),
-                last_granted = greatest(w.used, least(${perMinute}::int, w.used + ${granted}::int)) - w.used
+            set used = greatest(w.used, least(${perMinute}::int, w.used + excluded.used)),
+                last_granted = greatest(w.used, least(${perMinute}::int, w.used + excluded.used)) - w.used
           returning w.minute::text as minute, w.last_granted as granted, w.used as used,
-            extract(epoch from (w.minute + interval '1 minute' - now())) * 1000 as retry_ms`,
-    );
-    const minuteGranted = Number(row!.granted);
+            extract(epoch from (w.minute + interval '1 minute' - now())) * 1000 as retry_ms`;
+  const [row] = await queryRows<{
+    day: string | null;
+    day_granted: number;
+    day_retry_ms: number | null;
+    minute: string | null;
+    minute_granted: number | null;
+    minute_used: number | null;
+    minute_retry_ms: number | null;
+  }>(
+    tx,
+    sql`with day as (${day}), minute as (${minute})
+        select day.day, day.granted as day_granted, day.retry_ms as day_retry_ms, minute.minute,
+          minute.granted as minute_granted, minute.used as minute_used, minute.retry_ms as minute_retry_ms
+        from day left join minute on true`,
+  );
+  const grant: Grant = { minute: null, day: row!.day };
+  let granted = Number(row!.day_granted);
+  if (granted === 0)
+    return {
+      hold: true,
+      reason: MSG.governedDailyCap,
+      retryMs: Math.min(LONGEST_HOLD_MS, Number(row!.day_retry_ms) + 1000),
+    };
+  if (perMinute !== null) {
+    const minuteGranted = Number(row!.minute_granted);
     grant.minute = row!.minute;
     // The minute's first claim on any instance clears budgets nobody will read again.
-    if (Number(row!.used) === minuteGranted && minuteGranted > 0) {
+    if (Number(row!.minute_used) === minuteGranted && minuteGranted > 0) {
       await tx.execute(sql`delete from send_minutes where minute < now() - ${KEEP_MINUTES}`);
       await tx.execute(sql`delete from account_daily_sends where day < (now() - ${KEEP_DAYS})::date`);
     }
@@ -136,7 +158,7 @@ export async function reserveSends(
       return {
         hold: true,
         reason: MSG.governedMinuteCap,
-        retryMs: Math.min(LONGEST_HOLD_MS, Math.max(0, Number(row!.retry_ms)) + 50),
+        retryMs: Math.min(LONGEST_HOLD_MS, Math.max(0, Number(row!.minute_retry_ms)) + 50),
       };
   }
   grants.set(accountId, grant);
