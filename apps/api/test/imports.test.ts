@@ -74,10 +74,10 @@ describe('phone number import at scale', () => {
   }, 300_000);
 
   it('keeps names with tabs, backslashes and line breaks exact, added or skipped as already saved', async () => {
-    const saved = numberOf(700_000_000);
+    const saved = numberOf(850_000_000);
     await t.database.db.insert(phoneNumbers).values({ number: saved, name: 'Lama' });
     const names = ['Tab\there \\ miring', 'Baris\nbaru \\N', 'bukan\\ttab', 'Biasa'];
-    const numbers = [saved, numberOf(700_000_001), numberOf(700_000_002), numberOf(700_000_003)];
+    const numbers = [saved, numberOf(850_000_001), numberOf(850_000_002), numberOf(850_000_003)];
     const quoted = (text: string) => `"${text.replace(/"/g, '""')}"`;
     const file = numbers.map((number, i) => `${number},${quoted(names[i]!)}`).join('\n');
     const answer = await upload(API.phoneImport, 'nama.csv', `nomor,nama\n${file}\n`);
