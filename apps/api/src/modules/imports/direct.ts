@@ -5,11 +5,11 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { PGlite } from '@electric-sql/pglite';
-import { getTableName } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MSG } from '@blaster/contract';
-import { driverOf, type Db } from '../../db';
+import { driverOf, queryRows, type Db } from '../../db';
 import { CREATED_LIST_LIMIT } from './mover';
 import type { ImportKind } from './pipeline';
 import { copyUnescape, type StagedRow, type stagingWriter } from './staging';
@@ -81,31 +81,27 @@ export async function directCopier(
   const unique = pg.escapeIdentifier(kind.uniqueColumn!);
   const table = pg.escapeIdentifier(getTableName(kind.table));
   const copyInto = `COPY ${table} (${direct.columns.join(', ')})`;
+  const firstRowsQuery = `select * from ${table} where ${unique} = any(string_to_array($1, chr(10))) order by id`;
+  const driver = driverOf(db);
+  const sink =
+    driver.kind === 'pglite'
+      ? spilledCopy(driver.client, copyInto, firstRowsQuery)
+      : await liveCopy(driver.pool, copyInto, firstRowsQuery);
+  const column = sql.identifier(kind.uniqueColumn!);
   // A batch of values none of which can be there (nothing saved between its lowest and its highest,
   // as a new list usually is) is answered by one index probe. Only a batch that may meet saved rows
   // sends its values, as one text parameter split by the server (an array parameter costs the client
   // more): planning that query costs the server about a microsecond per value, which a new list spares.
-  const rangeQuery = `select exists (select from ${table} where ${unique} between $1 and $2) as taken`;
-  const lookUpQuery = `select ${unique} as value, id from ${table}
-    where ${unique} = any(string_to_array($1, chr(10)))`;
-  const firstRowsQuery = `select * from ${table} where ${unique} = any(string_to_array($1, chr(10))) order by id`;
-  const driver = driverOf(db);
-  let query: <Row>(text: string, params: string[]) => Promise<Row[]>;
-  let sink: CopySink;
-  if (driver.kind === 'pglite') {
-    const client = driver.client;
-    query = async <Row>(text: string, params: string[]) => (await client.query<Row>(text, params)).rows;
-    sink = spilledCopy(client, copyInto, firstRowsQuery);
-  } else {
-    const pool = driver.pool;
-    query = async <Row>(text: string, params: string[]) =>
-      (await pool.query<Row & pg.QueryResultRow>(text, params)).rows;
-    sink = await liveCopy(pool, copyInto, firstRowsQuery);
-  }
   const lookUp = async (values: string, lowest: string, highest: string) => {
-    const [range] = await query<{ taken: boolean }>(rangeQuery, [lowest, highest]);
+    const [range] = await queryRows<{ taken: boolean }>(
+      db,
+      sql`select exists (select from ${kind.table} where ${column} between ${lowest} and ${highest}) as taken`,
+    );
     if (!range?.taken) return [];
-    return query<{ value: string; id: number }>(lookUpQuery, [values]);
+    return queryRows<{ value: string; id: number }>(
+      db,
+      sql`select ${column} as value, id from ${kind.table} where ${column} = any(string_to_array(${values}, chr(10)))`,
+    );
   };
 
   const seen = new NumberSet();
