@@ -92,15 +92,21 @@ async function twoInstances(env: Record<string, string>) {
   return { a, b };
 }
 
+/** Two instances, an admin, and a member with two connected accounts (no pacing) and a list to send. */
+async function twoSenders(listSize: number) {
+  const { a, b } = await twoInstances({ SANDBOX_TIME_SCALE: '0.01', SANDBOX_FAIL_RATE: '0' });
+  const admin = await a.createUser('admin');
+  const member = await a.createUser('member');
+  await noWait(a, member);
+  const first = await connect(a, member, 'qr');
+  const second = await connect(a, member, 'qr');
+  await seedList(a, listSize);
+  return { a, b, admin, member, first, second };
+}
+
 describe('rate governance', () => {
   it('holds the platform cap per minute within one send across two instances', async () => {
-    const { a, b } = await twoInstances({ SANDBOX_TIME_SCALE: '0.01', SANDBOX_FAIL_RATE: '0' });
-    const admin = await a.createUser('admin');
-    const member = await a.createUser('member');
-    await noWait(a, member);
-    const first = await connect(a, member, 'qr');
-    const second = await connect(a, member, 'qr');
-    await seedList(a, 400);
+    const { a, b, admin, member, first, second } = await twoSenders(400);
     const CAP = 37;
     await setSettings(a, admin.token, { sends_per_minute: CAP });
     for (const [app, id] of [
@@ -124,13 +130,7 @@ describe('rate governance', () => {
   }, 60_000);
 
   it('holds each account to its daily cap across two instances', async () => {
-    const { a, b } = await twoInstances({ SANDBOX_TIME_SCALE: '0.01', SANDBOX_FAIL_RATE: '0' });
-    const admin = await a.createUser('admin');
-    const member = await a.createUser('member');
-    await noWait(a, member);
-    const first = await connect(a, member, 'qr');
-    const second = await connect(a, member, 'qr');
-    await seedList(a, 200);
+    const { a, b, admin, member, first, second } = await twoSenders(200);
     await setSettings(a, admin.token, { daily_sends_per_account: 13 });
     await a.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: first.id } });
     await b.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: second.id } });
@@ -147,13 +147,7 @@ describe('rate governance', () => {
   }, 60_000);
 
   it('gives the day back what the minute did not grant when both caps are set', async () => {
-    const { a, b } = await twoInstances({ SANDBOX_TIME_SCALE: '0.01', SANDBOX_FAIL_RATE: '0' });
-    const admin = await a.createUser('admin');
-    const member = await a.createUser('member');
-    await noWait(a, member);
-    const first = await connect(a, member, 'qr');
-    const second = await connect(a, member, 'qr');
-    await seedList(a, 300);
+    const { a, b, admin, member, first, second } = await twoSenders(300);
     const CAP = 23;
     await setSettings(a, admin.token, { sends_per_minute: CAP, daily_sends_per_account: 100 });
     await a.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: first.id } });
