@@ -487,21 +487,20 @@ export class BlastEngine extends LeasedJobs {
   ) {
     return this.options.db.transaction(async (tx) => {
       await this.confirmLease(tx, accountId);
-      if (unsent.length > 0) await releaseUnsent(tx, unsent);
+      // The logs still pending are the ones settled or given back here (one settled before, by an
+      // instance that took over, is never counted twice); locked first, in id order, as the delivery
+      // funnel locks them.
+      const pending = await lockPendingLogs(tx, [
+        ...outcomes.map((o) => o.logId),
+        ...unsent.map((target) => target.logId),
+      ]);
+      const unsentPending = unsent.filter((target) => pending.has(target.logId));
+      if (unsentPending.length > 0) await releaseUnsent(tx, unsentPending);
       if (outcomes.length === 0) {
         const [account] = await tx.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, accountId));
         return account ? { account, phones: [] as PhoneCounts[] } : null;
       }
-      // The logs still pending are the ones settled here (one settled before, by an instance that took
-      // over, is never counted twice); locked first, in id order, as the delivery funnel locks them.
-      const pending = await queryRows<{ id: string | number }>(
-        tx,
-        sql`select id from ${messageLogs}
-            where id = any(${sql.param(outcomes.map((o) => o.logId))}::bigint[]) and status = 'pending'
-            order by id for update`,
-      );
-      const settledIds = new Set(pending.map((log) => Number(log.id)));
-      const settled = outcomes.filter((o) => settledIds.has(o.logId)).sort((a, b) => a.logId - b.logId);
+      const settled = outcomes.filter((o) => pending.has(o.logId)).sort((a, b) => a.logId - b.logId);
       const successes = settled.filter((o) => o.result.ok);
       const phones = await settlePhoneNumbers(tx, settled);
       await countTemplateUses(tx, accountId, settled);
@@ -666,15 +665,31 @@ async function queueSentEvents(tx: Tx, settled: Outcome[]) {
   );
 }
 
-/** Claimed targets that never left: their logs go and their numbers return to the list. */
+/**
+ * Locks a round's logs in id order and answers which are still pending. They are found by their key
+ * alone: with a filter on the status the planner takes the pending index too, and that index holds an
+ * entry for every log ever written until a vacuum removes it (the embedded database never runs one on
+ * its own), so the look-up would slow as the log grows.
+ */
+async function lockPendingLogs(tx: Tx, logIds: number[]) {
+  if (logIds.length === 0) return new Set<number>();
+  const logs = await queryRows<{ id: string | number; status: string }>(
+    tx,
+    sql`select id, status from ${messageLogs} where id = any(${sql.param(logIds)}::bigint[])
+        order by id for update`,
+  );
+  return new Set(logs.filter((log) => log.status === 'pending').map((log) => Number(log.id)));
+}
+
+/**
+ * Claimed targets that never left: their logs (pending, as the caller has made sure) go and their
+ * numbers return to the list.
+ */
 async function releaseUnsent(tx: Tx, unsent: { logId: number; phoneId: number | null }[]) {
   await tx.delete(messageLogs).where(
-    and(
-      inArray(
-        messageLogs.id,
-        unsent.map((target) => target.logId),
-      ),
-      eq(messageLogs.status, 'pending'),
+    inArray(
+      messageLogs.id,
+      unsent.map((target) => target.logId),
     ),
   );
   await tx
