@@ -9,6 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
 import { lockDatabase, type DatabaseLock } from './lock';
+import { maintainEmbeddedDatabase } from './maintenance';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -50,6 +51,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** The HTTP port, recorded in the embedded database's lock so a second process can name it. */
   port?: number;
+  /** How often the embedded database is vacuumed (it has no autovacuum); a minute by default. */
+  maintenanceMs?: number;
 }
 
 /** Opens the database and brings its schema up to date with the migrations. */
@@ -82,12 +85,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db, { migrationsFolder });
     // The embedded database has no background statistics collector; fresh statistics keep plans sane.
     await client.exec('analyze');
+    const maintenance = maintainEmbeddedDatabase(client, options.maintenanceMs ?? 60_000);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       setupLock: (work) => work(),
       folderLock,
       async close() {
+        await maintenance.stop();
         await client.close();
         folderLock?.release();
       },

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, queryRows, type Database } from '../src/db';
+
+/*
+ * The embedded database has no autovacuum. Without a vacuum, every log that was once in flight keeps
+ * an entry in the index of logs in flight, and the scan for sends left in flight (run every few
+ * seconds to find blasts to take over) reads all of them: it would slow with every message sent.
+ */
+const databases: Database[] = [];
+afterAll(async () => {
+  for (const database of databases) await database.close();
+});
+
+/** Pages the scan for logs still in flight reads, from the plan actually run. */
+async function pagesReadByInFlightScan(database: Database) {
+  const [row] = await queryRows<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
+    database.db,
+    sql`explain (analyze, buffers, format json) select whatsapp_id from message_logs where status = 'pending'`,
+  );
+  const plan = row!['QUERY PLAN'][0].Plan;
+  return plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!;
+}
+
+async function sendAndSettle(database: Database, logs: number) {
+  const { db } = database;
+  await db.execute(sql`insert into users (firstname, lastname, email, password_hash, referral_code)
+    values ('Member', 'One', 'member@maintenance.local', 'x', 'MAINT1')`);
+  await db.execute(
+    sql`insert into whatsapp_accounts (user_id, clientid) select id, 'maintenance-1' from users`,
+  );
+  for (let round = 0; round < 10; round += 1) {
+    await db.execute(sql`insert into message_logs (user_id, whatsapp_id, target, status)
+      select u.id, a.id, '62812' || i, 'pending'
+      from users u, whatsapp_accounts a, generate_series(1, ${logs / 10}) i`);
+    await db.execute(
+      sql`update message_logs set status = 'success', sent_at = now() where status = 'pending'`,
+    );
+  }
+}
+
+describe('the embedded database', () => {
+  it('vacuums itself, so settled sends stop costing the scan for sends in flight', async () => {
+    const database = await openDatabase({ maintenanceMs: 200 });
+    databases.push(database);
+    await sendAndSettle(database, 20_000);
+    const vacuums = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            database.db,
+            sql`select vacuum_count as n from pg_stat_user_tables where relname = 'message_logs'`,
+          )
+        )[0]!.n,
+      );
+    const before = await vacuums();
+    await vi.waitFor(async () => expect(await vacuums()).toBeGreaterThan(before), { timeout: 10_000 });
+    // 20,000 settled logs take well over a hundred pages of index and table; nothing is in flight.
+    expect(await pagesReadByInFlightScan(database)).toBeLessThan(10);
+  });
+});
