@@ -668,8 +668,8 @@ async function queueSentEvents(tx: Tx, settled: Outcome[]) {
 /**
  * Locks a round's logs in id order and answers which are still pending. They are found by their key
  * alone: with a filter on the status the planner takes the pending index too, and that index holds an
- * entry for every log ever written until a vacuum removes it (the embedded database never runs one on
- * its own), so the look-up would slow as the log grows.
+ * entry for every log written since the last vacuum, so the look-up would slow as the log grows
+ * between vacuums.
  */
 async function lockPendingLogs(tx: Tx, logIds: number[]) {
   if (logIds.length === 0) return new Set<number>();
