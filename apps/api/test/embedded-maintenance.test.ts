@@ -58,4 +58,43 @@ describe('the embedded database', () => {
     // 20,000 settled logs take well over a hundred pages of index and table; nothing is in flight.
     expect(await pagesReadByInFlightScan(database)).toBeLessThan(10);
   });
+
+  it('refreshes the statistics of a table that changed, and leaves a quiet one alone', async () => {
+    // ANALYZE samples every large table and holds the only backend for hundreds of milliseconds:
+    // on an idle server every request waiting behind a full pass would stall once a minute.
+    const database = await openDatabase({ maintenanceMs: 200 });
+    databases.push(database);
+    const { db } = database;
+    const maintenance = async (table: string) =>
+      (
+        await queryRows<{ vacuums: number; analyzes: number; rows: number }>(
+          db,
+          sql`select s.vacuum_count as vacuums, s.analyze_count as analyzes, c.reltuples as rows
+            from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = ${table}`,
+        )
+      )[0]!;
+    const before = await maintenance('phone_numbers');
+    await db.execute(sql`insert into phone_numbers (number, name)
+      select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, 20000) i`);
+    await vi.waitFor(
+      async () => expect((await maintenance('phone_numbers')).analyzes).toBeGreaterThan(before.analyzes),
+      { timeout: 10_000 },
+    );
+    expect((await maintenance('phone_numbers')).rows).toBe(20_000);
+
+    const quiet = await maintenance('phone_numbers');
+    // Passes go on: another table keeps changing and is maintained twice more.
+    for (let round = 1; round <= 2; round += 1) {
+      const users = await maintenance('users');
+      await db.execute(sql`insert into users (firstname, lastname, email, password_hash, referral_code)
+        select 'Member', 'No ' || i, 'quiet' || ${round} || '-' || i || '@maintenance.local', 'x',
+          'QUIET' || ${round} || '-' || i
+        from generate_series(1, 100) i`);
+      await vi.waitFor(
+        async () => expect((await maintenance('users')).vacuums).toBeGreaterThan(users.vacuums),
+        { timeout: 10_000 },
+      );
+    }
+    expect(await maintenance('phone_numbers')).toEqual(quiet);
+  });
 });
