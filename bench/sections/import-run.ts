@@ -12,10 +12,13 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../apps/api/src/db';
 import { users } from '../../apps/api/src/db/schema';
 import { seed } from '../../apps/api/src/db/seed';
+import { boundHeapGrowth } from '../../apps/api/src/memory';
 import { importPhoneNumbers } from '../../apps/api/src/modules/phonenumber/import';
 import { openBenchDatabase, SERVER } from '../support';
 
 const rows = Number(process.argv[2] ?? 200_000);
+// The server's memory settings, as main.ts sets them.
+boundHeapGrowth();
 
 /** A CSV of `count` numbers from `first` on, produced on the fly so the file never sits in memory. */
 function csvStream(count: number, first = 0) {

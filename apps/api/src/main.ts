@@ -14,10 +14,12 @@ import {
   saveAdminCredentials,
 } from './modules/auth/admin-credentials';
 import { createTokenService } from './lib/tokens';
+import { boundHeapGrowth } from './memory';
 import { createAppContext } from './runtime';
 import { startRealtimeServer } from './realtime/server';
 import { buildApp } from './server';
 
+boundHeapGrowth();
 const config = configFromEnv();
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
