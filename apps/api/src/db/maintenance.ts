@@ -28,7 +28,7 @@ const READ_ACTIVITY = `
   join pg_stat_xact_user_tables x using (relid)
   join pg_class c on c.oid = s.relid`;
 
-/** Autovacuum's own threshold: 50 rows plus a tenth of the table changed since the last pass. */
+/** Autovacuum's own threshold: 50 rows plus a tenth of the table changed since its last statistics. */
 const needsMaintenance = (table: TableActivity, since: Baseline) =>
   table.changes - since.changes > 50 + 0.1 * Math.max(table.rows, 0);
 
