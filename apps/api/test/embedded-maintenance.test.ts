@@ -22,6 +22,16 @@ async function pagesReadByInFlightScan(database: Database) {
   return plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!;
 }
 
+/** A table's vacuum and analyze counts, and the planner's count of its rows. */
+async function maintenanceOf(database: Database, table: string) {
+  const [row] = await queryRows<{ vacuums: number; analyzes: number; rows: number }>(
+    database.db,
+    sql`select s.vacuum_count as vacuums, s.analyze_count as analyzes, c.reltuples as rows
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = ${table}`,
+  );
+  return row!;
+}
+
 async function sendAndSettle(database: Database, logs: number) {
   const { db } = database;
   await db.execute(sql`insert into users (firstname, lastname, email, password_hash, referral_code)
@@ -44,15 +54,7 @@ describe('the embedded database', () => {
     const database = await openDatabase({ maintenanceMs: 200 });
     databases.push(database);
     await sendAndSettle(database, 20_000);
-    const vacuums = async () =>
-      Number(
-        (
-          await queryRows<{ n: number }>(
-            database.db,
-            sql`select vacuum_count as n from pg_stat_user_tables where relname = 'message_logs'`,
-          )
-        )[0]!.n,
-      );
+    const vacuums = async () => (await maintenanceOf(database, 'message_logs')).vacuums;
     const before = await vacuums();
     await vi.waitFor(async () => expect(await vacuums()).toBeGreaterThan(before), { timeout: 10_000 });
     // 20,000 settled logs take well over a hundred pages of index and table; nothing is in flight.
@@ -65,14 +67,7 @@ describe('the embedded database', () => {
     const database = await openDatabase({ maintenanceMs: 200 });
     databases.push(database);
     const { db } = database;
-    const maintenance = async (table: string) =>
-      (
-        await queryRows<{ vacuums: number; analyzes: number; rows: number }>(
-          db,
-          sql`select s.vacuum_count as vacuums, s.analyze_count as analyzes, c.reltuples as rows
-            from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = ${table}`,
-        )
-      )[0]!;
+    const maintenance = (table: string) => maintenanceOf(database, table);
     const before = await maintenance('phone_numbers');
     await db.execute(sql`insert into phone_numbers (number, name)
       select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, 20000) i`);

@@ -46,10 +46,9 @@ const needsMaintenance = (table: TableActivity, since: Baseline) =>
  */
 export function maintainEmbeddedDatabase(client: PGlite, everyMs: number) {
   const baselines = new Map<string, Baseline>();
-  const readActivity = async () => (await client.query<TableActivity>(READ_ACTIVITY)).rows;
 
   const pass = async () => {
-    const tables = await readActivity();
+    const { rows: tables } = await client.query<TableActivity>(READ_ACTIVITY);
     const due = tables.filter((table) => {
       const since = baselines.get(table.table);
       if (!since || since.analyzes !== table.analyzes) {
