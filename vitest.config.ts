@@ -22,10 +22,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Every test app opens a database of its own (embedded, or a scratch one on PostgreSQL), so
-          // files do not share state; two at a time keep both cores busy through the suite's waits.
-          fileParallelism: true,
-          maxWorkers: 2,
+          fileParallelism: false,
         },
       },
     ],
