@@ -28,6 +28,12 @@ export interface Config {
   sandboxReadRate: number;
   /** Where the sandbox network appends every delivered message (one JSON line each), if anywhere. */
   sandboxJournal: string | undefined;
+  /**
+   * Where the sandbox network records every send it took (SANDBOX_NETWORK_DIR; the server defaults
+   * it to `<DATA_DIR>/sandbox-network`): instances sharing a database should share it, as they would
+   * share a real network.
+   */
+  sandboxRecordDir: string | undefined;
   /** This process among several on one PostgreSQL; job leases carry it. */
   instanceId: string;
   /** How long a job lease lasts without renewal: another instance takes over after it. */
@@ -99,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxAckLossRate: numberFromEnv(env.SANDBOX_ACK_LOSS_RATE, 0.05),
     sandboxReadRate: numberFromEnv(env.SANDBOX_READ_RATE, 0.7),
     sandboxJournal: env.SANDBOX_JOURNAL || undefined,
+    sandboxRecordDir: env.SANDBOX_NETWORK_DIR ? resolve(env.SANDBOX_NETWORK_DIR) : undefined,
     // Stable across restarts of the same process, so a restarted instance picks its own jobs up at once.
     instanceId: env.INSTANCE_ID || `${hostname()}:${port}`,
     jobLeaseSeconds: Math.max(1, numberFromEnv(env.JOB_LEASE_SECONDS, 10)),

@@ -21,6 +21,8 @@ import { buildApp } from './server';
 
 boundHeapGrowth();
 const config = configFromEnv();
+// The sandbox network's record outlives the process, beside the embedded database.
+config.sandboxRecordDir ??= join(config.dataDir, 'sandbox-network');
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : join(config.dataDir, 'db'),

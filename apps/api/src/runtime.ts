@@ -39,6 +39,7 @@ export function createAppContext(options: {
       ackLossRate: config.sandboxAckLossRate,
       readRate: config.sandboxReadRate,
       journal: config.sandboxJournal,
+      recordDir: config.sandboxRecordDir,
     });
   const monitors = { gateway: new EventRecorder(), socket: new EventRecorder() };
   // One event goes to the owner's and the operators' channels; the monitor shows it once.

@@ -1,5 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db';
+import { isDatabaseUnavailable } from '../lib/errors';
 import type { ClusterBus } from './bus';
 import { LeaseLost, type JobLeases, type LeaseKind } from './leases';
 
@@ -14,6 +15,12 @@ export interface Interrupts {
   readonly pending: boolean;
   clear(): void;
 }
+
+/** A step that lost the database is tried again after this, doubling up to the ceiling. */
+const RETRY_FIRST_MS = 250;
+const RETRY_CEILING_MS = 5_000;
+/** A loop that ran this long without losing the database starts its back-off from the first delay. */
+const RETRY_RESET_MS = 30_000;
 
 interface Loop {
   done: Promise<void>;
@@ -87,13 +94,38 @@ export abstract class LeasedJobs {
       again: false,
     };
     loop.done = this.run(id, wait, interrupts)
-      .catch((error: unknown) => (error instanceof LeaseLost ? undefined : this.failed(id, error)))
+      .catch(async (error: unknown) => {
+        if (error instanceof LeaseLost) return;
+        // The database went away (a failover, a restart, a cut): nothing is wrong with the job. The
+        // step's transaction rolled back; the loop starts again once the back-off has passed, and its
+        // first step settles whatever the interrupted round had sent.
+        if (isDatabaseUnavailable(error)) {
+          if (this.killed) return;
+          await wait(this.retryDelay(id));
+          loop.again = !this.killed;
+          return;
+        }
+        return this.failed(id, error);
+      })
       .catch(() => {})
       .finally(() => {
         this.loops.delete(id);
         if (loop.again) this.start(id);
       });
     this.loops.set(id, loop);
+  }
+
+  /** Consecutive database losses per job, for the back-off. */
+  private readonly retries = new Map<number, { count: number; at: number }>();
+
+  private retryDelay(id: number) {
+    const now = performance.now();
+    const last = this.retries.get(id);
+    const count = last && now - last.at < RETRY_RESET_MS ? last.count + 1 : 0;
+    this.retries.set(id, { count, at: now });
+    const delay = Math.min(RETRY_CEILING_MS, RETRY_FIRST_MS * 2 ** count);
+    // Instances that lost the database together do not all come back in the same instant.
+    return delay / 2 + Math.random() * (delay / 2);
   }
 
   /** Ends the job's wait at once, on whichever instance runs it (a step in flight finishes first). */
@@ -125,6 +157,15 @@ export abstract class LeasedJobs {
     return this.leases.confirm(tx as Db, this.kind, id);
   }
 
+  /**
+   * Whether this instance certainly still holds the job's lease for a good while (a quarter of its
+   * length): a job checks before each send, so that a database it cannot reach never leaves it sending
+   * what another instance, taking the lease over, settles.
+   */
+  protected leaseSecure(id: number) {
+    return this.leases.secure(this.kind, id, this.leases.ttlMs / 4);
+  }
+
   /** Finishes current steps and stops every loop, handing their jobs to the other instances. */
   async stopAll() {
     this.killed = true;
@@ -143,11 +184,16 @@ export abstract class LeasedJobs {
 
   private async run(id: number, wait: Wait, interrupts: Interrupts) {
     if (!(await this.leases.acquire(this.kind, id))) return;
+    let keepLease = false;
     try {
       await this.work(id, wait, interrupts);
+    } catch (error) {
+      // Lost the database: the lease stays, so this instance goes on with the job when it is back.
+      keepLease = isDatabaseUnavailable(error) && !this.killed;
+      throw error;
     } finally {
       // A crash leaves the lease to expire; anything else hands the job over at once.
-      if (!this.crashed) await this.leases.release(this.kind, id).catch(() => {});
+      if (!this.crashed && !keepLease) await this.leases.release(this.kind, id).catch(() => {});
     }
   }
 }

@@ -23,6 +23,12 @@ export class JobLeases {
     ['webhook', new Set()],
   ]);
   private readonly timer: NodeJS.Timeout;
+  /**
+   * Until when (this process's monotonic clock) each held lease is certainly still ours: the time a
+   * statement that extended it was sent, plus the lease's length. The database's expiry is counted
+   * from a later instant, so this never runs past it.
+   */
+  private readonly safeUntil = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -41,6 +47,7 @@ export class JobLeases {
 
   /** Takes the job when nobody holds it, its lease expired, or this instance held it before a restart. */
   async acquire(kind: LeaseKind, jobId: number): Promise<boolean> {
+    const sentAt = performance.now();
     const rows = await this.db
       .insert(jobLeases)
       .values({ kind, jobId, holder: this.holder, expiresAt: this.expiry() })
@@ -52,7 +59,21 @@ export class JobLeases {
       .returning({ holder: jobLeases.holder });
     if (rows.length === 0) return false;
     this.held.get(kind)!.add(jobId);
+    this.extended(kind, jobId, sentAt);
     return true;
+  }
+
+  private extended(kind: LeaseKind, jobId: number, sentAt: number) {
+    this.safeUntil.set(`${kind}:${jobId}`, sentAt + this.ttlMs);
+  }
+
+  /**
+   * Whether the lease is certainly this instance's for at least `marginMs` more. A job checks before
+   * each action that must not happen twice (a send): when the database cannot be reached to renew it,
+   * the job stops acting before another instance could take the lease and settle the same work.
+   */
+  secure(kind: LeaseKind, jobId: number, marginMs: number) {
+    return (this.safeUntil.get(`${kind}:${jobId}`) ?? 0) - performance.now() > marginMs;
   }
 
   /**
@@ -60,19 +81,25 @@ export class JobLeases {
    * instance taking over waits for the step rather than overlapping it. Throws when the lease is gone.
    */
   async confirm(tx: Db, kind: LeaseKind, jobId: number) {
+    const sentAt = performance.now();
+    // Counted from the statement's own time, not the transaction's start (`now()`), so the extension
+    // is at least as long as the one this process counts from `sentAt`.
     const rows = await tx
       .update(jobLeases)
-      .set({ expiresAt: this.expiry() })
+      .set({ expiresAt: sql`clock_timestamp() + ${this.ttlMs} * interval '1 millisecond'` })
       .where(and(eq(jobLeases.kind, kind), eq(jobLeases.jobId, jobId), eq(jobLeases.holder, this.holder)))
       .returning({ jobId: jobLeases.jobId });
     if (rows.length === 0) {
       this.held.get(kind)!.delete(jobId);
       throw new LeaseLost(kind, jobId);
     }
+    // Only takes effect when the step commits; a step that does not commit sends nothing after it.
+    this.extended(kind, jobId, sentAt);
   }
 
   async release(kind: LeaseKind, jobId: number) {
     this.held.get(kind)!.delete(jobId);
+    this.safeUntil.delete(`${kind}:${jobId}`);
     await this.db
       .delete(jobLeases)
       .where(and(eq(jobLeases.kind, kind), eq(jobLeases.jobId, jobId), eq(jobLeases.holder, this.holder)));
@@ -101,20 +128,25 @@ export class JobLeases {
       const ours = sql`${jobLeases.kind} = ${kind} and ${inArray(jobLeases.jobId, wanted)} and ${jobLeases.holder} = ${this.holder}`;
       // A lease whose row a step has locked is being extended by that step's own confirm: waiting
       // for it here would also keep every lease renewed before it locked, stalling those jobs' steps.
-      const renewed = await queryRows<{ jobId: number }>(
+      const sentAt = performance.now();
+      const renewed = await queryRows<{ jobId: number; renewed: boolean }>(
         this.db,
         sql`with renewed as (
               update ${jobLeases} set expires_at = ${this.expiry()}
               where (kind, job_id) in (
                 select kind, job_id from ${jobLeases} where ${ours} for update skip locked)
               returning job_id)
-            select job_id as "jobId" from renewed
-            union select job_id from ${jobLeases} where ${ours}`,
+            select job_id as "jobId", true as renewed from renewed
+            union all
+            select job_id, false from ${jobLeases}
+            where ${ours} and job_id not in (select job_id from renewed)`,
       );
       const kept = new Set(renewed.map((row) => row.jobId));
+      for (const row of renewed) if (row.renewed) this.extended(kind, row.jobId, sentAt);
       for (const jobId of wanted)
         if (!kept.has(jobId) && ids.has(jobId)) {
           ids.delete(jobId);
+          this.safeUntil.delete(`${kind}:${jobId}`);
           this.onLost(kind, jobId);
         }
     }

@@ -55,12 +55,30 @@ export interface DatabaseOptions {
   maintenanceMs?: number;
 }
 
+/**
+ * A connection the server terminates (a failover, a restart, `pg_terminate_backend`) or the network
+ * cuts emits 'error'. The pool listens on idle connections only; one checked out, inside a
+ * transaction between two statements, has nobody listening and the error would end the process. Every
+ * connection gets a listener from birth: the statement in flight fails with the error (the request
+ * answers 503, the job's step is retried) and the pool drops the broken connection when it comes back.
+ */
+export function handleConnectionErrors(pool: pg.Pool) {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 /** Opens the database and brings its schema up to date with the migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // A dropped idle connection (the server restarting) must not bring the process down.
-    pool.on('error', () => {});
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // A connection attempt into a network that went silent fails instead of waiting forever, and
+      // the kernel's keep-alive finds a peer that vanished without a word.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
+    handleConnectionErrors(pool);
     const db = drizzlePg(pool, { schema });
     const setupLock = async <T>(work: () => Promise<T>) => {
       const client = await pool.connect();

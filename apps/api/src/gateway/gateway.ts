@@ -63,7 +63,11 @@ export interface ChatGateway {
   /** Client info once authenticated. */
   info(deviceId: string): ClientInfo | null;
   sendMessage(deviceId: string, to: string, text: string, key: string): Promise<SendResult>;
-  sendOutcome(deviceId: string, key: string): SendOutcome;
+  /**
+   * What the network knows of sends by their idempotency keys, in the same order: asked after a
+   * crash or a lost database, possibly by another process than the one that sent them.
+   */
+  sendOutcomes(deviceId: string, keys: string[]): Promise<SendOutcome[]>;
   /** Whether a number has an account on the chat network (generators and validators). */
   hasAccount(deviceId: string, number: string): Promise<boolean>;
   on(listener: (event: GatewayEvent) => void): () => void;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { PAIRING_CODE_LENGTH, type ConnectionState } from '@blaster/contract';
 import type { ChatGateway, ClientInfo, GatewayEvent, SendOutcome, SendResult } from './gateway';
+import { SandboxNetworkRecord } from './sandbox-record';
 
 /** Simulated delays (before the time scale) of the recipient's phone after a message arrives. */
 const DELIVERED_AFTER_MS = [300, 1_500] as const;
@@ -31,6 +32,11 @@ export interface SandboxOptions {
    * several instances (or a killed one) can be checked for a target reached twice.
    */
   journal?: string;
+  /**
+   * The folder where the simulated network records every send it took, so that any process given
+   * the same folder can learn, after a crash or a lost database, whether a send in doubt left.
+   */
+  recordDir?: string;
 }
 
 interface Device {
@@ -84,7 +90,17 @@ export class SandboxGateway implements ChatGateway {
   /** Every delivery since start, including those no longer kept in `delivered`. */
   deliveredCount = 0;
 
-  constructor(private readonly options: SandboxOptions) {}
+  private readonly record: SandboxNetworkRecord | null;
+
+  constructor(private readonly options: SandboxOptions) {
+    this.record = options.recordDir ? new SandboxNetworkRecord(options.recordDir) : null;
+  }
+
+  /** What this device remembers of a send, written through to the network's record. */
+  private took(device: Device, key: string, outcome: 'sent' | 'failed') {
+    remember(device, key, outcome);
+    this.record?.write(key, outcome);
+  }
 
   private emit(event: GatewayEvent) {
     for (const listener of this.listeners) {
@@ -237,14 +253,14 @@ export class SandboxGateway implements ChatGateway {
     ) {
       device.suspendNext = false;
       device.state = null;
-      remember(device, key, 'failed');
+      this.took(device, key, 'failed');
       return { ok: false, suspended: true, code: 403, reason: 'account suspended' };
     }
     if (seededUnit(seed, 'send', to) < failRate) {
-      remember(device, key, 'failed');
+      this.took(device, key, 'failed');
       return { ok: false, code: 404 + Math.floor(seededUnit(seed, to, 'code') * 3), reason: 'not delivered' };
     }
-    remember(device, key, 'sent');
+    this.took(device, key, 'sent');
     const delivery = { deviceId, to, text, key };
     this.deliveredCount += 1;
     this.delivered.push(delivery);
@@ -299,8 +315,20 @@ export class SandboxGateway implements ChatGateway {
     this.device(deviceId).suspendNext = true;
   }
 
-  sendOutcome(deviceId: string, key: string): SendOutcome {
-    return this.devices.get(deviceId)?.sent.get(key) ?? 'unknown';
+  async sendOutcomes(deviceId: string, keys: string[]): Promise<SendOutcome[]> {
+    const sent = this.devices.get(deviceId)?.sent;
+    const outcomes = keys.map((key) => sent?.get(key) ?? 'unknown');
+    const asked = keys.filter((_, i) => outcomes[i] === 'unknown');
+    if (asked.length === 0 || !this.record) return outcomes;
+    // Sent by another process, or by this one before a restart: the network's record knows.
+    const answers = this.record.lookup(asked);
+    const recorded = new Map(asked.map((key, i) => [key, answers[i]!]));
+    return keys.map((key, i) => (outcomes[i] === 'unknown' ? recorded.get(key)! : outcomes[i]!));
+  }
+
+  /** Closes the network's record (the process is stopping). */
+  close() {
+    this.record?.close();
   }
 
   async hasAccount(deviceId: string, number: string) {

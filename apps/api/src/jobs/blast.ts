@@ -359,6 +359,8 @@ export class BlastEngine extends LeasedJobs {
     const started = performance.now();
     for (const [i, target] of claimed.entries()) {
       if (this.crashed) return 'crashed';
+      // Not sure the lease holds long enough (the database is out of reach): the rest goes back.
+      if (!this.leaseSecure(account.id)) break;
       if (
         i > 0 &&
         (this.killed ||
@@ -401,15 +403,17 @@ export class BlastEngine extends LeasedJobs {
       .innerJoin(whatsappAccounts, eq(whatsappAccounts.id, messageLogs.whatsappId))
       .where(and(eq(messageLogs.whatsappId, accountId), eq(messageLogs.status, 'pending')));
     if (pending.length === 0) return;
-    // 'unknown' is counted as failed and never retried: a doubtful target is not sent twice.
-    const outcomes: Outcome[] = pending.map((log) => ({
+    // The network's own record says what left, whichever process sent it. 'unknown' is counted as
+    // failed and never retried: a doubtful target is not sent twice.
+    const known = await gateway.sendOutcomes(
+      pending[0]!.clientid,
+      pending.map((log) => `log-${log.logId}`),
+    );
+    const outcomes: Outcome[] = pending.map((log, i) => ({
       logId: log.logId,
       phoneId: log.phoneId,
       templateId: log.templateId,
-      result:
-        gateway.sendOutcome(log.clientid, `log-${log.logId}`) === 'sent'
-          ? { ok: true }
-          : { ok: false, code: 0, reason: 'interrupted' },
+      result: known[i] === 'sent' ? { ok: true } : { ok: false, code: 0, reason: 'interrupted' },
     }));
     const config = await this.config.get();
     const settled = await this.settle(accountId, config, outcomes, []);

@@ -225,8 +225,8 @@ export async function directCopier(
 /** PostgreSQL: one `COPY ... FROM STDIN` on a connection of its own, fed while the file is read. */
 async function liveCopy(pool: pg.Pool, copyInto: string, firstRowsQuery: string): Promise<CopySink> {
   const client = new pg.Client(pool.options);
-  await client.connect();
   client.on('error', () => {});
+  await client.connect();
   let open = true;
   const end = async (statement: 'commit' | 'rollback') => {
     if (!open) return;

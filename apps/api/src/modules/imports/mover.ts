@@ -161,8 +161,8 @@ export async function rowMover(db: Db, kind: ImportKind<unknown, unknown>, impor
   // A connection outside the pool: held for the whole import, it must not leave the chunks' COPY (which
   // borrows pooled connections) waiting behind other imports holding theirs.
   const client = new pg.Client(driver.pool.options);
-  await client.connect();
   client.on('error', () => {});
+  await client.connect();
   const tx = drizzle(client) as unknown as Db;
   let movedUpTo = 0;
   let moving: Promise<void> = Promise.resolve();
