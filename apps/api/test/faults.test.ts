@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, newDeviceId } from '@blaster/contract';
+import { API, MSG, REALTIME_CHANNEL_ADMIN, newDeviceId, type RealtimeMessage } from '@blaster/contract';
+import WebSocket from 'ws';
 import { createScratchDatabase } from '../src/db/scratch';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';
 import { call, journalOf, startInstance, type Instance } from './support/instances';
@@ -58,7 +59,14 @@ describe.skipIf(!server)('database faults under two blasting instances', () => {
   let proxied: string;
   let a: Instance;
   let b: Instance;
-  const env = { JOB_LEASE_SECONDS: String(LEASE_SECONDS), SANDBOX_SEED: '5', SANDBOX_TIME_SCALE: '0.02' };
+  const admin = { email: 'admin@faults.test', password: 'admin-faults-password' };
+  const env = {
+    JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+    SANDBOX_SEED: '5',
+    SANDBOX_TIME_SCALE: '0.02',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  };
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(server!);
@@ -184,6 +192,22 @@ describe.skipIf(!server)('database faults under two blasting instances', () => {
           proxy.resume();
         },
       ],
+      [
+        'down, then back',
+        async () => {
+          proxy.down();
+          // Meanwhile every request that needs the database is told to come back, in the spec's shape.
+          for (const instance of [a, b]) {
+            const answer = await fetch(`http://127.0.0.1:${instance.port}${API.whatsappPerPage}?page=1`, {
+              headers: { authorization: `Bearer ${members[0]!.token}` },
+            });
+            expect(answer.status).toBe(503);
+            expect(answer.headers.get('retry-after')).toBeTruthy();
+            expect(((await answer.json()) as { msg: string }).msg).toBe(MSG.databaseUnavailable);
+          }
+          proxy.up();
+        },
+      ],
       ['terminated again', () => void terminate()],
       ['cut and reset together', () => (proxy.cut(), proxy.reset())],
     ];
@@ -251,6 +275,26 @@ describe.skipIf(!server)('database faults under two blasting instances', () => {
       );
       expect([account.count_success, account.count_fail]).toEqual([own.rows[0].ok, own.rows[0].failed]);
     }
+
+    // The instances still hear each other (each bus listens again): a request on a reaches b's socket.
+    const signedIn = await call<{ token: string }>(b, 'POST', API.login, { body: admin });
+    expect(signedIn.status).toBe(200);
+    const received: RealtimeMessage[] = [];
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${b.realtimePort}/?id=${REALTIME_CHANNEL_ADMIN}&token=${signedIn.body.token}`,
+    );
+    socket.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeMessage));
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    await sql.query(`insert into ledger_entries (user_id, kind, amount) values ($1, 'bonus', 10000)`, [
+      members[0]!.userId,
+    ]);
+    const late = await call(a, 'POST', API.withdrawRequest, {
+      token: members[0]!.token,
+      body: { userId: members[0]!.userId, nominal: 10_000 },
+    });
+    expect(late.status).toBe(200);
+    await until(() => received.some((message) => message.event === 'withdraw_requested'), [a, b]);
+    socket.close();
 
     // Withdrawals were made and refused, and no balance ever went below zero.
     expect(answered.filter((status) => status === 200).length).toBeGreaterThan(0);

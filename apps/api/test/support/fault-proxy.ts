@@ -16,6 +16,9 @@ export interface FaultProxy {
   /** Holds every byte both ways, on open and new connections, until `resume`. */
   stall(): void;
   resume(): void;
+  /** The database is gone: open connections are cut and new ones refused, until `up`. */
+  down(): void;
+  up(): void;
   close(): Promise<void>;
 }
 
@@ -27,6 +30,7 @@ interface Pair {
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   const pairs = new Set<Pair>();
   let stalled = false;
+  let refusing = false;
   // Bytes held during a stall, in arrival order, each with where it goes.
   let held: [Socket, Buffer][] = [];
   const forward = (from: Socket, to: Socket) =>
@@ -35,6 +39,10 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       else if (!to.destroyed) to.write(chunk);
     });
   const server: Server = createServer((client) => {
+    if (refusing) {
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = connect(target.port, target.host);
     const pair = { client, server: upstream };
     pairs.add(pair);
@@ -81,6 +89,13 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       const waiting = held;
       held = [];
       for (const [to, chunk] of waiting) if (!to.destroyed) to.write(chunk);
+    },
+    down() {
+      refusing = true;
+      proxy.cut();
+    },
+    up() {
+      refusing = false;
     },
     async close() {
       proxy.cut();
