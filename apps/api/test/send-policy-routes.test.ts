@@ -80,7 +80,10 @@ describe('the send policy is the only way to the gateway (structure)', () => {
     const blast = readFileSync(join(SOURCE, 'jobs/blast.ts'), 'utf8');
     // Imported once, called once: in the claim's transaction, after its budget was taken.
     expect(mentions('jobs/blast.ts', blast, 'permitClaimedRound')).toHaveLength(2);
-    const claim = blast.slice(blast.indexOf('private async claim('), blast.indexOf('private async sendRound('));
+    const claim = blast.slice(
+      blast.indexOf('private async claim('),
+      blast.indexOf('private async sendRound('),
+    );
     expect(claim.indexOf('permitClaimedRound(')).toBeGreaterThan(claim.indexOf('reserveSends('));
   });
 });
@@ -183,9 +186,9 @@ describe('the send policy is the only way to the gateway (every route, run)', ()
 
   it('a send around the policy is refused by the gateway itself', async () => {
     const delivered = gateway.deliveredCount;
-    await expect(t.ctx.gateway.sendMessage(memberAccount.deviceId, '6285700000099', 'x', 'k')).rejects.toThrow(
-      'send policy',
-    );
+    await expect(
+      t.ctx.gateway.sendMessage(memberAccount.deviceId, '6285700000099', 'x', 'k'),
+    ).rejects.toThrow('send policy');
     expect(gateway.deliveredCount).toBe(delivered);
   });
 });

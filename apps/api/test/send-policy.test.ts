@@ -114,7 +114,9 @@ describe('direct send through the send policy', () => {
     const list = numbers(6);
     await t.ctx.db
       .insert(phoneNumbers)
-      .values(list.map((number, i) => ({ number, name: `Semua ${i}`, consentAt: i === 4 ? null : new Date() })));
+      .values(
+        list.map((number, i) => ({ number, name: `Semua ${i}`, consentAt: i === 4 ? null : new Date() })),
+      );
     await suppress(list[1]!);
     await setSettings({ require_consent: true });
     const answer = await send(dev, { senders: own.deviceId, targets: ALL_RECEIVERS, message: 'Halo semua' });
@@ -166,7 +168,11 @@ describe('direct send through the send policy', () => {
   it("refuses an operator's send from a member's account unless asked for on the owner's behalf, and records it", async () => {
     const targets = numbers(2);
     for (const operator of [dev, admin]) {
-      const silent = await send(operator, { senders: members.deviceId, targets: targets[0], message: 'Halo' });
+      const silent = await send(operator, {
+        senders: members.deviceId,
+        targets: targets[0],
+        message: 'Halo',
+      });
       expect(silent.status).toBe(403);
       expect(silent.body.msg).toBe(MSG.sendFromOthersAccount);
     }

@@ -356,8 +356,7 @@ export const MSG = {
   funnelEmpty: 'Belum ada pesan terkirim.',
   // The send policy on the blaster's direct send (decision: texts the spec leaves open)
   directSendQuietHours: (end: string) => `Jam tenang sampai pukul ${end}: pesan tidak dikirim.`,
-  directSendHeld: (held: number) =>
-    `${held} nomor tidak dikirimi: batas kiriman tercapai. Kirim lagi nanti.`,
+  directSendHeld: (held: number) => `${held} nomor tidak dikirimi: batas kiriman tercapai. Kirim lagi nanti.`,
   directSendSkipped: (skipped: number) =>
     `${skipped} nomor dilewati: ada di daftar suppression atau belum memberi persetujuan.`,
   sendFromOthersAccount:

@@ -89,7 +89,10 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
         const created = await tx
           .insert(phoneNumbers)
           .values(
-            Array.from({ length: body.count }, (_, i) => ({ number: String(base + i), name: `Demo ${i + 1}` })),
+            Array.from({ length: body.count }, (_, i) => ({
+              number: String(base + i),
+              name: `Demo ${i + 1}`,
+            })),
           )
           .onConflictDoNothing()
           .returning({ id: phoneNumbers.id });
