@@ -15,6 +15,7 @@ import { PendingDevices } from './modules/whatsapp/pending-devices';
 import { SignedInUsers } from './lib/signed-in-users';
 import { createAccessWatch } from './realtime/access';
 import { createHub } from './realtime/hub';
+import { requirePermits } from './policy/permit';
 
 /** Everything a process needs: database, tokens, realtime hub, sandbox gateway and the blast engine. */
 export function createAppContext(options: {
@@ -41,6 +42,8 @@ export function createAppContext(options: {
       journal: config.sandboxJournal,
       recordDir: config.sandboxRecordDir,
     });
+  // Every send passes the send policy: the gateway refuses one that comes without its permit.
+  requirePermits(gateway);
   const monitors = { gateway: new EventRecorder(), socket: new EventRecorder() };
   // One event goes to the owner's and the operators' channels; the monitor shows it once.
   const recorded = new WeakSet<object>();

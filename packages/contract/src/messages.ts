@@ -354,6 +354,14 @@ export const MSG = {
   funnelTitle: 'Funnel Pengiriman',
   funnelOverTime: 'Pengiriman per hari',
   funnelEmpty: 'Belum ada pesan terkirim.',
+  // The send policy on the blaster's direct send (decision: texts the spec leaves open)
+  directSendQuietHours: (end: string) => `Jam tenang sampai pukul ${end}: pesan tidak dikirim.`,
+  directSendHeld: (held: number) => `${held} nomor tidak dikirimi: batas kiriman tercapai. Kirim lagi nanti.`,
+  directSendSkipped: (skipped: number) =>
+    `${skipped} nomor dilewati: ada di daftar suppression atau belum memberi persetujuan.`,
+  sendFromOthersAccount:
+    'Akun pengirim milik pengguna lain. Kirim dari akun sendiri, atau kirim atas nama pemiliknya (tercatat di Jejak Audit).',
+  sendOnBehalfLabel: 'Kirim atas nama pemilik akun (tercatat di Jejak Audit)',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

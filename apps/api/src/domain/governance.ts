@@ -94,9 +94,27 @@ export async function reserveSends(
   settings: Setting,
   timeZone: string,
 ): Promise<number | Hold> {
+  const taken = await takeSendBudget(tx, accountId, wanted, settings, timeZone);
+  if (isHold(taken)) return taken;
+  if (taken.grant) grants.set(accountId, taken.grant);
+  return taken.granted;
+}
+
+/**
+ * Takes up to `wanted` sends from the account's day and the platform's minute (the one definition of
+ * both caps, for blasts and direct sends alike). Answers what was granted, or a hold when nothing was;
+ * the grant names the budgets taken from (null when no cap is set).
+ */
+export async function takeSendBudget(
+  tx: Executor,
+  accountId: number,
+  wanted: number,
+  settings: Setting,
+  timeZone: string,
+): Promise<{ granted: number; grant: Grant | null } | Hold> {
   const perMinute = settings.sends_per_minute ?? null;
   const perDay = settings.daily_sends_per_account ?? null;
-  if (perMinute === null && perDay === null) return wanted;
+  if (perMinute === null && perDay === null) return { granted: wanted, grant: null };
   // Both caps in one statement: on the embedded database each statement costs more than its work.
   // The minute takes what the day granted, and nothing when the day granted nothing.
   const day =
@@ -161,8 +179,7 @@ export async function reserveSends(
         retryMs: Math.min(LONGEST_HOLD_MS, Math.max(0, Number(row!.minute_retry_ms)) + 50),
       };
   }
-  grants.set(accountId, grant);
-  return granted;
+  return { granted, grant };
 }
 
 async function giveBackDay(db: Executor, accountId: number, day: string, count: number) {

@@ -27,6 +27,8 @@ import {
   type Hold,
 } from '../domain/governance';
 import type { ChatGateway, SendResult } from '../gateway/gateway';
+import { permitClaimedRound } from '../policy/blast-round';
+import { sendPermitted, type SendPermit } from '../policy/permit';
 import { creditBlastIncomes, type Tx } from '../ledger/ledger';
 import type { RealtimeHub } from '../realtime/hub';
 import { BlastConfigCache, type BlastConfig } from './blast-config';
@@ -65,6 +67,8 @@ interface Claimed {
   name: string;
   templateId: number;
   text: string;
+  /** The send policy's permit: the claim is the policy's check for a blast. */
+  permit: SendPermit;
 }
 
 /** What became of one claimed target. */
@@ -330,7 +334,7 @@ export class BlastEngine extends LeasedJobs {
           overBudget.map((phone) => ({ logId: logOf.get(phone.id)!, phoneId: phone.id })),
         );
       if (isHold(allowed)) return allowed;
-      return phones.map((phone, i) => ({
+      const claimed = phones.map((phone, i) => ({
         logId: logOf.get(phone.id)!,
         phoneId: phone.id,
         number: phone.number,
@@ -338,6 +342,8 @@ export class BlastEngine extends LeasedJobs {
         templateId: templates[i]!.id,
         text: fillTemplate(templates[i]!.text, phone),
       }));
+      const permits = permitClaimedRound(account.clientid, claimed);
+      return claimed.map((target, i) => ({ ...target, permit: permits[i]! }));
     });
   }
 
@@ -369,12 +375,7 @@ export class BlastEngine extends LeasedJobs {
           performance.now() - started >= ROUND_MS)
       )
         break;
-      const result = await gateway.sendMessage(
-        account.clientid,
-        target.number,
-        target.text,
-        `log-${target.logId}`,
-      );
+      const result = await sendPermitted(gateway, target.permit);
       if (this.crashed) return 'crashed';
       outcomes.push({ logId: target.logId, phoneId: target.phoneId, templateId: target.templateId, result });
       if ('suspended' in result) break;

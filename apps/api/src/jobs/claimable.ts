@@ -2,15 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import { MSG, type Setting } from '@blaster/contract';
 import { queryRows, type Db } from '../db';
 import { phoneNumbers } from '../db/schema';
+import { recipientAllowed } from '../policy/recipients';
 
 /**
- * The numbers a blast may claim: still to send, not taken, not suppressed and, when the platform
- * requires consent, consented. Each form matches the predicate of a partial index (migration 0013),
- * so the claim reads only rows it will take, on every instance, however many are suppressed.
+ * The numbers a blast may claim: still to send, not taken, and allowed to receive by the send
+ * policy's rule (not suppressed; consented when the platform requires it). Each form matches the
+ * predicate of a partial index (migration 0013), so the claim reads only rows it will take, on every
+ * instance, however many are suppressed.
  */
 export function claimablePhones(settings: Pick<Setting, 'require_consent'>): SQL {
-  const base = sql`status = 'active' and last_sent is null and in_use = 0 and not suppressed`;
-  return settings.require_consent ? sql`${base} and consent_at is not null` : base;
+  return sql`status = 'active' and last_sent is null and in_use = 0 and ${recipientAllowed(settings)}`;
 }
 
 /**
@@ -21,11 +22,11 @@ export async function nothingClaimableReason(
   db: Db,
   settings: Pick<Setting, 'require_consent'>,
 ): Promise<{ message?: string }> {
-  const blocked = settings.require_consent ? sql`(suppressed or consent_at is null)` : sql`suppressed`;
   const [row] = await queryRows<{ blocked: boolean }>(
     db,
     sql`select exists (
-          select 1 from ${phoneNumbers} where status = 'active' and last_sent is null and ${blocked}
+          select 1 from ${phoneNumbers}
+          where status = 'active' and last_sent is null and not (${recipientAllowed(settings)})
         ) as blocked`,
   );
   return row?.blocked ? { message: MSG.noTargetsSuppressed } : {};

@@ -339,4 +339,10 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   funnelTitle: 'Delivery Funnel',
   funnelOverTime: 'Sends per day',
   funnelEmpty: 'No messages sent yet.',
+  directSendQuietHours: 'Quiet hours until {{end}}: the message was not sent.',
+  directSendHeld: '{{held}} numbers were not sent to: the send limit was reached. Send again later.',
+  directSendSkipped: '{{skipped}} numbers were skipped: on the suppression list or without consent.',
+  sendFromOthersAccount:
+    "The sender account belongs to another user. Send from your own account, or send on its owner's behalf (recorded in the Audit Trail).",
+  sendOnBehalfLabel: "Send on the account owner's behalf (recorded in the Audit Trail)",
 };

@@ -337,4 +337,10 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   funnelTitle: 'Funnel Pengiriman',
   funnelOverTime: 'Pengiriman per hari',
   funnelEmpty: 'Belum ada pesan terkirim.',
+  directSendQuietHours: 'Jam tenang sampai pukul {{end}}: pesan tidak dikirim.',
+  directSendHeld: '{{held}} nomor tidak dikirimi: batas kiriman tercapai. Kirim lagi nanti.',
+  directSendSkipped: '{{skipped}} nomor dilewati: ada di daftar suppression atau belum memberi persetujuan.',
+  sendFromOthersAccount:
+    'Akun pengirim milik pengguna lain. Kirim dari akun sendiri, atau kirim atas nama pemiliknya (tercatat di Jejak Audit).',
+  sendOnBehalfLabel: 'Kirim atas nama pemilik akun (tercatat di Jejak Audit)',
 };

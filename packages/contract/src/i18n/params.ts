@@ -37,6 +37,9 @@ export const MESSAGE_PARAMS = {
   scheduledAt: ['when'],
   confirmRemoveSuppression: ['number'],
   numberSuppressed: ['number'],
+  directSendQuietHours: ['end'],
+  directSendHeld: ['held'],
+  directSendSkipped: ['skipped'],
 } as const satisfies Record<FunctionKeys, readonly string[]>;
 
 export type ParamKey = keyof typeof MESSAGE_PARAMS;

@@ -23,6 +23,12 @@ export const AUDIT_ACTIONS = [
   'suppression.add',
   'suppression.remove',
   'user.create',
+  'message.send',
+  'blast.start',
+  'blast.stop',
+  'blast.schedule',
+  'blast.schedule_cancel',
+  'sandbox.demo_data',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -46,9 +52,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'suppression.add': 'Nomor ditambahkan ke suppression',
   'suppression.remove': 'Nomor dihapus dari suppression',
   'user.create': 'Pengguna ditambah',
+  'message.send': 'Pesan dikirim dari Blaster',
+  'blast.start': 'Blast dimulai',
+  'blast.stop': 'Blast dihentikan',
+  'blast.schedule': 'Blast dijadwalkan',
+  'blast.schedule_cancel': 'Jadwal blast dibatalkan',
+  'sandbox.demo_data': 'Data demo ditambah',
 };
 
-/** What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a device. */
+/**
+ * What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a
+ * device, a chat account (sends and blasts on it), the shared phone-number list.
+ */
 export const AUDIT_TARGET_TYPES = [
   'user',
   'withdrawal',
@@ -57,6 +72,8 @@ export const AUDIT_TARGET_TYPES = [
   'device',
   'webhook',
   'suppression',
+  'whatsapp',
+  'phone_list',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

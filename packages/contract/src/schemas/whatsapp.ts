@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAIRING_CODE_LENGTH, PHONE_PREFIX } from '../constants';
+import { MSG } from '../messages';
 import { idSchema, pageQuerySchema, wholeNumberSchema } from './common';
 
 /** Connection states a chat account reports (spec 01 §4). */
@@ -86,6 +87,11 @@ export const sendMessageBodySchema = z.object({
   senders: z.string().trim().min(1).max(40),
   targets: z.string().trim().min(1).max(200_000),
   message: z.string().trim().min(1).max(10_000),
+  /**
+   * An operator sending from another user's account says so here; without it the send is refused
+   * (docs/decisions.md, "One send policy"). Recorded in the audit trail either way.
+   */
+  on_behalf_of_owner: z.boolean({ error: MSG.invalidRequest }).default(false),
 });
 export const sandboxScanBodySchema = z.object({
   deviceId: deviceIdSchema,

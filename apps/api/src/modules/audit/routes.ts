@@ -21,11 +21,16 @@ const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** The target id as an integer where the target is a row (users, withdrawals, levels); null otherwise. */
 const targetRowId = sql`(case when ${auditEntries.targetId} ~ '^[0-9]{1,9}$' then ${auditEntries.targetId}::int end)`;
-/** A readable name for the target, looked up now: the member, the withdrawal's member, the level. */
+/**
+ * A readable name for the target, looked up now: the member, the withdrawal's member, the level, the
+ * chat account's number and owner.
+ */
 const targetName = sql<string | null>`case ${auditEntries.targetType}
   when 'user' then (select u.firstname || ' ' || u.lastname from users u where u.id = ${targetRowId})
   when 'withdrawal' then (select u.firstname || ' ' || u.lastname from withdrawals w join users u on u.id = w.user_id where w.id = ${targetRowId})
   when 'level' then (select l.name from levels l where l.id = ${targetRowId})
+  when 'whatsapp' then (select coalesce(w.phonenumber, w.clientid) || ' · ' || u.firstname || ' ' || u.lastname
+    from whatsapp_accounts w join users u on u.id = w.user_id where w.id = ${targetRowId})
 end`;
 
 function filters(query: z.output<typeof auditPageQuerySchema>): SQL | undefined {

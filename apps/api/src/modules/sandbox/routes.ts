@@ -81,23 +81,40 @@ export function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
     url: API.sandboxDemoData,
     access: ['dev'],
     body: demoDataSchema,
-    handler: async ({ body }) => {
+    handler: async ({ body, user }) => {
       // Numbers in a range no carrier assigns; they only ever reach the sandbox.
       const base = 6280000000000 + Math.floor(Math.random() * 9_000_000) * 100;
-      const created = await ctx.db
-        .insert(phoneNumbers)
-        .values(
-          Array.from({ length: body.count }, (_, i) => ({ number: String(base + i), name: `Demo ${i + 1}` })),
-        )
-        .onConflictDoNothing()
-        .returning({ id: phoneNumbers.id });
-      const templates = await ctx.db.select({ id: messageTemplates.id }).from(messageTemplates).limit(1);
-      if (templates.length === 0)
-        await ctx.db.insert(messageTemplates).values({
-          text: '<p>Halo <strong>{name}</strong>, ini pesan untuk {phoneNumber}.</p>',
-          textWa: 'Halo *{name}*, ini pesan untuk {phoneNumber}.',
+      // The list every member's blast sends to changes: recorded with the change.
+      return ctx.db.transaction(async (tx) => {
+        const created = await tx
+          .insert(phoneNumbers)
+          .values(
+            Array.from({ length: body.count }, (_, i) => ({
+              number: String(base + i),
+              name: `Demo ${i + 1}`,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: phoneNumbers.id });
+        const templates = await tx.select({ id: messageTemplates.id }).from(messageTemplates).limit(1);
+        if (templates.length === 0)
+          await tx.insert(messageTemplates).values({
+            text: '<p>Halo <strong>{name}</strong>, ini pesan untuk {phoneNumber}.</p>',
+            textWa: 'Halo *{name}*, ini pesan untuk {phoneNumber}.',
+          });
+        const answer = { phoneNumbers: created.length, templates: templates.length === 0 ? 1 : 0 };
+        await recordAudit(tx, ctx, {
+          actor: user,
+          action: 'sandbox.demo_data',
+          target: { type: 'phone_list', id: null },
+          after: {
+            phone_numbers: answer.phoneNumbers,
+            templates: answer.templates,
+            first_number: String(base),
+          },
         });
-      return { phoneNumbers: created.length, templates: templates.length === 0 ? 1 : 0 };
+        return answer;
+      });
     },
   });
 }

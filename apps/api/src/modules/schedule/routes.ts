@@ -15,6 +15,7 @@ import { recordAccountEvent } from '../../domain/account-events';
 import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
 import { route, type AuthUser } from '../../lib/routes';
+import { auditBlastAction } from '../whatsapp/service';
 
 /** Members schedule their own accounts' blasts; admin and dev any account's (decision). */
 export const SCHEDULE_ROLES: readonly Role[] = ['member', 'dev', 'admin'];
@@ -51,6 +52,7 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
           .where(eq(whatsappAccounts.id, account.id))
           .returning();
         await recordAccountEvent(tx, account.id, 'schedule', `set ${startAt.toISOString()}`);
+        await auditBlastAction(ctx, tx, user, 'blast.schedule', account, row!);
         return row!;
       });
       publishAccountEvent(ctx.hub, scheduled, 'scheduled', { scheduled_at: startAt.toISOString() });
@@ -72,7 +74,10 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext) {
           .set({ blastScheduledAt: null, blastScheduledBy: null })
           .where(and(eq(whatsappAccounts.id, account.id), isNotNull(whatsappAccounts.blastScheduledAt)))
           .returning();
-        if (row) await recordAccountEvent(tx, account.id, 'schedule', 'cancelled');
+        if (row) {
+          await recordAccountEvent(tx, account.id, 'schedule', 'cancelled');
+          await auditBlastAction(ctx, tx, user, 'blast.schedule_cancel', account, row);
+        }
         return row;
       });
       if (!cancelled) throw new HttpError(404, MSG.noSchedule);

@@ -19,7 +19,8 @@ import type {
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
-import { phoneNumbers, proxies, users, whatsappAccounts } from '../../db/schema';
+import type { Executor } from '../../ledger/ledger';
+import { proxies, users, whatsappAccounts } from '../../db/schema';
 import {
   connectedSession,
   presentAccount,
@@ -39,6 +40,9 @@ import {
 import { isOperator, type AuthUser } from '../../lib/routes';
 import { accountMatches } from '../../lib/search';
 import { queueAccountStateEvents } from '../../domain/webhooks';
+import { sendDirect as sendThroughPolicy } from '../../policy/direct-send';
+import { actsForAnother } from '../../policy/ownership';
+import { recordAudit } from '../audit/service';
 
 /**
  * One page of the chat-account list with each owner's name: what list-per-page reads (the bench
@@ -321,14 +325,45 @@ export async function pageOfAccounts(
   return { data: rows.map(presentListed), meta };
 }
 
+/**
+ * An operator's start, stop or schedule of another user's blast goes into the audit trail, in the
+ * transaction of the change; an owner's own does not (it is in the account's history).
+ */
+export async function auditBlastAction(
+  ctx: AppContext,
+  tx: Executor,
+  user: AuthUser,
+  action: 'blast.start' | 'blast.stop' | 'blast.schedule' | 'blast.schedule_cancel',
+  before: AccountRow,
+  after: AccountRow,
+) {
+  if (!actsForAnother(user, before.userId)) return;
+  const snapshot = (row: AccountRow) => ({
+    status: row.status,
+    blast_scheduled_at: row.blastScheduledAt?.toISOString() ?? null,
+  });
+  // Only changed fields are kept; the owner, named after only, always is: whose account it was.
+  await recordAudit(tx, ctx, {
+    actor: user,
+    action,
+    target: { type: 'whatsapp', id: before.id },
+    before: snapshot(before),
+    after: { owner_id: after.userId, ...snapshot(after) },
+  });
+}
+
 export async function startBlast(ctx: AppContext, user: AuthUser, key: number | string) {
   const account = await accountFor(ctx, user, key);
   await refuseWhenDisconnected(ctx, account);
-  const [sending] = await ctx.db
-    .update(whatsappAccounts)
-    .set({ status: 'sending' })
-    .where(eq(whatsappAccounts.id, account.id))
-    .returning();
+  const sending = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(whatsappAccounts)
+      .set({ status: 'sending' })
+      .where(eq(whatsappAccounts.id, account.id))
+      .returning();
+    await auditBlastAction(ctx, tx, user, 'blast.start', account, row!);
+    return row;
+  });
   publishAccountEvent(ctx.hub, sending!, 'sending');
   ctx.blast.start(account.id);
   return { whatsapp: presentAccount(sending!), msg: 'OK' };
@@ -337,11 +372,15 @@ export async function startBlast(ctx: AppContext, user: AuthUser, key: number | 
 export async function stopBlast(ctx: AppContext, user: AuthUser, key: number | string) {
   const account = await accountFor(ctx, user, key);
   await refuseWhenDisconnected(ctx, account);
-  const [idle] = await ctx.db
-    .update(whatsappAccounts)
-    .set({ status: 'idle' })
-    .where(eq(whatsappAccounts.id, account.id))
-    .returning();
+  const idle = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(whatsappAccounts)
+      .set({ status: 'idle' })
+      .where(eq(whatsappAccounts.id, account.id))
+      .returning();
+    await auditBlastAction(ctx, tx, user, 'blast.stop', account, row!);
+    return row;
+  });
   // The loop ends after the send in flight (if any); a wait ends at once.
   ctx.blast.wake(account.id);
   publishAccountEvent(ctx.hub, idle!, 'stop');
@@ -413,7 +452,10 @@ export async function activate(ctx: AppContext, user: AuthUser, id: number) {
   return { data: presentAccount(active!) };
 }
 
-/** The blaster's direct send: one message to the chosen numbers, or to every active one for 'All'. */
+/**
+ * The blaster's direct send: one message to the chosen numbers, or to every active one for 'All',
+ * through the send policy (policy/direct-send.ts).
+ */
 export async function sendDirect(
   ctx: AppContext,
   user: AuthUser,
@@ -425,24 +467,11 @@ export async function sendDirect(
     throw new HttpError(400, MSG.senderNotConnected(account.phonenumber ?? account.clientid, String(state)));
   }
   const chosen = body.targets.split(',').map((target) => target.trim());
-  // 'All' is every active number, read here: the panel no longer holds the whole list.
-  const everyone = chosen.includes(ALL_RECEIVERS)
-    ? (
-        await ctx.db
-          .select({ number: phoneNumbers.number })
-          .from(phoneNumbers)
-          .where(eq(phoneNumbers.status, 'active'))
-          .orderBy(desc(phoneNumbers.id))
-      ).map((row) => row.number)
-    : [];
-  const targets = [
-    ...new Set([...chosen, ...everyone].map((target) => target.replace(/\D/g, '')).filter(Boolean)),
-  ];
-  let sent = 0;
-  for (const target of targets) {
-    const key = `manual-${account.id}-${Date.now()}-${target}`;
-    const result = await ctx.gateway.sendMessage(account.clientid, target, body.message, key);
-    if (result.ok) sent += 1;
-  }
-  return { msg: MSG.sentText, sent, failed: targets.length - sent };
+  return sendThroughPolicy(ctx, user, {
+    account,
+    onBehalfOfOwner: body.on_behalf_of_owner,
+    chosen: chosen.filter((target) => target !== ALL_RECEIVERS),
+    everyActive: chosen.includes(ALL_RECEIVERS),
+    message: body.message,
+  });
 }

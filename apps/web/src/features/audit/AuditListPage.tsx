@@ -80,6 +80,12 @@ function targetLabel({ target }: AuditEntry): string {
       return t('audit.target.webhook', { id: target.id });
     case 'suppression':
       return t('audit.target.suppression', { id: target.id });
+    case 'whatsapp':
+      return target.name
+        ? t('audit.target.whatsappNamed', { name: target.name })
+        : t('audit.target.whatsapp', { id: target.id });
+    case 'phone_list':
+      return t('audit.target.phoneList');
   }
 }
 

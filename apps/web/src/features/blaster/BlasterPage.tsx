@@ -7,6 +7,7 @@ import { Button, FieldError, Label, inputClass } from '../../components/form';
 import { PageCard, useDebounced } from '../../components/data-table';
 import { apiRequest, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
+import { useSession } from '../../lib/session';
 import { useSenderAccounts } from '../whatsapp/api';
 import { useReceiverPick } from '../phonenumbers/api';
 
@@ -30,11 +31,21 @@ export function BlasterPage() {
   const [message, setMessage] = useState('');
   const [targets, setTargets] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // An operator sends from another user's account only by saying so (recorded in the audit trail).
+  const { user } = useSession();
+  const [onBehalf, setOnBehalf] = useState(false);
+  const chosenSender = senders.data?.list.find((row) => row.clientid === sender);
+  const othersAccount = Boolean(chosenSender && user && chosenSender.user_id !== user.id);
 
   const send = useMutation({
-    mutationFn: (body: { senders: string; targets: string; message: string }) =>
-      apiRequest(API.whatsappSendMessage, { method: 'POST', body, fallback: MSG.errorSendingMessage }),
-    onSuccess: () => showMessage({ tone: 'success', title: MSG.sentTitle, text: MSG.sentText }),
+    mutationFn: (body: { senders: string; targets: string; message: string; on_behalf_of_owner: boolean }) =>
+      apiRequest<{ msg: string }>(API.whatsappSendMessage, {
+        method: 'POST',
+        body,
+        fallback: MSG.errorSendingMessage,
+      }),
+    // The answer tells numbers skipped (suppressed, no consent) or held by a send limit.
+    onSuccess: (answer) => showMessage({ tone: 'success', title: MSG.sentTitle, text: answer.msg }),
     onError: (error) =>
       showMessage({ tone: 'error', title: MSG.failedTitle, text: errorText(error, MSG.errorSendingMessage) }),
   });
@@ -60,7 +71,12 @@ export function BlasterPage() {
       return;
     }
     // 'All' is expanded by the server to every active number.
-    send.mutate({ senders: sender, targets: targets.includes(ALL) ? ALL : targets.join(','), message });
+    send.mutate({
+      senders: sender,
+      targets: targets.includes(ALL) ? ALL : targets.join(','),
+      message,
+      on_behalf_of_owner: othersAccount && onBehalf,
+    });
   };
 
   return (
@@ -84,6 +100,16 @@ export function BlasterPage() {
               ))}
             </select>
             <FieldError id="blaster-sender-error" message={errors.sender} />
+            {othersAccount && (
+              <label className="mt-2 flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={onBehalf}
+                  onChange={(event) => setOnBehalf(event.target.checked)}
+                />
+                {MSG.sendOnBehalfLabel}
+              </label>
+            )}
           </div>
           <div>
             <Label htmlFor="blaster-message">{t('blaster.message')}</Label>
