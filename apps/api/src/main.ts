@@ -14,12 +14,24 @@ import {
   saveAdminCredentials,
 } from './modules/auth/admin-credentials';
 import { createTokenService } from './lib/tokens';
+import { isDatabaseUnavailable } from './lib/errors';
 import { boundHeapGrowth } from './memory';
 import { createAppContext } from './runtime';
 import { startRealtimeServer } from './realtime/server';
 import { buildApp } from './server';
 
 boundHeapGrowth();
+// Work started in the background (an acknowledgement written, a cache refreshed) may meet a database
+// that is away; that is weather, to be logged, not a reason to stop serving. Any other unhandled
+// rejection is a bug and still ends the process, as Node.js does by default.
+process.on('unhandledRejection', (reason) => {
+  if (isDatabaseUnavailable(reason)) {
+    console.warn('database unavailable in background work:', String(reason));
+    return;
+  }
+  console.error('unhandled rejection:', reason);
+  process.exit(1);
+});
 const config = configFromEnv();
 // The sandbox network's record outlives the process, beside the embedded database.
 config.sandboxRecordDir ??= join(config.dataDir, 'sandbox-network');
