@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -85,10 +88,13 @@ async function blastRun(
       values (${receiver?.url ?? 'http://127.0.0.1:9/away'}, 'whsec_bench', array['message.delivery'])`);
   await db.execute(sql`analyze`);
 
+  // The sandbox network records every send on disk, as it does under the server.
+  const recordDir = mkdtempSync(join(tmpdir(), 'blaster-bench-network-'));
   const config = configFromEnv({
     SANDBOX_TIME_SCALE: '0',
     SANDBOX_FAIL_RATE: String(failRate),
     INSTANCE_ID: 'bench',
+    SANDBOX_NETWORK_DIR: recordDir,
   });
   const bus = SERVER
     ? await createPostgresBus({ connectionString: database.url!, instanceId: 'bench', db })
@@ -180,6 +186,8 @@ async function blastRun(
   );
   await bus?.close();
   await database.close();
+  ctx.gateway.close();
+  rmSync(recordDir, { recursive: true, force: true });
   return {
     accounts,
     targets,
