@@ -94,7 +94,10 @@ export function allowedOriginsFromEnv(value: string | undefined): string[] {
     .filter(Boolean)
     .map((part) => {
       const origin = originOf(part);
-      if (!origin) throw new Error(`ALLOWED_ORIGINS must list origins such as https://panel.example.com (got '${part}')`);
+      if (!origin)
+        throw new Error(
+          `ALLOWED_ORIGINS must list origins such as https://panel.example.com (got '${part}')`,
+        );
       return origin;
     });
 }

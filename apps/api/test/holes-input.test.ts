@@ -24,13 +24,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 describe('skipped-rows download', () => {
   it('writes formula-looking cells of the skipped-rows CSV as inert text', async () => {
-    const hostile = [
-      '=HYPERLINK("http://127.0.0.1/x","klik")',
-      '@SUM(1)',
-      '+cmd|/c calc',
-      '-2+3',
-      '=1+1',
-    ];
+    const hostile = ['=HYPERLINK("http://127.0.0.1/x","klik")', '@SUM(1)', '+cmd|/c calc', '-2+3', '=1+1'];
     // Each hostile text twice: once as an unusable number, once as the name of a duplicate row.
     const rows = [
       'nomor,nama',
@@ -66,7 +60,9 @@ describe('ids beyond the database column', () => {
     const audit = await t.call('GET', `${API.auditPerPage}?actor=${big}`, { token: admin.token });
     expect(audit.status).toBe(400);
     expect(audit.body.msg).toBe(MSG.invalidRequest);
-    const deliveries = await t.call('GET', `${API.webhookDeliveries}?endpoint=${big}`, { token: admin.token });
+    const deliveries = await t.call('GET', `${API.webhookDeliveries}?endpoint=${big}`, {
+      token: admin.token,
+    });
     expect(deliveries.status).toBe(200);
   });
 
@@ -90,7 +86,8 @@ describe('ids beyond the database column', () => {
     for (const [path, operations] of Object.entries(docs.body.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const roles = operation['x-roles'];
-        const role = roles === 'public' ? null : (['dev', 'admin', 'member'].find((r) => roles.includes(r)) ?? null);
+        const role =
+          roles === 'public' ? null : (['dev', 'admin', 'member'].find((r) => roles.includes(r)) ?? null);
         if (roles !== 'public' && !role) continue;
         const numeric = operation.parameters.filter(
           (parameter) =>
@@ -112,9 +109,10 @@ describe('ids beyond the database column', () => {
               ...(method === 'get' ? {} : { payload: {} }),
             });
             probed += 1;
-            expect(answer.statusCode, `${method.toUpperCase()} ${url} -> ${answer.body.slice(0, 200)}`).toBeLessThan(
-              500,
-            );
+            expect(
+              answer.statusCode,
+              `${method.toUpperCase()} ${url} -> ${answer.body.slice(0, 200)}`,
+            ).toBeLessThan(500);
           }
         }
       }
@@ -199,7 +197,14 @@ describe('sign-up', () => {
   });
 
   it('refuses e-mail addresses that are not addresses', async () => {
-    for (const email of ['x-not-an-email', 'x@b', 'a@b.', '@test.local', 'sari@@test.local', 'sari @test.local']) {
+    for (const email of [
+      'x-not-an-email',
+      'x@b',
+      'a@b.',
+      '@test.local',
+      'sari@@test.local',
+      'sari @test.local',
+    ]) {
       const answer = await signUp(completeForm({ email }));
       expect(answer.status, email).toBe(400);
       expect(answer.body.errors?.email, email).toBe(MSG.emailInvalid);
@@ -211,7 +216,8 @@ describe('sign-up', () => {
 
 describe('names with invisible characters', () => {
   it('strips zero-width and bidi controls from names people type', async () => {
-    const invisible = '\u200B\u200C\u200D\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\uFEFF';
+    const invisible =
+      '\u200B\u200C\u200D\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\uFEFF';
     const answer = await signUp(
       completeForm({ firstName: `Bu${invisible}di`, lastName: `\u200BSan\uFEFFtoso\u200D` }),
     );
@@ -228,7 +234,10 @@ describe('names with invisible characters', () => {
       body: { number: '081277712345', name: 'Toko\u200B\u2066 Maju\uFEFF' },
     });
     expect(phone.status, JSON.stringify(phone.body)).toBe(200);
-    const [saved] = await t.ctx.db.select().from(phoneNumbers).where(eq(phoneNumbers.number, '6281277712345'));
+    const [saved] = await t.ctx.db
+      .select()
+      .from(phoneNumbers)
+      .where(eq(phoneNumbers.number, '6281277712345'));
     expect(saved!.name).toBe('Toko Maju');
   });
 });

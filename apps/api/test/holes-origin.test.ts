@@ -50,7 +50,7 @@ describe('cookie-authenticated changes from other sites', () => {
       { origin: 'https://panel.example.com:8443' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
-    ]) {
+    ] as Record<string, string>[]) {
       const answer = await rotateWithCookie(headers);
       expect(answer.statusCode, JSON.stringify(headers)).toBe(403);
       expect(answer.json()).toEqual({ msg: MSG.forbidden });
@@ -72,7 +72,7 @@ describe('cookie-authenticated changes from other sites', () => {
       // Not a browser page (curl, a script): neither header.
       {},
       { origin: 'https://ops.example.com' },
-    ]) {
+    ] as Record<string, string>[]) {
       const answer = await rotateWithCookie(headers);
       expect(answer.statusCode, `${JSON.stringify(headers)} ${answer.body}`).toBe(200);
       expect(await changed()).toBe(true);
@@ -80,7 +80,11 @@ describe('cookie-authenticated changes from other sites', () => {
     const bearer = await t.app.inject({
       method: 'POST',
       url: API.webhookRotateSecret(endpointId),
-      headers: { host: 'panel.example.com', origin: 'https://evil.example', authorization: `Bearer ${admin.token}` },
+      headers: {
+        host: 'panel.example.com',
+        origin: 'https://evil.example',
+        authorization: `Bearer ${admin.token}`,
+      },
     });
     expect(bearer.statusCode).toBe(200);
     expect(await changed()).toBe(true);

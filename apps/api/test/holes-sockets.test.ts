@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect as connectTcp } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { API, COOKIE_AUTH_TOKEN, REALTIME_CHANNEL_ADMIN, REALTIME_CHANNEL_SIGNIN, REALTIME_PATH } from '@blaster/contract';
+import {
+  API,
+  COOKIE_AUTH_TOKEN,
+  REALTIME_CHANNEL_ADMIN,
+  REALTIME_CHANNEL_SIGNIN,
+  REALTIME_PATH,
+} from '@blaster/contract';
 import { CLOSE_TRY_AGAIN_LATER } from '../src/realtime/server';
 import { startTestApp, type TestApp } from './support/app';
 
@@ -46,7 +52,7 @@ describe('sockets that are not signed in', () => {
       held.push(socket);
     }
     // Over the cap, with or without a forged token: refused.
-    for (const headers of [{}, { authorization: 'Bearer forged' }]) {
+    for (const headers of [{}, { authorization: 'Bearer forged' }] as Record<string, string>[]) {
       const excess = socketOn(REALTIME_CHANNEL_SIGNIN, headers, ANONYMOUS_CAP + 1);
       expect(await excess.outcome).toBe(CLOSE_TRY_AGAIN_LATER);
     }
@@ -56,7 +62,11 @@ describe('sockets that are not signed in', () => {
     const signedIn = socketOn(REALTIME_CHANNEL_ADMIN, { cookie: `${COOKIE_AUTH_TOKEN}=${admin.token}` }, 1);
     expect(await signedIn.outcome).toBe('subscribed');
     // Another client behind the trusted proxy has a cap of its own.
-    const behindProxy = socketOn(REALTIME_CHANNEL_SIGNIN, { 'x-forwarded-for': '203.0.113.9' }, ANONYMOUS_CAP + 1);
+    const behindProxy = socketOn(
+      REALTIME_CHANNEL_SIGNIN,
+      { 'x-forwarded-for': '203.0.113.9' },
+      ANONYMOUS_CAP + 1,
+    );
     expect(await behindProxy.outcome).toBe('subscribed');
 
     // A socket that leaves frees its place.

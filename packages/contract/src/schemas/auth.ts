@@ -20,7 +20,9 @@ export const registerBodySchema = z
     lastName: required(MSG.lastNameRequired).max(100),
     // A domain with a dot and a top-level name: 'x@b' or 'x-not-an-email' would make an account no
     // mail reaches.
-    email: required(MSG.emailRequired).max(200).pipe(z.email({ error: MSG.emailInvalid })),
+    email: required(MSG.emailRequired)
+      .max(200)
+      .pipe(z.email({ error: MSG.emailInvalid })),
     password: z
       .string({ error: MSG.passwordRequired })
       .min(1, { error: MSG.passwordRequired })
