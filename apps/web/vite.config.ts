@@ -70,7 +70,9 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      // ws: the realtime socket lives under /api too (REALTIME_PATH).
+      // ws: the realtime socket lives under /api too (REALTIME_PATH). changeOrigin stays off: the API
+      // refuses cookie requests and sockets whose Origin is not the Host they were sent to, and the
+      // browser's Host (localhost:5173) is what its Origin names.
       '/api': { target: 'http://localhost:3000', ws: true },
       '/uploads': 'http://localhost:3000',
     },

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { HTTP_PORT, REALTIME_PORT } from '@blaster/contract';
+import { originOf } from './lib/same-origin';
 import { repoRoot } from './paths';
 
 export { repoRoot };
@@ -45,6 +46,18 @@ export interface Config {
    * addresses and CIDR ranges. Believing any client would let it pick its own address.
    */
   trustProxy: false | number | string[];
+  /**
+   * Pages of other origins allowed to send state-changing requests with the panel's cookie and to open
+   * its sockets (ALLOWED_ORIGINS, comma-separated): the panel's own origin always may.
+   */
+  allowedOrigins: string[];
+  /** Sockets one address may hold before they are signed in (REALTIME_ANONYMOUS_PER_ADDRESS, default 20). */
+  realtimeAnonymousPerAddress: number;
+  /**
+   * How long a client may take to send a whole request (REQUEST_TIMEOUT_MS, default 30 s) and its
+   * headers (at most 10 s); a slower one has its connection closed. Waiting for the answer is not counted.
+   */
+  requestTimeoutMs: number;
   /** Outbound webhooks: retry after base × 2^attempt up to max, each request cut off after timeout. */
   webhooks: { retryBaseMs: number; retryMaxMs: number; timeoutMs: number; pollMs: number; batchSize: number };
 }
@@ -79,6 +92,22 @@ export function trustProxyFromEnv(value: string | undefined): Config['trustProxy
     .filter(Boolean);
 }
 
+/** ALLOWED_ORIGINS: comma-separated origins ('https://panel.example.com'); anything else stops the start. */
+export function allowedOriginsFromEnv(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const origin = originOf(part);
+      if (!origin)
+        throw new Error(
+          `ALLOWED_ORIGINS must list origins such as https://panel.example.com (got '${part}')`,
+        );
+      return origin;
+    });
+}
+
 function numberFromEnv(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
@@ -111,6 +140,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: Math.max(1, numberFromEnv(env.JOB_LEASE_SECONDS, 10)),
     logLevel: logLevelFromEnv(env),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    allowedOrigins: allowedOriginsFromEnv(env.ALLOWED_ORIGINS),
+    realtimeAnonymousPerAddress: Math.max(1, numberFromEnv(env.REALTIME_ANONYMOUS_PER_ADDRESS, 20)),
+    requestTimeoutMs: Math.max(100, numberFromEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
     webhooks: {
       retryBaseMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_BASE_MS, 10_000)),
       retryMaxMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_MAX_MS, 10 * 60_000)),

@@ -9,10 +9,19 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
-import { API, API_PREFIX, MSG, REALTIME_PATH, UPLOAD_LIMITS, fieldErrors } from '@blaster/contract';
-import type { Config } from './config';
+import {
+  API,
+  API_PREFIX,
+  MSG,
+  QR_FETCH_TIMEOUT_MS,
+  REALTIME_PATH,
+  UPLOAD_LIMITS,
+  fieldErrors,
+} from '@blaster/contract';
 import type { AppContext } from './context';
 import { registerAnswerLanguage } from './lib/answer-language';
+import { trustProxyOption } from './lib/client-address';
+import { isCrossSite } from './lib/same-origin';
 import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
 import { authRoutes } from './modules/auth/routes';
 import { bonusRoutes } from './modules/bonus/routes';
@@ -44,9 +53,26 @@ import { attachRealtime } from './realtime/server';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** A hop count trusts that many proxies next to us (what Fastify does with a number at run time). */
-function trustProxyOption(trust: Config['trustProxy']) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+/** Methods that change nothing: a page of another site may send them (links, images). */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A client that sends its own token is no page riding on the browser's cookie. */
+const BEARER = /^Bearer\s+\S/i;
+
+/**
+ * Socket timeouts. Whole requests must arrive within the configured time (headers within at most
+ * 10 s), checked that often: a client trickling a body cannot hold a connection open. Once a request
+ * is in, only a silent connection is closed, and only after the longest legitimate wait (the QR
+ * long-poll) and some.
+ */
+function timeoutOptions(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: Math.max(requestTimeoutMs, QR_FETCH_TIMEOUT_MS) + 30_000,
+    http: {
+      headersTimeout: Math.min(10_000, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(5_000, Math.max(50, Math.floor(requestTimeoutMs / 4))),
+    },
+  };
 }
 
 const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(?:\.\w+)+$/;
@@ -84,6 +110,7 @@ export async function buildApp(
     // Forwarded headers only from the proxies the operator named (TRUST_PROXY): otherwise any client
     // could pick its own address and escape the per-address limits.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
+    ...timeoutOptions(ctx.config.requestTimeoutMs),
   });
 
   // Per-route limits are set where a file is read (lib/uploads.ts); this is the ceiling.
@@ -123,6 +150,14 @@ export async function buildApp(
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https')
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  });
+
+  // The token cookie is SameSite=Strict; this is the second lock: a state-changing request that does
+  // not carry its own bearer header must come from a page of this origin (or one the operator allowed).
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || BEARER.test(request.headers.authorization ?? '')) return;
+    if (isCrossSite(request.headers, request.host, ctx.config.allowedOrigins))
+      throw new HttpError(403, MSG.forbidden);
   });
 
   registerAnswerLanguage(app);

@@ -59,7 +59,7 @@ describe('register', () => {
     expect(answer.body.msg).toBe(MSG.firstNameRequired);
   });
 
-  it('refuses mismatched passwords, a taken e-mail and an unknown referral code under their fields', async () => {
+  it('refuses mismatched passwords and an unknown referral code under their fields, a taken e-mail only once they are right', async () => {
     const taken = await t.createUser('member');
     const answer = await t.call<{ errors: Record<string, string> }>('POST', '/api/auth/register', {
       body: form({ email: taken.email.toUpperCase(), password2: 'lain', referral_code: 'NOPE1234' }),
@@ -67,9 +67,12 @@ describe('register', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({
       password2: MSG.passwordsDoNotMatch,
-      email: MSG.emailTaken,
       referral_code: MSG.referralNotFound,
     });
+    const complete = await t.call<{ errors: Record<string, string> }>('POST', '/api/auth/register', {
+      body: form({ email: taken.email.toUpperCase() }),
+    });
+    expect(complete.body.errors).toEqual({ email: MSG.emailTaken });
   });
 
   it('never lets the sign-up form choose a role', async () => {

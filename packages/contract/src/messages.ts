@@ -10,6 +10,7 @@ export const MSG = {
   // Server answers the spec leaves open (decision)
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'Email is already registered.',
+  emailInvalid: 'Please enter a valid email address.',
   referralNotFound: 'Referral code not found.',
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',

@@ -24,6 +24,14 @@ describe('numbers and buttons', () => {
   it('normalizes numbers: digits only, leading 0 becomes 62', () => {
     expect(normalizeNumber('0812-3456-7890')).toBe('6281234567890');
     expect(normalizeNumber('+62 812 3456 789')).toBe('628123456789');
+    // The trunk 0 after the country code and the 00 international prefix name the same number.
+    for (const written of [
+      '+62 0899 1234 0001',
+      '62 (0)899-1234-0001',
+      '0062 899 1234 0001',
+      '0899-1234-0001',
+    ])
+      expect(normalizeNumber(written), written).toBe('6289912340001');
     expect(phoneNumberSaveSchema.safeParse({ number: '12', name: 'A' }).error?.issues[0]?.message).toBe(
       MSG.phoneNumberInvalid,
     );

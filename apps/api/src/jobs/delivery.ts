@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../db';
 import { messageLogs } from '../db/schema';
 import type { ChatGateway, DeliveryAck, GatewayEvent } from '../gateway/gateway';
 import type { RealtimeHub } from '../realtime/hub';
+import { isOptOutReply } from '../modules/suppression/opt-out-reply';
 import { addSuppression, publishSuppressed } from '../modules/suppression/service';
 import { queueMessageDeliveryEvents } from '../domain/webhooks';
 
@@ -17,10 +18,6 @@ const MAX_BATCH = 2_000;
 const MAX_BACKLOG = 50_000;
 /** ...and the database has not refused this many writes in a row (it is gone: shutting down). */
 const MAX_FAILED_WRITES = 3;
-
-/** Replies that opt a recipient out (the sandbox's, and the usual ones): the whole message, any case. */
-const STOP_REPLY = /^\s*(stop|berhenti|unsubscribe|unsub)\s*[.!]*\s*$/i;
-export const isStopReply = (text: string) => STOP_REPLY.test(text);
 
 /** The message log a send's idempotency key names (the blast engine sends with `log-<id>`). */
 export function logIdOfKey(key: string): number | null {
@@ -69,7 +66,7 @@ export class DeliveryTracker {
   private receive(event: GatewayEvent) {
     if (this.stopped) return;
     if (event.type === 'ack') this.acknowledged(event.key, event.ack, event.at);
-    else if (event.type === 'message.inbound' && isStopReply(event.text)) {
+    else if (event.type === 'message.inbound' && isOptOutReply(event.text)) {
       // The acknowledgements gathered so far are written first: the stages the message reached before
       // the reply are told before its opt-out.
       const writing = this.writeAllWaiting()

@@ -2,7 +2,7 @@ import { Transform, pipeline, type Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import Parser from 'stream-json/Parser.js';
 import StreamArray from 'stream-json/streamers/StreamArray.js';
-import { MSG, stripBidiControls } from '@blaster/contract';
+import { MSG, stripInvisibleControls } from '@blaster/contract';
 import { HttpError } from './errors';
 
 /** One record of an uploaded list: CSV cells, or a JSON array item. */
@@ -137,7 +137,7 @@ export async function* readRecords(stream: Readable, extension: string): AsyncGe
 }
 
 /** A cell as text, trimmed and without bidirectional controls (names are shown in tables). */
-const cellText = (value: unknown) => stripBidiControls(String(value ?? '')).trim();
+const cellText = (value: unknown) => stripInvisibleControls(String(value ?? '')).trim();
 
 /** Picks named columns from records: by header names when the first CSV row is a header, else by position. */
 export function columnReader(names: Record<string, readonly string[]>) {

@@ -11,12 +11,16 @@ import {
   type Role,
 } from '@blaster/contract';
 import type { AppContext } from '../context';
+import { clientAddressOf } from '../lib/client-address';
 import { userOfToken, type AuthUser } from '../lib/routes';
+import { isCrossSite } from '../lib/same-origin';
 import { lastTextFrame } from './frame';
 
 /** Close codes the panel can tell apart from network drops. */
 export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
+/** The address holds as many sockets that are not signed in as it may (the standard "try again later"). */
+export const CLOSE_TRY_AGAIN_LATER = 1013;
 
 const MAX_PAYLOAD = 64 * 1024;
 /** Frames are written straight to the connection (see `subscriber`), which compression would forbid. */
@@ -70,6 +74,29 @@ function socketToken(request: IncomingMessage, url: URL, allowQueryToken: boolea
 }
 
 /**
+ * Sockets not signed in, per client address, shared by both ports of one app: one address cannot
+ * hold sockets by the hundred without an account.
+ */
+const anonymousByApp = new WeakMap<AppContext, Map<string, number>>();
+
+function holdAnonymous(ctx: AppContext, address: string): (() => void) | null {
+  let counts = anonymousByApp.get(ctx);
+  if (!counts) anonymousByApp.set(ctx, (counts = new Map()));
+  const held = counts.get(address) ?? 0;
+  if (held >= ctx.config.realtimeAnonymousPerAddress) return null;
+  counts.set(address, held + 1);
+  return () => {
+    const left = (counts.get(address) ?? 1) - 1;
+    if (left > 0) counts.set(address, left);
+    else counts.delete(address);
+  };
+}
+
+/** Browsers always send Origin with a socket; a page of another site may not listen in. */
+const crossSiteSocket = (ctx: AppContext, request: IncomingMessage, anyPort: boolean) =>
+  isCrossSite(request.headers, request.headers.host, ctx.config.allowedOrigins, { anyPort });
+
+/**
  * Subscribes an accepted socket to its channel and keeps checking it: when the user's role or token
  * version changes (on any instance), a socket the user may no longer hold is closed.
  */
@@ -78,10 +105,21 @@ async function onConnection(
   socket: WebSocket,
   request: IncomingMessage,
   allowQueryToken: boolean,
+  clientAddress: (request: IncomingMessage) => string,
 ) {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const channel = url.searchParams.get('id') ?? '';
   const token = socketToken(request, url, allowQueryToken);
+  // A socket with a token is signed in or closed as soon as the token is checked; the sign-in
+  // channel and sockets without a token stay anonymous for as long as they are open.
+  if (channel === REALTIME_CHANNEL_SIGNIN || !token) {
+    const release = holdAnonymous(ctx, clientAddress(request));
+    if (!release) {
+      socket.close(CLOSE_TRY_AGAIN_LATER, 'Too many sockets');
+      return;
+    }
+    socket.once('close', release);
+  }
   const verdict = await decide(ctx, channel, token);
   if (!verdict.ok) {
     socket.close(verdict.code, verdict.reason);
@@ -112,9 +150,16 @@ async function onConnection(
 
 /** The legacy realtime port (default 4000): `ws://host:4000/?id=<channel>`. */
 export function startRealtimeServer(ctx: AppContext, options: { port: number; host: string }) {
-  const server = new WebSocketServer({ port: options.port, host: options.host, ...SERVER_OPTIONS });
+  const clientAddress = clientAddressOf(ctx.config.trustProxy);
+  const server = new WebSocketServer({
+    port: options.port,
+    host: options.host,
+    ...SERVER_OPTIONS,
+    // The panel's pages come from the HTTP port: the same host on another port is the same site.
+    verifyClient: ({ req }, done) => (crossSiteSocket(ctx, req, true) ? done(false, 403) : done(true)),
+  });
   server.on('connection', (socket, request) => {
-    void onConnection(ctx, socket, request, true).catch(() => socket.close(1011));
+    void onConnection(ctx, socket, request, true, clientAddress).catch(() => socket.close(1011));
   });
   return {
     server,
@@ -135,14 +180,19 @@ export function startRealtimeServer(ctx: AppContext, options: { port: number; ho
  * the API and the socket. Authenticated by header or cookie only: no token in the URL.
  */
 export function attachRealtime(ctx: AppContext, httpServer: Server) {
+  const clientAddress = clientAddressOf(ctx.config.trustProxy);
   const server = new WebSocketServer({ noServer: true, ...SERVER_OPTIONS });
   server.on('connection', (socket, request) => {
-    void onConnection(ctx, socket, request, false).catch(() => socket.close(1011));
+    void onConnection(ctx, socket, request, false, clientAddress).catch(() => socket.close(1011));
   });
   const onUpgrade = (request: IncomingMessage, stream: Duplex, head: Buffer) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path !== REALTIME_PATH) {
       stream.destroy();
+      return;
+    }
+    if (crossSiteSocket(ctx, request, false)) {
+      stream.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     server.handleUpgrade(request, stream, head, (socket) => server.emit('connection', socket, request));

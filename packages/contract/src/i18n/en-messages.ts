@@ -29,6 +29,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   backToHome: 'Back to Home Page',
   invalidCredentials: 'Invalid email or password.',
   emailTaken: 'Email is already registered.',
+  emailInvalid: 'Please enter a valid email address.',
   referralNotFound: 'Referral code not found.',
   unauthorized: 'Unauthorized',
   forbidden: 'Forbidden',

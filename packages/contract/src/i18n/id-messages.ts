@@ -29,6 +29,7 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   backToHome: 'Kembali ke Beranda',
   invalidCredentials: 'Email atau password salah.',
   emailTaken: 'Email sudah terdaftar.',
+  emailInvalid: 'Masukkan alamat email yang valid.',
   referralNotFound: 'Kode referal tidak ditemukan.',
   unauthorized: 'Tidak terotorisasi',
   forbidden: 'Akses ditolak',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { roleSchema } from './user';
-import { pageQuerySchema } from './common';
+import { idSchema, pageQuerySchema } from './common';
 
 /** Everything the audit trail records (one entry per change). */
 export const AUDIT_ACTIONS = [
@@ -86,7 +86,7 @@ const date = z.iso.date({ error: MSG.invalidRequest });
  */
 export const auditPageQuerySchema = pageQuerySchema.extend({
   action: z.enum(AUDIT_ACTIONS, { error: MSG.invalidRequest }).optional(),
-  actor: z.coerce.number({ error: MSG.invalidRequest }).int().positive().optional(),
+  actor: idSchema().optional(),
   target_type: z.enum(AUDIT_TARGET_TYPES, { error: MSG.invalidRequest }).optional(),
   target_id: z.string().trim().min(1).max(100).optional(),
   from: z.union([dateTime, date], { error: MSG.invalidRequest }).optional(),

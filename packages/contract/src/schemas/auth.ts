@@ -18,7 +18,11 @@ export const registerBodySchema = z
   .object({
     firstName: required(MSG.firstNameRequired).max(100),
     lastName: required(MSG.lastNameRequired).max(100),
-    email: required(MSG.emailRequired).max(200),
+    // A domain with a dot and a top-level name: 'x@b' or 'x-not-an-email' would make an account no
+    // mail reaches.
+    email: required(MSG.emailRequired)
+      .max(200)
+      .pipe(z.email({ error: MSG.emailInvalid })),
     password: z
       .string({ error: MSG.passwordRequired })
       .min(1, { error: MSG.passwordRequired })

@@ -10,19 +10,21 @@ export const MAX_INTEGER = 2_147_483_647;
 
 /**
  * Bidirectional controls (embeddings, overrides, isolates, and the left-to-right and right-to-left
- * marks). Invisible, they reorder the text shown around them: 'Budi\u202Egnp.exe' reads 'Budiexe.png'.
+ * marks) and zero-width characters (space, non-joiner, joiner, the byte-order mark). Invisible, the
+ * first reorder the text shown around them ('Budi\u202Egnp.exe' reads 'Budiexe.png'); the others make
+ * two names that look the same differ ('Bu\u200Bdi' is not 'Budi' to a search or a unique check).
  */
-export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/g;
-export const stripBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+export const INVISIBLE_CONTROLS = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
+export const stripInvisibleControls = (text: string) => text.replace(INVISIBLE_CONTROLS, '');
 
 /**
- * Names and free text people type, trimmed and without bidirectional controls (they are removed
- * before the required check, so a name of nothing else is missing).
+ * Names and free text people type, trimmed and without bidirectional controls or zero-width
+ * characters (they are removed before the required check, so a name of nothing else is missing).
  */
 export const plainTextSchema = (message?: string) =>
   z
     .string(message ? { error: message } : undefined)
-    .overwrite(stripBidiControls)
+    .overwrite(stripInvisibleControls)
     .trim();
 
 /** A row id from a path, query or body: a whole number from 1 to MAX_INTEGER, else `message`. */
@@ -41,8 +43,11 @@ export const wholeNumberSchema = (message: string = MSG.invalidRequest) =>
     .min(0, { error: message })
     .max(MAX_INTEGER, { error: message });
 
-/** A row id carried by Previous/Next so that the next page is a seek; a bad one is ignored. */
-const cursorSchema = z.coerce.number().int().positive().optional().catch(undefined);
+/**
+ * A row id that only narrows or speeds up a read (a Previous/Next seek, an optional filter from the
+ * address bar): a bad one, out of the column's range included, is ignored rather than refused.
+ */
+export const lenientIdSchema = idSchema().optional().catch(undefined);
 
 /**
  * Query of every paged list: page defaults to 1, search is optional. `after` (Next: the last row's
@@ -52,8 +57,8 @@ const cursorSchema = z.coerce.number().int().positive().optional().catch(undefin
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_INTEGER).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
   search: z.string().trim().max(200).optional(),
-  after: cursorSchema,
-  before: cursorSchema,
+  after: lenientIdSchema,
+  before: lenientIdSchema,
 });
 
 export const idParamSchema = z.object({ id: idSchema() });

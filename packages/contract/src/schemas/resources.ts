@@ -2,11 +2,22 @@ import { z } from 'zod';
 import { PHONE_PREFIX } from '../constants';
 import { MSG } from '../messages';
 import { API } from '../paths';
-import { idSchema, plainTextSchema } from './common';
+import { idSchema, lenientIdSchema, plainTextSchema } from './common';
 
-/** Digits only; a leading 0 becomes the country prefix 62 (spec 02 §7 imports). */
+/** The international call prefix (0062…) and the trunk 0 some write after the country code (+62 0812…). */
+const INTERNATIONAL_PREFIX = /^00/;
+const TRUNK_AFTER_COUNTRY = new RegExp(`^${PHONE_PREFIX}0`);
+
+/**
+ * Digits only; a leading 0 becomes the country prefix 62 (spec 02 §7 imports). '0062 812…' and
+ * '+62 0812…' are the same number as '0812…': one number has one form, or it would slip past its
+ * suppression.
+ */
 export function normalizeNumber(raw: unknown): string {
-  const digits = String(raw ?? '').replace(/\D/g, '');
+  const digits = String(raw ?? '')
+    .replace(/\D/g, '')
+    .replace(INTERNATIONAL_PREFIX, '');
+  if (TRUNK_AFTER_COUNTRY.test(digits)) return `${PHONE_PREFIX}${digits.slice(PHONE_PREFIX.length + 1)}`;
   return digits.startsWith('0') ? `${PHONE_PREFIX}${digits.slice(1)}` : digits;
 }
 /** A usable phone number after normalizing: 62 followed by 8 to 13 digits. */
@@ -56,7 +67,7 @@ export const phoneListQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   status: z.enum(PHONE_STATUSES).optional().catch(undefined),
   /** The next slice of an unsearched walk: rows with a smaller id than this one. */
-  after: z.coerce.number().int().positive().optional().catch(undefined),
+  after: lenientIdSchema,
 });
 /** Digits, spaces and + - ( ) only: the text is a phone number, searched by its normalized prefix. */
 export const looksLikeNumber = (text: string) => /^[\d\s+()-]+$/.test(text) && /\d/.test(text);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './common';
+import { lenientIdSchema, pageQuerySchema } from './common';
 
 /**
  * Outbound webhooks: the operator's own receivers are told of delivery, opt-out and account events,
@@ -228,7 +228,7 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered'] as
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const webhookDeliveryPageQuerySchema = pageQuerySchema.extend({
-  endpoint: z.coerce.number().int().positive().optional().catch(undefined),
+  endpoint: lenientIdSchema,
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().catch(undefined),
 });
 

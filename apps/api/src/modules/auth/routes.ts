@@ -112,10 +112,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const referralValue = raw.referral_code || raw.affiliateCode;
       const referralCode = typeof referralValue === 'string' ? referralValue.trim().toUpperCase() : '';
 
-      if (email && !errors.email) {
-        const [taken] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-        if (taken) errors.email = MSG.emailTaken;
-      }
       let referrerId: number | null = null;
       if (referralCode && !errors.referral_code) {
         const [referrer] = await ctx.db
@@ -129,7 +125,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (firstError || !parsed.success)
         throw new HttpError(400, firstError ?? MSG.invalidRequest, { errors });
 
-      // Counted only once the form is good: a typo costs nothing, each account made does.
+      // Counted only once the form is good: a typo costs nothing, each complete form does. Whether the
+      // e-mail is taken is told only here, after the count, so a half-filled form probing addresses
+      // learns nothing and a complete one is as limited as making an account.
       refuseWhenLimited(
         reply,
         await countAttempt(ctx.db, SIGNUP_PER_ADDRESS, request.ip),
@@ -149,7 +147,6 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
         })
         .onConflictDoNothing({ target: users.email })
         .returning();
-      // Two sign-ups racing for one e-mail: the loser gets the same per-field answer.
       if (!created) throw new HttpError(400, MSG.emailTaken, { errors: { email: MSG.emailTaken } });
       const token = await ctx.tokens.sign(created.id, created.tokenVersion);
       setTokenCookie(reply, token);

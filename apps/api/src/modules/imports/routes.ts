@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
-import Papa from 'papaparse';
-import { API, MSG, idParamSchema, importSkippedQuerySchema } from '@blaster/contract';
+import { API, MSG, idParamSchema, importSkippedQuerySchema, toCsv } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
@@ -43,7 +42,10 @@ async function* skippedPages(db: Db, importId: number) {
   }
 }
 
-/** The same files the panel wrote from the answer before: a CSV with a header, or an indented JSON array. */
+/**
+ * The same files the panel wrote from the answer before: a CSV with a header (cells a spreadsheet would
+ * run as formulas written as text, like every CSV the panel exports), or an indented JSON array.
+ */
 async function* skippedFile(
   db: Db,
   importId: number,
@@ -51,12 +53,12 @@ async function* skippedFile(
   format: 'csv' | 'json',
 ) {
   let first = true;
-  if (format === 'csv') yield Papa.unparse([kind.download.columns]);
+  if (format === 'csv') yield toCsv([kind.download.columns]);
   else yield '[';
   for await (const page of skippedPages(db, importId)) {
     const rows = page.map((row) => kind.download.row(row));
     if (format === 'csv') {
-      yield `\r\n${Papa.unparse(rows.map((row) => kind.download.columns.map((column) => row[column])))}`;
+      yield `\r\n${toCsv(rows.map((row) => kind.download.columns.map((column) => row[column])))}`;
     } else {
       const items = rows.map((row) => `\n  ${JSON.stringify(row, null, 2).replaceAll('\n', '\n  ')}`);
       yield `${first ? '' : ','}${items.join(',')}`;

@@ -7,7 +7,7 @@ import {
   QR_FETCH_TIMEOUT_MS,
   deviceIdSchema,
   normalizeNumber,
-  stripBidiControls,
+  stripInvisibleControls,
 } from '@blaster/contract';
 import type { z } from 'zod';
 import type {
@@ -240,7 +240,7 @@ export async function saveAccount(
     clientid: deviceId,
     phonenumber: info.phonenumber,
     // The push name is chosen by whoever owns the chat account, and shown in the panel's tables.
-    pushname: stripBidiControls(info.pushname),
+    pushname: stripInvisibleControls(info.pushname),
     server: info.server,
     serialized: info.serialized,
     state: ctx.gateway.state(deviceId) ?? 'connected',
