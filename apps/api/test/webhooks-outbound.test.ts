@@ -12,7 +12,9 @@ import {
 } from '@blaster/contract';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../src/db/schema';
 import { queueWebhookEvent } from '../src/domain/webhooks';
-import type { Resolver } from '../src/lib/outbound/guard';
+import { configFromEnv } from '../src/config';
+import { parseAllowList } from '../src/lib/outbound/addresses';
+import { OutboundGuard, type Resolver } from '../src/lib/outbound/guard';
 import { startTestApp, type TestApp } from './support/app';
 import { waitFor } from './support/chat';
 
@@ -41,7 +43,8 @@ function stubResolver(table: Record<string, string[] | (() => string[])>) {
     asked.push(hostname);
     const entry = table[hostname];
     const addresses = typeof entry === 'function' ? entry() : entry;
-    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+    if (!addresses)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     if (addresses.includes(PUBLIC_ADDRESS)) {
       if (answeredPublic.has(hostname)) throw new Error(`${hostname} asked twice: refusing to answer public`);
       answeredPublic.add(hostname);
@@ -84,13 +87,14 @@ afterEach(async () => {
 });
 
 async function deliveries(t: TestApp, token: string, query = '') {
-  const page = await t.call<Paged<WebhookDelivery>>('GET', `${API.webhookDeliveries}?page=1${query}`, { token });
+  const page = await t.call<Paged<WebhookDelivery>>('GET', `${API.webhookDeliveries}?page=1${query}`, {
+    token,
+  });
   expect(page.status).toBe(200);
   return page.body.data;
 }
 
-const testEvent = (t: TestApp, token: string, id: number) =>
-  t.call('POST', API.webhookTest(id), { token });
+const testEvent = (t: TestApp, token: string, id: number) => t.call('POST', API.webhookTest(id), { token });
 
 describe('webhook URLs inside the network, no operator allowance', () => {
   let rebound = false;
@@ -178,7 +182,9 @@ describe('webhook URLs inside the network, no operator allowance', () => {
     });
     expect(edited.status).toBe(400);
     expect(edited.body.msg).toMatch(/^The webhook URL must lead to a public address/);
-    const list = await t.call<{ data: WebhookEndpoint[] }>('GET', API.webhookEndpoints, { token: admin.token });
+    const list = await t.call<{ data: WebhookEndpoint[] }>('GET', API.webhookEndpoints, {
+      token: admin.token,
+    });
     expect(list.body.data.map((endpoint) => endpoint.url).sort()).toEqual([
       'https://hooks.example.com/in',
       'https://not-yet.example.test/in',
@@ -206,7 +212,11 @@ describe('webhook URLs inside the network, no operator allowance', () => {
       const rows = await deliveries(t, admin.token, `&endpoint=${created.body.data.id}`);
       return rows[0]?.lastError ? rows : null;
     }, 'the attempt');
-    expect(delivery).toMatchObject({ status: 'retrying', lastStatus: null, lastError: WEBHOOK_TEXT.errorAddressRefused });
+    expect(delivery).toMatchObject({
+      status: 'retrying',
+      lastStatus: null,
+      lastError: WEBHOOK_TEXT.errorAddressRefused,
+    });
     expect(receiver.connections()).toBe(0);
   });
 
@@ -368,7 +378,10 @@ describe('webhook receivers the operator allowed', () => {
     });
 
     const [dead] = await waitFor(
-      () => deliveries(t, admin.token, `&endpoint=${endpoint.id}&status=dead`).then((rows) => rows.length > 0 && rows),
+      () =>
+        deliveries(t, admin.token, `&endpoint=${endpoint.id}&status=dead`).then(
+          (rows) => rows.length > 0 && rows,
+        ),
       'the delivery given up',
     );
     expect(dead).toMatchObject({ eventId: first, status: 'dead', attempts: 3, nextAttemptAt: null });
@@ -382,7 +395,10 @@ describe('webhook receivers the operator allowed', () => {
       payload: { endpoint_id: endpoint.id, message: 'second' },
     });
     await waitFor(
-      () => deliveries(t, admin.token, `&endpoint=${endpoint.id}&status=delivered`).then((rows) => rows.length === 1),
+      () =>
+        deliveries(t, admin.token, `&endpoint=${endpoint.id}&status=delivered`).then(
+          (rows) => rows.length === 1,
+        ),
       'the next event',
     );
     expect(requests).toBe(4);
@@ -393,7 +409,10 @@ describe('webhook receivers the operator allowed', () => {
     const replayed = await t.call('POST', API.webhookReplay(dead!.id), { token: admin.token });
     expect([replayed.status, replayed.body.msg]).toEqual([200, WEBHOOK_TEXT.replayQueued]);
     const delivered = await waitFor(
-      () => deliveries(t, admin.token, `&endpoint=${endpoint.id}&status=delivered`).then((rows) => rows.length === 2 && rows),
+      () =>
+        deliveries(t, admin.token, `&endpoint=${endpoint.id}&status=delivered`).then(
+          (rows) => rows.length === 2 && rows,
+        ),
       'the replayed event',
     );
     expect(delivered.map((row) => row.eventId).sort()).toEqual([first, second].sort());
@@ -429,7 +448,10 @@ describe('webhook receivers the operator allowed', () => {
     });
     t.ctx.webhooks.nudge();
     const [dead] = await waitFor(
-      () => deliveries(t, admin.token, `&endpoint=${endpoint.id}&status=dead`).then((rows) => rows.length > 0 && rows),
+      () =>
+        deliveries(t, admin.token, `&endpoint=${endpoint.id}&status=dead`).then(
+          (rows) => rows.length > 0 && rows,
+        ),
       'the delivery given up',
     );
     expect(dead).toMatchObject({ attempts: 1, lastError: 'HTTP 500' });
@@ -443,13 +465,22 @@ describe('webhook delivery retention', () => {
     // Inactive: nothing is sent, only pruned.
     const [endpoint] = await t.ctx.db
       .insert(webhookEndpoints)
-      .values({ url: 'https://not-yet.example.test/kept', eventTypes: ['account.status'], secret: 'whsec_test', active: false })
+      .values({
+        url: 'https://not-yet.example.test/kept',
+        eventTypes: ['account.status'],
+        secret: 'whsec_test',
+        active: false,
+      })
       .returning();
     const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
     // Delivered 8 days ago (past the 7-day default) and an hour ago; dead 31 days ago (past 30) and
     // 8 days ago; never delivered, 40 days old.
     const rows = {
-      oldDelivered: [{ deliveredAt: hoursAgo(8 * 24) }, { deliveredAt: hoursAgo(8 * 24) }, { deliveredAt: hoursAgo(9 * 24) }],
+      oldDelivered: [
+        { deliveredAt: hoursAgo(8 * 24) },
+        { deliveredAt: hoursAgo(8 * 24) },
+        { deliveredAt: hoursAgo(9 * 24) },
+      ],
       recentDelivered: [{ deliveredAt: hoursAgo(1) }],
       oldDead: [{ deadAt: hoursAgo(31 * 24) }, { deadAt: hoursAgo(31 * 24) }],
       recentDead: [{ deadAt: hoursAgo(8 * 24) }],
@@ -474,7 +505,10 @@ describe('webhook delivery retention', () => {
 
     await t.ctx.webhooks.resume();
     const kept = [...ids.recentDelivered!, ...ids.recentDead!, ...ids.waiting!];
-    await waitFor(async () => (await t.ctx.db.select().from(webhookDeliveries)).length === kept.length, 'the pruning');
+    await waitFor(
+      async () => (await t.ctx.db.select().from(webhookDeliveries)).length === kept.length,
+      'the pruning',
+    );
     const left = await t.ctx.db.select().from(webhookDeliveries);
     expect(left.map((row) => row.eventId).sort()).toEqual(kept.sort());
     // The events of pruned deliveries go too; the others stay.
@@ -486,5 +520,48 @@ describe('webhook delivery retention', () => {
         .from(webhookEvents)
         .where(inArray(webhookEvents.id, [...ids.oldDelivered!, ...ids.oldDead!])),
     ).toHaveLength(0);
+  });
+});
+
+describe('the operator allowance (WEBHOOK_ALLOWED_HOSTS)', () => {
+  it('opens exactly the names, addresses and ranges listed, and stops the start on an entry it cannot read', async () => {
+    const resolver = stubResolver({
+      'hooks.corp.example': ['10.99.0.1'],
+      'other.corp.example': ['10.99.0.1'],
+    });
+    const guard = new OutboundGuard(
+      parseAllowList(' 10.20.0.0/16, 192.168.1.40 ,Hooks.Corp.Example., fd12::/16'),
+      resolver.resolve,
+    );
+    const verdicts = Object.fromEntries(
+      await Promise.all(
+        [
+          'http://10.20.3.4/',
+          'http://10.21.0.1/',
+          'http://192.168.1.40:8080/',
+          'http://192.168.1.41/',
+          'http://[::ffff:10.20.0.9]/',
+          'http://[fd12::5]/',
+          'http://[fd13::5]/',
+          'https://hooks.corp.example/in',
+          'https://other.corp.example/in',
+          'http://127.0.0.1/',
+        ].map(async (url) => [url, await guard.checkOnSave(url)]),
+      ),
+    );
+    expect(verdicts).toEqual({
+      'http://10.20.3.4/': 'ok',
+      'http://10.21.0.1/': 'refused',
+      'http://192.168.1.40:8080/': 'ok',
+      'http://192.168.1.41/': 'refused',
+      'http://[::ffff:10.20.0.9]/': 'ok',
+      'http://[fd12::5]/': 'ok',
+      'http://[fd13::5]/': 'refused',
+      'https://hooks.corp.example/in': 'ok',
+      'https://other.corp.example/in': 'refused',
+      'http://127.0.0.1/': 'refused',
+    });
+    for (const entry of ['not a host!', '10.0.0.0/99', 'http://x.example'])
+      expect(() => configFromEnv({ WEBHOOK_ALLOWED_HOSTS: entry }), entry).toThrow(/WEBHOOK_ALLOWED_HOSTS/);
   });
 });

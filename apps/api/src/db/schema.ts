@@ -643,7 +643,9 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_delivered_idx')
       .on(table.deliveredAt)
       .where(sql`${table.deliveredAt} is not null`),
-    index('webhook_deliveries_dead_idx').on(table.deadAt).where(sql`${table.deadAt} is not null`),
+    index('webhook_deliveries_dead_idx')
+      .on(table.deadAt)
+      .where(sql`${table.deadAt} is not null`),
   ],
 );
 

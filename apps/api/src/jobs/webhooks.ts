@@ -43,7 +43,11 @@ export interface WebhookDispatcherOptions {
  * What a failed attempt records besides an HTTP status: one of three words, never the system's error
  * (a refused connection, a reset or a parse error would tell what listens at an address).
  */
-export const DELIVERY_FAILURES = { refused: 'address_refused', timeout: 'timeout', failed: 'connection_failed' };
+export const DELIVERY_FAILURES = {
+  refused: 'address_refused',
+  timeout: 'timeout',
+  failed: 'connection_failed',
+};
 
 /** How often an idle dispatcher looks for rows past their retention. */
 const PRUNE_EVERY_MS = 60_000;

@@ -58,13 +58,12 @@ export interface AllowList {
   ranges: readonly [Address, number][];
 }
 
-export const EMPTY_ALLOW_LIST: AllowList = { hosts: new Set(), ranges: [] };
-
 /** Reads a comma-separated list; an entry that is neither a name, an address nor a range stops the start. */
 export function parseAllowList(text: string | undefined): AllowList {
   const hosts = new Set<string>();
   const ranges: [Address, number][] = [];
-  for (const entry of (text ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+  const entries = (text ?? '').split(',').map((part) => part.trim());
+  for (const entry of entries.filter(Boolean)) {
     const bare = normaliseHostname(entry);
     if (bare.includes('/')) {
       if (!ipaddr.isValidCIDR(bare)) throw new Error(`WEBHOOK_ALLOWED_HOSTS: '${entry}' is not a CIDR range`);

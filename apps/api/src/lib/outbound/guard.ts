@@ -27,7 +27,9 @@ export type OutboundFailure = 'refused' | 'timeout' | 'failed';
 
 export class OutboundError extends Error {
   constructor(readonly kind: OutboundFailure) {
-    super(kind === 'refused' ? 'address not allowed' : kind === 'timeout' ? 'timed out' : 'connection failed');
+    super(
+      kind === 'refused' ? 'address not allowed' : kind === 'timeout' ? 'timed out' : 'connection failed',
+    );
     this.name = 'OutboundError';
   }
 }

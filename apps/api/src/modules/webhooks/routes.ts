@@ -264,7 +264,8 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(webhookEndpoints.id, endpoint.id))
         .returning({ tests: webhookEndpoints.testsInWindow });
       if (!counted) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
-      if (counted.tests > ctx.config.webhooks.testsPerMinute) throw new HttpError(429, WEBHOOK_TEXT.tooManyTests);
+      if (counted.tests > ctx.config.webhooks.testsPerMinute)
+        throw new HttpError(429, WEBHOOK_TEXT.tooManyTests);
       const eventId = await queueWebhookEvent(ctx.db, {
         type: 'webhook.test',
         accountId: null,
