@@ -89,6 +89,8 @@ async function blastRun(
     SANDBOX_TIME_SCALE: '0',
     SANDBOX_FAIL_RATE: String(failRate),
     INSTANCE_ID: 'bench',
+    // The receiver listens on loopback, which webhooks reach only when the operator allows it.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   });
   const bus = SERVER
     ? await createPostgresBus({ connectionString: database.url!, instanceId: 'bench', db })
