@@ -74,6 +74,12 @@ export class WebhookDispatcher extends LeasedJobs {
     await this.watchForOrphans();
   }
 
+  /** Stops sending, and closes the connections kept to receivers. */
+  override async stopAll() {
+    await super.stopAll();
+    this.options.outbound.close();
+  }
+
   /** New work (a test event, a retry): the dispatcher looks now rather than at its next poll. */
   nudge() {
     this.wake(WEBHOOK_DISPATCHER_JOB);

@@ -37,6 +37,12 @@ export class OutboundError extends Error {
 /** How long saving waits for a name to resolve before it leaves the check to the connection. */
 const SAVE_RESOLVE_MS = 5_000;
 
+/** Read and dropped to keep a connection for the next request; a longer answer closes it. */
+const MAX_DRAINED_BYTES = 64 * 1024;
+
+/** An idle kept-alive connection is closed after this. */
+const IDLE_CONNECTION_MS = 15_000;
+
 /**
  * Keeps outbound requests (webhooks) away from the host's own network. A URL is checked when it is
  * saved and again at every connection, on the addresses the name resolves to right then and which
@@ -118,6 +124,22 @@ export class OutboundGuard {
   };
 
   /**
+   * Connections kept for the next request to the same receiver (a blast sends many). Only a new
+   * connection resolves, through the checking `lookup`; a kept one stays with the address checked
+   * when it was opened.
+   */
+  private readonly agents = {
+    http: new http.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, lookup: this.lookup }),
+    https: new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS, lookup: this.lookup }),
+  };
+
+  /** Closes the kept connections (the process is stopping). */
+  close() {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  /**
    * POSTs a body and answers the response's status; the response's body is never read. A redirect is
    * an answer like any other (never followed). Fails with an OutboundError only.
    */
@@ -128,19 +150,26 @@ export class OutboundGuard {
     const target = new URL(url);
     // A literal address skips the socket's resolver: checked here, before anything connects.
     if (parseAddress(target.hostname)) await this.reachable(target.hostname);
-    const client = target.protocol === 'https:' ? https : http;
+    const secure = target.protocol === 'https:';
     return new Promise<number>((resolve, reject) => {
-      const outgoing = client.request(target, {
+      const outgoing = (secure ? https : http).request(target, {
         method: 'POST',
         headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
         lookup: this.lookup,
-        agent: false,
+        agent: secure ? this.agents.https : this.agents.http,
       });
+      // One deadline for resolving, connecting, the answer and draining it.
       const timer = setTimeout(() => outgoing.destroy(new OutboundError('timeout')), request.timeoutMs);
       outgoing.on('response', (response) => {
-        clearTimeout(timer);
         resolve(response.statusCode ?? 0);
-        response.destroy();
+        // The body is never looked at: drained (so the connection serves again) up to a limit.
+        let drained = 0;
+        response.on('data', (chunk: Buffer) => {
+          drained += chunk.length;
+          if (drained > MAX_DRAINED_BYTES) response.destroy();
+        });
+        response.on('error', () => {});
+        response.on('close', () => clearTimeout(timer));
       });
       outgoing.on('error', (error) => {
         clearTimeout(timer);
