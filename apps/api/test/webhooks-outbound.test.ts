@@ -161,6 +161,7 @@ describe('webhook URLs inside the network, no operator allowance', () => {
         body: { url, events: ['account.status'] },
       });
       expect([answer.status, answer.body.msg], url).toEqual([400, WEBHOOK_TEXT.urlNotPublic]);
+      expect(answer.body.errors, url).toEqual({ url: WEBHOOK_TEXT.urlNotPublic });
     }
     // Accepted: a name resolving to a public address, and one that does not resolve yet (the
     // connection checks it again).
