@@ -95,6 +95,8 @@ async function blastRun(
     SANDBOX_FAIL_RATE: String(failRate),
     INSTANCE_ID: 'bench',
     SANDBOX_NETWORK_DIR: recordDir,
+    // The receiver listens on loopback, which webhooks reach only when the operator allows it.
+    WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   });
   const bus = SERVER
     ? await createPostgresBus({ connectionString: database.url!, instanceId: 'bench', db })

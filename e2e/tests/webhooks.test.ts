@@ -9,21 +9,23 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../
 
 let stack: Stack;
 before(async () => {
-  stack = await startStack();
+  // The receiver listens on loopback, which only the operator's allowance opens; one failed attempt
+  // is the last, so the given-up delivery and its replay show.
+  stack = await startStack({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_MAX_ATTEMPTS: '1' });
 });
 after(async () => {
   await stack?.stop();
 });
 
-test('an admin adds a webhook endpoint, sees its secret once and its test event delivered', async () => {
-  // The operator's receiver: a local server that accepts everything.
+test('an admin adds a webhook endpoint, sees its secret once and its test event delivered after a replay', async () => {
+  // The operator's receiver: a local server that refuses the first request and accepts the rest.
   const received: { type: string; id: string }[] = [];
   const receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       received.push(JSON.parse(body) as { type: string; id: string });
-      response.writeHead(204).end();
+      response.writeHead(received.length === 1 ? 500 : 204).end();
     });
   });
   await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
@@ -43,6 +45,10 @@ test('an admin adds a webhook endpoint, sees its secret once and its test event 
     await page.getByLabel('account.status').check();
     await page.getByRole('button', { name: WEBHOOK_TEXT.save }).click();
     await page.getByText(WEBHOOK_TEXT.urlScheme).waitFor();
+    // So is an address inside the network (the cloud's metadata service).
+    await page.locator('#webhook-url').fill('http://169.254.169.254/latest/meta-data/');
+    await page.getByRole('button', { name: WEBHOOK_TEXT.save }).click();
+    await page.getByText(WEBHOOK_TEXT.urlNotPublic).waitFor();
 
     await page.locator('#webhook-url').fill(url);
     await page.getByRole('button', { name: WEBHOOK_TEXT.save }).click();
@@ -55,11 +61,21 @@ test('an admin adds a webhook endpoint, sees its secret once and its test event 
     for (let tries = 0; received.length === 0 && tries < 300; tries += 1)
       await new Promise((done) => setTimeout(done, 100));
     assert.equal(received[0]?.type, 'webhook.test');
+    // Refused once, given up: the row says so and offers a replay.
+    const row = page.getByRole('row', { name: /webhook\.test/ });
+    for (let tries = 0; tries < 100; tries += 1) {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      if (await row.getByText(WEBHOOK_TEXT.statusDead, { exact: true }).isVisible()) break;
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    await row.getByText('HTTP 500').waitFor();
+    await row.getByRole('button', { name: WEBHOOK_TEXT.replay }).click();
+    await page.getByText(WEBHOOK_TEXT.replayQueued).waitFor();
+    for (let tries = 0; received.length < 2 && tries < 300; tries += 1)
+      await new Promise((done) => setTimeout(done, 100));
+    assert.equal(received[1]?.id, received[0]?.id);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await page
-      .getByRole('row', { name: /webhook\.test/ })
-      .getByText(WEBHOOK_TEXT.statusDelivered, { exact: true })
-      .waitFor();
+    await row.getByText(WEBHOOK_TEXT.statusDelivered, { exact: true }).waitFor();
 
     if (process.env.WEBHOOK_SCREENSHOTS) {
       const outDir = resolve(import.meta.dirname, '../artifacts');

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { HTTP_PORT, REALTIME_PORT } from '@blaster/contract';
 import { originOf } from './lib/same-origin';
 import { repoRoot } from './paths';
+import { parseAllowList, type AllowList } from './lib/outbound/addresses';
 
 export { repoRoot };
 
@@ -59,7 +60,24 @@ export interface Config {
    */
   requestTimeoutMs: number;
   /** Outbound webhooks: retry after base × 2^attempt up to max, each request cut off after timeout. */
-  webhooks: { retryBaseMs: number; retryMaxMs: number; timeoutMs: number; pollMs: number; batchSize: number };
+  webhooks: {
+    retryBaseMs: number;
+    retryMaxMs: number;
+    timeoutMs: number;
+    pollMs: number;
+    batchSize: number;
+    /** A delivery still failing after this many attempts, or this many hours, is dead until replayed. */
+    maxAttempts: number;
+    maxAgeHours: number;
+    /** Delivered rows are deleted after this many hours, dead ones after the second; so many at a time. */
+    retentionHours: number;
+    deadRetentionHours: number;
+    pruneBatch: number;
+    /** Test events an endpoint is sent per minute at most, whoever asks. */
+    testsPerMinute: number;
+    /** Hosts and ranges inside the network that receivers may be at (public addresses only otherwise). */
+    allowedHosts: AllowList;
+  };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -149,6 +167,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: Math.max(100, numberFromEnv(env.WEBHOOK_TIMEOUT_MS, 10_000)),
       pollMs: Math.max(10, numberFromEnv(env.WEBHOOK_POLL_MS, 1_000)),
       batchSize: Math.max(1, numberFromEnv(env.WEBHOOK_BATCH_SIZE, 50)),
+      maxAttempts: Math.max(1, numberFromEnv(env.WEBHOOK_MAX_ATTEMPTS, 150)),
+      maxAgeHours: Math.max(0, numberFromEnv(env.WEBHOOK_MAX_AGE_HOURS, 24)),
+      retentionHours: Math.max(0, numberFromEnv(env.WEBHOOK_RETENTION_HOURS, 7 * 24)),
+      deadRetentionHours: Math.max(0, numberFromEnv(env.WEBHOOK_DEAD_RETENTION_HOURS, 30 * 24)),
+      pruneBatch: Math.max(1, numberFromEnv(env.WEBHOOK_PRUNE_BATCH, 1_000)),
+      testsPerMinute: Math.max(1, numberFromEnv(env.WEBHOOK_TESTS_PER_MINUTE, 5)),
+      allowedHosts: parseAllowList(env.WEBHOOK_ALLOWED_HOSTS),
     },
   };
 }

@@ -13,6 +13,7 @@ import type { BlastEngine } from './jobs/blast';
 import type { DeliveryTracker } from './jobs/delivery';
 import type { LookupRunner } from './jobs/lookup';
 import type { WebhookDispatcher } from './jobs/webhooks';
+import type { OutboundGuard } from './lib/outbound/guard';
 import type { EventRecorder } from './modules/monitor/recorder';
 import type { PendingDevices } from './modules/whatsapp/pending-devices';
 
@@ -31,6 +32,8 @@ export interface AppContext {
   lookups: LookupRunner;
   /** Sends queued webhook events (one instance at a time, by lease). */
   webhooks: WebhookDispatcher;
+  /** Keeps webhook URLs away from the host's own network, on saving and at every connection. */
+  outbound: OutboundGuard;
   monitors: { gateway: EventRecorder; socket: EventRecorder };
   /** Devices being connected, by device id: who asked (the account row exists only after saving). */
   pendingDevices: PendingDevices;

@@ -9,6 +9,7 @@ import { DeliveryTracker } from './jobs/delivery';
 import { LookupRunner } from './jobs/lookup';
 import { WebhookDispatcher } from './jobs/webhooks';
 import type { TokenService } from './lib/tokens';
+import { OutboundGuard, type Resolver } from './lib/outbound/guard';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
 import { PendingDevices } from './modules/whatsapp/pending-devices';
@@ -25,6 +26,8 @@ export function createAppContext(options: {
   gateway?: SandboxGateway;
   /** How this instance reaches the others; alone by default (the embedded database, tests). */
   bus?: ClusterBus;
+  /** How outbound requests resolve names (the system's resolver by default; a stub in tests). */
+  resolver?: Resolver;
 }): AppContext {
   const { db, config } = options;
   const bus = options.bus ?? createLocalBus(config.instanceId);
@@ -60,6 +63,7 @@ export function createAppContext(options: {
     (kind === 'blast' ? ctx.blast : kind === 'lookup' ? ctx.lookups : ctx.webhooks).leaseLost(jobId),
   );
   const access = createAccessWatch(bus);
+  const outbound = new OutboundGuard(config.webhooks.allowedHosts, options.resolver);
   const ctx: AppContext = {
     db,
     tokens: options.tokens,
@@ -79,7 +83,8 @@ export function createAppContext(options: {
       timeZone: config.timeZone,
     }),
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
-    webhooks: new WebhookDispatcher({ db, leases, bus, settings: config.webhooks }),
+    webhooks: new WebhookDispatcher({ db, leases, bus, outbound, settings: config.webhooks }),
+    outbound,
     monitors,
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
     access,

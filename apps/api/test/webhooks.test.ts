@@ -27,8 +27,12 @@ import { queueWebhookEvent, verifyWebhookSignature } from '../src/domain/webhook
 import { startTestApp, type TestApp } from './support/app';
 import { connect, signal, waitFor } from './support/chat';
 
-/** Small backoff and a short lease, so retries and a takeover happen within seconds. */
+/**
+ * Small backoff and a short lease, so retries and a takeover happen within seconds; the receivers
+ * listen on loopback, which the operator allows here (public addresses only by default).
+ */
 const FAST = {
+  WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   WEBHOOK_RETRY_BASE_MS: '20',
   WEBHOOK_RETRY_MAX_MS: '200',
   WEBHOOK_POLL_MS: '20',

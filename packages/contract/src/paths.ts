@@ -115,6 +115,8 @@ export const API = {
   webhookTest: (id: number | string) => `/api/admin/webhooks/endpoints/${id}/test`,
   webhookDeliveries: '/api/admin/webhooks/deliveries',
   webhookRetry: (id: number | string) => `/api/admin/webhooks/deliveries/${id}/retry`,
+  /** A dead delivery (given up after the retry limit) sent again from scratch. */
+  webhookReplay: (id: number | string) => `/api/admin/webhooks/deliveries/${id}/replay`,
 
   /** Every skipped row of a finished import, for its importer: `?format=csv` or `json`. */
   importSkipped: (id: number | string) => `/api/admin/import/${id}/skipped`,

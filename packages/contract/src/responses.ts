@@ -119,6 +119,7 @@ export interface ApiAnswers {
   webhookTest: { POST: Said };
   webhookDeliveries: { GET: Paged<WebhookDelivery> };
   webhookRetry: { POST: Said };
+  webhookReplay: { POST: Said };
 
   statsDaily: { GET: StatsDailyAnswer };
   statsHourly: { GET: StatsHourlyAnswer };

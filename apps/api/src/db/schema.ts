@@ -576,6 +576,9 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   active: boolean('active').notNull().default(true),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
+  /** Test events sent since the current one-minute window began (migration 0018). */
+  testsWindowStartedAt: timestamp('tests_window_started_at', { withTimezone: true }),
+  testsInWindow: integer('tests_in_window').notNull().default(0),
 });
 
 /** The webhook outbox: written in the transaction of the change it tells of. */
@@ -625,14 +628,24 @@ export const webhookDeliveries = pgTable(
     lastStatus: integer('last_status'),
     lastError: text('last_error'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Given up after the retry limit (migration 0018): never claimed again unless replayed. */
+    deadAt: timestamp('dead_at', { withTimezone: true }),
+    /** The last replay: the age limit counts from it rather than from creation. */
+    replayedAt: timestamp('replayed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('webhook_deliveries_endpoint_event_unique').on(table.endpointId, table.eventId),
     index('webhook_deliveries_pending_idx')
       .on(table.endpointId, table.accountKey, table.sequence)
-      .where(sql`${table.deliveredAt} is null`),
+      .where(sql`${table.deliveredAt} is null and ${table.deadAt} is null`),
     index('webhook_deliveries_list_idx').on(table.endpointId, table.id),
+    index('webhook_deliveries_delivered_idx')
+      .on(table.deliveredAt)
+      .where(sql`${table.deliveredAt} is not null`),
+    index('webhook_deliveries_dead_idx')
+      .on(table.deadAt)
+      .where(sql`${table.deadAt} is not null`),
   ],
 );
 

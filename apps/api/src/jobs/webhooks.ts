@@ -6,6 +6,7 @@ import type { JobLeases } from '../cluster/leases';
 import { queryRows, type Db } from '../db';
 import type { Config } from '../config';
 import { signWebhook } from '../domain/webhooks';
+import { OutboundError, type OutboundGuard } from '../lib/outbound/guard';
 
 /** The dispatcher is one job: whichever instance holds its lease sends every webhook. */
 export const WEBHOOK_DISPATCHER_JOB = 1;
@@ -33,20 +34,23 @@ export interface WebhookDispatcherOptions {
   db: Db;
   leases: JobLeases;
   bus: ClusterBus;
+  /** Every request goes through it: only addresses it allows are ever connected to. */
+  outbound: OutboundGuard;
   settings: Config['webhooks'];
 }
 
-/** Longest error text kept per delivery: enough to tell what went wrong. */
-const ERROR_LENGTH = 500;
+/**
+ * What a failed attempt records besides an HTTP status: one of three words, never the system's error
+ * (a refused connection, a reset or a parse error would tell what listens at an address).
+ */
+export const DELIVERY_FAILURES = {
+  refused: 'address_refused',
+  timeout: 'timeout',
+  failed: 'connection_failed',
+};
 
-function describeError(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError') return 'timed out';
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return (cause?.code ?? cause?.message ?? error.message).slice(0, ERROR_LENGTH);
-  }
-  return String(error).slice(0, ERROR_LENGTH);
-}
+/** How often an idle dispatcher looks for rows past their retention. */
+const PRUNE_EVERY_MS = 60_000;
 
 /**
  * Sends due webhook deliveries from the database. Per endpoint, the events of one account go out in
@@ -56,7 +60,9 @@ function describeError(error: unknown): string {
  * A claim counts the attempt and sets the next one (base × 2^attempts, capped) before anything is
  * sent, in one statement for the whole batch: a crash mid-send leaves the delivery to be retried
  * after its backoff, by whichever instance holds the lease then. Delivery is at least once; a
- * delivery recorded as accepted (2xx) is never sent again.
+ * delivery recorded as accepted (2xx) is never sent again. One still refused after
+ * `maxAttempts` attempts or `maxAgeHours` hours is dead: left aside (the next event of its account
+ * goes on) until an operator replays it. Idle, the dispatcher prunes old delivered and dead rows.
  */
 export class WebhookDispatcher extends LeasedJobs {
   constructor(private readonly options: WebhookDispatcherOptions) {
@@ -66,6 +72,12 @@ export class WebhookDispatcher extends LeasedJobs {
   /** Runs the dispatcher here unless another instance does; takes it over when that one goes away. */
   async resume() {
     await this.watchForOrphans();
+  }
+
+  /** Stops sending, and closes the connections kept to receivers. */
+  override async stopAll() {
+    await super.stopAll();
+    this.options.outbound.close();
   }
 
   /** New work (a test event, a retry): the dispatcher looks now rather than at its next poll. */
@@ -81,11 +93,55 @@ export class WebhookDispatcher extends LeasedJobs {
   protected async failed() {}
 
   protected async work(id: number, wait: Wait) {
+    let pruneAt = 0;
     while (!this.killed) {
       const sent = await this.step(id);
       if (this.killed) return;
-      if (sent === 0) await wait(this.options.settings.pollMs);
+      if (sent > 0) continue;
+      if (Date.now() >= pruneAt) {
+        // A full batch: more may be waiting, taken at the next idle turn; otherwise a minute's rest.
+        const pruned = await this.prune();
+        pruneAt = pruned < this.options.settings.pruneBatch ? Date.now() + PRUNE_EVERY_MS : 0;
+        if (pruneAt === 0) continue;
+      }
+      await wait(this.options.settings.pollMs);
     }
+  }
+
+  /**
+   * Deletes one batch of delivered rows past their retention and of dead ones past theirs, and the
+   * events no delivery needs any more; answers how many deliveries went.
+   */
+  async prune(): Promise<number> {
+    const { db, settings } = this.options;
+    const [row] = await queryRows<{ pruned: string | number }>(
+      db,
+      sql`with expired as (
+          (select id from webhook_deliveries
+           where delivered_at is not null
+             and delivered_at < now() - ${settings.retentionHours}::float8 * interval '1 hour'
+           order by delivered_at limit ${settings.pruneBatch})
+          union all
+          (select id from webhook_deliveries
+           where dead_at is not null
+             and dead_at < now() - ${settings.deadRetentionHours}::float8 * interval '1 hour'
+           order by dead_at limit ${settings.pruneBatch})
+        ), gone as (
+          delete from webhook_deliveries d using expired where d.id = expired.id
+          returning d.id, d.event_id
+        ), events as (
+          -- An event goes with its last delivery. The statement still sees the rows it deletes, so
+          -- they are left out by hand; deliveries are found per endpoint, by their unique index.
+          delete from webhook_events e
+          where e.id in (select event_id from gone)
+            and not exists (
+              select 1 from webhook_endpoints ep
+              join webhook_deliveries d on d.endpoint_id = ep.id and d.event_id = e.id
+              where d.id not in (select id from gone))
+        )
+        select count(*) as pruned from gone`,
+    );
+    return Number(row?.pruned ?? 0);
   }
 
   /** Claims, sends and records one batch; answers how many were sent. */
@@ -100,11 +156,12 @@ export class WebhookDispatcher extends LeasedJobs {
         // costs a few index probes per pair however long the backlog (a blast queues thousands).
         sql`with recursive pairs as (
             (select endpoint_id, account_key from webhook_deliveries
-             where delivered_at is null order by endpoint_id, account_key limit 1)
+             where delivered_at is null and dead_at is null order by endpoint_id, account_key limit 1)
             union all
             select next.endpoint_id, next.account_key from pairs p cross join lateral (
               select d.endpoint_id, d.account_key from webhook_deliveries d
-              where d.delivered_at is null and (d.endpoint_id, d.account_key) > (p.endpoint_id, p.account_key)
+              where d.delivered_at is null and d.dead_at is null
+                and (d.endpoint_id, d.account_key) > (p.endpoint_id, p.account_key)
               order by d.endpoint_id, d.account_key limit 1
             ) next
           ), heads as (
@@ -113,7 +170,8 @@ export class WebhookDispatcher extends LeasedJobs {
             join webhook_endpoints e on e.id = p.endpoint_id and e.active
             cross join lateral (
               select d.id, d.next_attempt_at from webhook_deliveries d
-              where d.delivered_at is null and d.endpoint_id = p.endpoint_id and d.account_key = p.account_key
+              where d.delivered_at is null and d.dead_at is null
+                and d.endpoint_id = p.endpoint_id and d.account_key = p.account_key
               order by d.sequence limit 1
             ) head
           ), due as (
@@ -136,12 +194,16 @@ export class WebhookDispatcher extends LeasedJobs {
     if (this.killed) return claimed.length;
     await db.transaction(async (tx) => {
       await this.confirmLease(tx, id);
+      // A failure past the attempt or age limit is the last: the delivery is dead until replayed.
       await tx.execute(sql`update webhook_deliveries d
         set last_status = v.status,
             last_error = v.error,
-            delivered_at = case when v.ok then now() end
+            delivered_at = case when v.ok then now() end,
+            dead_at = case when not v.ok and (d.attempts >= ${settings.maxAttempts}
+              or coalesce(d.replayed_at, d.created_at)
+                <= now() - ${settings.maxAgeHours}::float8 * interval '1 hour') then now() end
         from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id bigint, ok boolean, status int, error text)
-        where d.id = v.id and d.delivered_at is null`);
+        where d.id = v.id and d.delivered_at is null and d.dead_at is null`);
     });
     return claimed.length;
   }
@@ -159,8 +221,7 @@ export class WebhookDispatcher extends LeasedJobs {
     const text = JSON.stringify(body);
     const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const response = await fetch(row.url, {
-        method: 'POST',
+      const status = await this.options.outbound.post(row.url, {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'BlasterPanel-Webhooks/1',
@@ -170,15 +231,14 @@ export class WebhookDispatcher extends LeasedJobs {
           [WEBHOOK_HEADERS.signature]: signWebhook(row.secret, timestamp, text),
         },
         body: text,
-        // A redirect is not an acceptance: the receiver's address should be the final one.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.settings.timeoutMs),
+        // A redirect is not followed, nor an acceptance: the receiver's address should be the final one.
+        timeoutMs: this.options.settings.timeoutMs,
       });
-      await response.body?.cancel().catch(() => {});
-      const ok = response.status >= 200 && response.status < 300;
-      return { id, ok, status: response.status, error: ok ? null : `HTTP ${response.status}` };
+      const ok = status >= 200 && status < 300;
+      return { id, ok, status, error: ok ? null : `HTTP ${status}` };
     } catch (error) {
-      return { id, ok: false, status: null, error: describeError(error) };
+      const kind = error instanceof OutboundError ? error.kind : 'failed';
+      return { id, ok: false, status: null, error: DELIVERY_FAILURES[kind] };
     }
   }
 }

@@ -9,6 +9,7 @@ import { createScratchDatabase } from '../../src/db/scratch';
 import { users } from '../../src/db/schema';
 import { seed } from '../../src/db/seed';
 import { createTokenService } from '../../src/lib/tokens';
+import type { Resolver } from '../../src/lib/outbound/guard';
 import { createAppContext } from '../../src/runtime';
 import type { SandboxGateway } from '../../src/gateway/sandbox';
 import { buildApp } from '../../src/server';
@@ -58,10 +59,19 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * The resolver of outbound requests in tests unless one is given: it knows localhost and nothing
+ * else, so no test ever asks a real DNS server, let alone connects where a name points.
+ */
+export const loopbackOnlyResolver: Resolver = async (hostname) => {
+  if (hostname === 'localhost') return [{ address: '127.0.0.1', family: 4 }];
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+};
+
 /** A real app on a fresh database, migrated and seeded like production. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { database?: Database; gateway?: SandboxGateway; bus?: ClusterBus } = {},
+  options: { database?: Database; gateway?: SandboxGateway; bus?: ClusterBus; resolver?: Resolver } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   await seed(database.db, ADMIN);
@@ -71,6 +81,7 @@ export async function startTestApp(
     config: configFromEnv({ SANDBOX_TIME_SCALE: '0.001', ...env }),
     gateway: options.gateway,
     bus: options.bus,
+    resolver: options.resolver ?? loopbackOnlyResolver,
   });
   const app = await buildApp(ctx);
   await app.ready();

@@ -37,12 +37,16 @@ export const WEBHOOK_TEXT = {
   statusPending: 'Menunggu',
   statusRetrying: 'Mengulang',
   statusDelivered: 'Terkirim',
+  statusDead: 'Dihentikan',
+  replay: 'Putar Ulang',
   secretOnce: 'Simpan secret ini sekarang: ia tidak ditampilkan lagi.',
   secretHint: 'Secret',
   noEndpoints: 'Belum ada endpoint webhook.',
   urlRequired: 'URL wajib diisi.',
   urlInvalid: 'URL webhook tidak valid.',
   urlScheme: 'URL webhook harus diawali http:// atau https://.',
+  urlNotPublic:
+    'URL webhook harus menuju alamat publik: alamat lokal, privat atau internal ditolak (kecuali diizinkan operator server).',
   eventsRequired: 'Pilih minimal satu event.',
   endpointNotFound: 'Endpoint webhook tidak ditemukan.',
   deliveryNotFound: 'Pengiriman webhook tidak ditemukan.',
@@ -54,6 +58,13 @@ export const WEBHOOK_TEXT = {
   confirmRotate: 'Ganti secret? Penerima harus memakai secret baru mulai sekarang.',
   testQueued: 'Event uji dimasukkan ke antrean.',
   retryQueued: 'Pengiriman dijadwalkan ulang sekarang.',
+  replayQueued: 'Pengiriman yang dihentikan dijadwalkan lagi sekarang.',
+  deadUseReplay: 'Pengiriman ini sudah dihentikan: pakai Putar Ulang.',
+  notDead: 'Pengiriman ini belum dihentikan: pakai Kirim Ulang Sekarang.',
+  tooManyTests: 'Terlalu banyak event uji untuk endpoint ini. Tunggu sebentar lalu coba lagi.',
+  errorTimedOut: 'Waktu habis',
+  errorConnectionFailed: 'Koneksi gagal',
+  errorAddressRefused: 'Alamat tidak diizinkan',
   errorFetchingEndpoints: 'Error fetching Webhook endpoints',
   errorFetchingDeliveries: 'Error fetching Webhook deliveries',
 } as const;
@@ -224,7 +235,8 @@ export const webhookEndpointWithSecretSchema = z.object({
 });
 export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered'] as const;
+/** `dead`: still refused after the retry limit (docs/operations.md); sent again only when replayed. */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 export const webhookDeliveryPageQuerySchema = pageQuerySchema.extend({
@@ -247,6 +259,7 @@ export const webhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
   lastAttemptAt: z.string().nullable(),
   lastStatus: z.number().int().nullable(),
+  /** What went wrong, in a few fixed words (timed out, connection failed, HTTP 500...), never more. */
   lastError: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   createdAt: z.string(),

@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 import { newWebhookSecret, queueWebhookEvent } from '../../domain/webhooks';
+import { DELIVERY_FAILURES } from '../../jobs/webhooks';
 import { HttpError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
@@ -41,6 +42,24 @@ const present = (row: EndpointRow, pending = 0): WebhookEndpoint => ({
 });
 
 /**
+ * A failed attempt as operators see it: the receiver's HTTP status, or one of three fixed texts.
+ * Anything else (rows written before, with the system's own error) reads as a failed connection.
+ */
+function shownError(lastError: string | null, lastStatus: number | null): string | null {
+  if (lastError === null) return null;
+  if (lastStatus !== null) return `HTTP ${lastStatus}`;
+  if (lastError === DELIVERY_FAILURES.refused) return WEBHOOK_TEXT.errorAddressRefused;
+  if (lastError === DELIVERY_FAILURES.timeout || lastError === 'timed out') return WEBHOOK_TEXT.errorTimedOut;
+  return WEBHOOK_TEXT.errorConnectionFailed;
+}
+
+/** Refuses a receiver's URL that is, or resolves to, an address inside the network. */
+async function assertReachable(ctx: AppContext, url: string) {
+  if ((await ctx.outbound.checkOnSave(url)) === 'refused')
+    throw new HttpError(400, WEBHOOK_TEXT.urlNotPublic, { errors: { url: WEBHOOK_TEXT.urlNotPublic } });
+}
+
+/**
  * A delivery's event in a few words for the operator's list: a message's stage and number (with the
  * message log), an opted-out number, an account's state or the reason it paused.
  */
@@ -61,9 +80,25 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     const rows = await ctx.db
       .select({ endpointId: webhookDeliveries.endpointId, pending: sql<number>`count(*)::int` })
       .from(webhookDeliveries)
-      .where(and(inArray(webhookDeliveries.endpointId, ids), isNull(webhookDeliveries.deliveredAt)))
+      .where(
+        and(
+          inArray(webhookDeliveries.endpointId, ids),
+          isNull(webhookDeliveries.deliveredAt),
+          isNull(webhookDeliveries.deadAt),
+        ),
+      )
       .groupBy(webhookDeliveries.endpointId);
     return new Map(rows.map((row) => [row.endpointId, Number(row.pending)]));
+  };
+
+  /** Where a delivery stands, for the answer to a retry or replay that changed nothing. */
+  const deliveryState = async (id: number) => {
+    const [row] = await ctx.db
+      .select({ deliveredAt: webhookDeliveries.deliveredAt, deadAt: webhookDeliveries.deadAt })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.id, id));
+    if (!row) return null;
+    return row.deliveredAt ? 'delivered' : row.deadAt ? 'dead' : 'waiting';
   };
 
   route(app, ctx, {
@@ -83,6 +118,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     access: OPERATOR_ROLES,
     body: webhookEndpointBodySchema,
     handler: async ({ body, user }) => {
+      await assertReachable(ctx, body.url);
       const secret = newWebhookSecret();
       const row = await ctx.db.transaction(async (tx) => {
         const [created] = await tx
@@ -116,6 +152,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     params: idParamSchema,
     body: webhookEndpointBodySchema,
     handler: async ({ params, body, user }) => {
+      await assertReachable(ctx, body.url);
       const row = await ctx.db.transaction(async (tx) => {
         const [current] = await tx
           .select()
@@ -154,7 +191,16 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, params.id)).returning();
         if (!row) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
         // After the endpoint's row: a writer that share-locked it has committed, its deliveries included.
-        await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, params.id));
+        // The events no other endpoint still has to receive go with them.
+        await tx.execute(sql`with gone as (
+            delete from webhook_deliveries where endpoint_id = ${params.id} returning event_id
+          )
+          delete from webhook_events e
+          where e.id in (select event_id from gone)
+            and not exists (
+              select 1 from webhook_endpoints ep
+              join webhook_deliveries d on d.endpoint_id = ep.id and d.event_id = e.id
+              where ep.id <> ${params.id})`);
         await recordAudit(tx, ctx, {
           actor: user,
           action: 'webhook.delete',
@@ -206,6 +252,20 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         .where(eq(webhookEndpoints.id, params.id));
       if (!endpoint) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
       if (!endpoint.active) throw new HttpError(400, WEBHOOK_TEXT.endpointInactive);
+      // Counted per endpoint in the database, so every instance and every operator share the limit.
+      const [counted] = await ctx.db
+        .update(webhookEndpoints)
+        .set({
+          testsWindowStartedAt: sql`case when ${webhookEndpoints.testsWindowStartedAt} > now() - interval '1 minute'
+            then ${webhookEndpoints.testsWindowStartedAt} else now() end`,
+          testsInWindow: sql`case when ${webhookEndpoints.testsWindowStartedAt} > now() - interval '1 minute'
+            then ${webhookEndpoints.testsInWindow} + 1 else 1 end`,
+        })
+        .where(eq(webhookEndpoints.id, endpoint.id))
+        .returning({ tests: webhookEndpoints.testsInWindow });
+      if (!counted) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+      if (counted.tests > ctx.config.webhooks.testsPerMinute)
+        throw new HttpError(429, WEBHOOK_TEXT.tooManyTests);
       const eventId = await queueWebhookEvent(ctx.db, {
         type: 'webhook.test',
         accountId: null,
@@ -226,10 +286,10 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
       const conditions: SQL[] = [];
       if (query.endpoint) conditions.push(eq(webhookDeliveries.endpointId, query.endpoint));
       if (query.status === 'delivered') conditions.push(isNotNull(webhookDeliveries.deliveredAt));
-      if (query.status === 'pending')
-        conditions.push(isNull(webhookDeliveries.deliveredAt), eq(webhookDeliveries.attempts, 0));
-      if (query.status === 'retrying')
-        conditions.push(isNull(webhookDeliveries.deliveredAt), gt(webhookDeliveries.attempts, 0));
+      if (query.status === 'dead') conditions.push(isNotNull(webhookDeliveries.deadAt));
+      const waiting = [isNull(webhookDeliveries.deliveredAt), isNull(webhookDeliveries.deadAt)];
+      if (query.status === 'pending') conditions.push(...waiting, eq(webhookDeliveries.attempts, 0));
+      if (query.status === 'retrying') conditions.push(...waiting, gt(webhookDeliveries.attempts, 0));
       const { ids, meta } = await readPage(
         ctx.db,
         {
@@ -265,12 +325,19 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
             accountId: event.accountId,
             sequence: event.sequence,
             detail: eventDetail(event.payload),
-            status: delivery.deliveredAt ? 'delivered' : delivery.attempts > 0 ? 'retrying' : 'pending',
+            status: delivery.deliveredAt
+              ? 'delivered'
+              : delivery.deadAt
+                ? 'dead'
+                : delivery.attempts > 0
+                  ? 'retrying'
+                  : 'pending',
             attempts: delivery.attempts,
-            nextAttemptAt: delivery.deliveredAt ? null : delivery.nextAttemptAt.toISOString(),
+            nextAttemptAt:
+              delivery.deliveredAt || delivery.deadAt ? null : delivery.nextAttemptAt.toISOString(),
             lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
             lastStatus: delivery.lastStatus,
-            lastError: delivery.lastError,
+            lastError: shownError(delivery.lastError, delivery.lastStatus),
             deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
             createdAt: delivery.createdAt.toISOString(),
           },
@@ -288,28 +355,51 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ params }) => {
       // Only deliveries not yet accepted: an event the receiver answered 2xx is never sent again.
       // The earlier undelivered events of the same account at that endpoint are due now too, since
-      // this one goes out only after them.
+      // this one goes out only after them. A dead one is replayed instead.
       const retried = await ctx.db
         .update(webhookDeliveries)
         .set({ nextAttemptAt: sql`now()` })
         .where(
           and(
             isNull(webhookDeliveries.deliveredAt),
-            sql`(${webhookDeliveries.endpointId}, ${webhookDeliveries.accountKey}) = (select endpoint_id, account_key from webhook_deliveries where id = ${params.id} and delivered_at is null)`,
+            isNull(webhookDeliveries.deadAt),
+            sql`(${webhookDeliveries.endpointId}, ${webhookDeliveries.accountKey}) = (select endpoint_id, account_key from webhook_deliveries where id = ${params.id} and delivered_at is null and dead_at is null)`,
             sql`${webhookDeliveries.sequence} <= (select sequence from webhook_deliveries where id = ${params.id})`,
           ),
         )
         .returning({ id: webhookDeliveries.id });
       if (retried.length === 0) {
-        const [exists] = await ctx.db
-          .select({ id: webhookDeliveries.id })
-          .from(webhookDeliveries)
-          .where(eq(webhookDeliveries.id, params.id));
-        if (exists) throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
+        const existing = await deliveryState(params.id);
+        if (existing === 'dead') throw new HttpError(400, WEBHOOK_TEXT.deadUseReplay);
+        if (existing) throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
         throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
       }
       ctx.webhooks.nudge();
       return { msg: WEBHOOK_TEXT.retryQueued };
+    },
+  });
+
+  route(app, ctx, {
+    method: 'POST',
+    url: API.webhookReplay(':id'),
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    handler: async ({ params }) => {
+      // From scratch: all its attempts again, the age limit counted from now. It is again the first
+      // undelivered event of its account at that endpoint, so the later ones wait for it.
+      const replayed = await ctx.db
+        .update(webhookDeliveries)
+        .set({ deadAt: null, replayedAt: sql`now()`, attempts: 0, nextAttemptAt: sql`now()` })
+        .where(and(eq(webhookDeliveries.id, params.id), isNotNull(webhookDeliveries.deadAt)))
+        .returning({ id: webhookDeliveries.id });
+      if (replayed.length === 0) {
+        const existing = await deliveryState(params.id);
+        if (existing === 'delivered') throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
+        if (existing) throw new HttpError(400, WEBHOOK_TEXT.notDead);
+        throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
+      }
+      ctx.webhooks.nudge();
+      return { msg: WEBHOOK_TEXT.replayQueued };
     },
   });
 }

@@ -50,12 +50,21 @@ const STATUS_LABEL_KEYS = {
   pending: 'statusPending',
   retrying: 'statusRetrying',
   delivered: 'statusDelivered',
+  dead: 'statusDead',
 } as const satisfies Record<WebhookDeliveryStatus, keyof typeof WEBHOOK_TEXT>;
 const statusLabel = (status: WebhookDeliveryStatus) => WEBHOOK_TEXT[STATUS_LABEL_KEYS[status]];
 const STATUS_CLASSES: Record<WebhookDeliveryStatus, string> = {
   pending: 'bg-gray-100 text-gray-700 dark:bg-white/5 dark:text-gray-300',
   retrying: 'bg-amber-50 text-amber-700 dark:bg-amber-500/15 dark:text-amber-300',
   delivered: 'bg-emerald-50 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300',
+  dead: 'bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300',
+};
+
+/** The server's few failure texts (timed out, connection failed...) in the chosen language. */
+const FAILURE_KEYS = ['errorTimedOut', 'errorConnectionFailed', 'errorAddressRefused'] as const;
+const failureText = (text: string) => {
+  const key = FAILURE_KEYS.find((candidate) => SPEC_WEBHOOK_TEXT[candidate] === text);
+  return key ? WEBHOOK_TEXT[key] : text;
 };
 
 /** Adds or edits one endpoint: its address, what it hears, whether it is active. */
@@ -355,7 +364,7 @@ export function WebhooksPage() {
       header: WEBHOOK_TEXT.lastError,
       cell: ({ row: { original } }) => (
         <span className="block max-w-56 text-xs break-words text-red-600 dark:text-red-400">
-          {original.status === 'delivered' ? '' : (original.lastError ?? '-')}
+          {original.status === 'delivered' ? '' : original.lastError ? failureText(original.lastError) : '-'}
         </span>
       ),
     }),
@@ -363,7 +372,17 @@ export function WebhooksPage() {
       id: 'retry',
       header: '',
       cell: ({ row: { original } }) =>
-        original.status === 'delivered' ? null : (
+        original.status === 'delivered' ? null : original.status === 'dead' ? (
+          // Given up after the retry limit: sent again from scratch, its attempts counted anew.
+          <button
+            type="button"
+            className={`${smallLinkClass} whitespace-nowrap`}
+            disabled={act.isPending}
+            onClick={() => act.mutate({ path: API.webhookReplay(original.id), method: 'POST' })}
+          >
+            {WEBHOOK_TEXT.replay}
+          </button>
+        ) : (
           <button
             type="button"
             className={`${smallLinkClass} whitespace-nowrap`}
