@@ -39,6 +39,11 @@ export interface Config {
    * addresses and CIDR ranges. Believing any client would let it pick its own address.
    */
   trustProxy: false | number | string[];
+  /**
+   * GET /metrics: on the main port only with this bearer token (METRICS_TOKEN); and/or on a listener of
+   * its own (METRICS_PORT, on METRICS_ADDRESS, loopback by default). Neither: nowhere.
+   */
+  metrics: { token: string | undefined; port: number | undefined; address: string };
   /** Outbound webhooks: retry after base × 2^attempt up to max, each request cut off after timeout. */
   webhooks: { retryBaseMs: number; retryMaxMs: number; timeoutMs: number; pollMs: number; batchSize: number };
 }
@@ -104,6 +109,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseSeconds: Math.max(1, numberFromEnv(env.JOB_LEASE_SECONDS, 10)),
     logLevel: logLevelFromEnv(env),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    metrics: {
+      token: env.METRICS_TOKEN || undefined,
+      port: env.METRICS_PORT ? numberFromEnv(env.METRICS_PORT, 0) : undefined,
+      address: env.METRICS_ADDRESS || '127.0.0.1',
+    },
     webhooks: {
       retryBaseMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_BASE_MS, 10_000)),
       retryMaxMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_MAX_MS, 10 * 60_000)),

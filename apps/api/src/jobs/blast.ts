@@ -67,6 +67,12 @@ interface Claimed {
   text: string;
 }
 
+/** A round written to the database: how long it took from claim to settle, and what each send did. */
+export interface SettledRound {
+  ms: number;
+  results: SendResult[];
+}
+
 /** What became of one claimed target. */
 interface Outcome {
   logId: number;
@@ -124,6 +130,13 @@ export class BlastEngine extends LeasedJobs {
   private listEndReason: Promise<{ message?: string }> | null = null;
   private get timeZone() {
     return this.options.timeZone ?? 'Asia/Jakarta';
+  }
+  /** Told of every settled round (the metrics): its length from claim to settle, and its sends. */
+  private readonly roundListeners = new Set<(round: SettledRound) => void>();
+
+  onRound(listener: (round: SettledRound) => void): () => void {
+    this.roundListeners.add(listener);
+    return () => this.roundListeners.delete(listener);
   }
 
   /**
@@ -242,6 +255,7 @@ export class BlastEngine extends LeasedJobs {
 
       // The row reads 'Generating...' while the round's targets and messages are prepared.
       publishAccountEvent(this.options.hub, account, 'progressing', { value: true });
+      const roundSince = performance.now();
       const claimed = await this.claim(account, size, config);
       if (isHold(claimed)) {
         await this.holdRound(account, claimed, wait);
@@ -264,6 +278,8 @@ export class BlastEngine extends LeasedJobs {
         roundSize = Math.min(MAX_ROUND, roundSize * 2);
       const settled = await this.settle(account.id, config, outcomes, claimed.slice(outcomes.length));
       if (!settled) return;
+      const done = { ms: performance.now() - roundSince, results: outcomes.map((o) => o.result) };
+      for (const listener of this.roundListeners) listener(done);
       this.publishRound(settled.account, outcomes, settled.phones);
       await giveBackSends(this.options.db, account.id, claimed.length - outcomes.length);
       if (outcomes.some((outcome) => 'suspended' in outcome.result)) {
