@@ -105,7 +105,9 @@ async function shutdown(signal: string) {
   beginShutdown(app);
   console.log(`${signal} received, stopping...`);
   setTimeout(() => {
-    console.error(`Stopped by force after ${STOP_HARD_CAP_MS / 1000} s: the current step did not end in time.`);
+    console.error(
+      `Stopped by force after ${STOP_HARD_CAP_MS / 1000} s: the current step did not end in time.`,
+    );
     // The leases expire on their own; the folder lock must not outlive the process.
     database.folderLock?.release();
     process.exit(1);

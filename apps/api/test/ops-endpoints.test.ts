@@ -192,7 +192,10 @@ describe('request ids', () => {
     const { app, lines } = await logged(t);
     try {
       // A client cannot choose its id (it could make its requests look like someone else's).
-      const direct = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'chosen-by-client' } });
+      const direct = await app.inject({
+        url: '/api/health',
+        headers: { 'x-request-id': 'chosen-by-client' },
+      });
       expect(direct.statusCode).toBe(200);
       const id = String(direct.headers['x-request-id']);
       expect(id).toMatch(/^[0-9a-f-]{36}$/);

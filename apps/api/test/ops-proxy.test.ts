@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, REALTIME_CHANNEL_ADMIN, REALTIME_PATH, newDeviceId, type RealtimeMessage } from '@blaster/contract';
+import {
+  API,
+  REALTIME_CHANNEL_ADMIN,
+  REALTIME_PATH,
+  newDeviceId,
+  type RealtimeMessage,
+} from '@blaster/contract';
 import { createScratchDatabase } from '../src/db/scratch';
 import { waitFor } from './support/chat';
 import { call, journalOf, startInstance, type Instance } from './support/instances';
@@ -70,15 +76,18 @@ http {
   return join(dir, 'nginx.conf');
 }
 
-/** A panel's socket through the proxy: reconnects whenever it closes, as the panel does. */
-function panelSocket(url: string, token: string) {
+/**
+ * A panel's socket through the proxy, from the loopback address `from`: reconnects whenever it
+ * closes, as the panel does.
+ */
+function panelSocket(url: string, token: string, from: string) {
   const received: RealtimeMessage[] = [];
   const closes: number[] = [];
   let opens = 0;
   let stopped = false;
   let current: WebSocket;
   const open = () => {
-    current = new WebSocket(url, { headers: { authorization: `Bearer ${token}` } });
+    current = new WebSocket(url, { headers: { authorization: `Bearer ${token}` }, localAddress: from });
     current.on('open', () => (opens += 1));
     current.on('message', (data) => received.push(JSON.parse(String(data)) as RealtimeMessage));
     current.on('error', () => {});
@@ -203,8 +212,12 @@ describe.skipIf(!server || !existsSync(NGINX))('two instances behind the shipped
     // The device is connected on one instance (a device being paired lives in that process).
     const deviceId = newDeviceId(Date.now(), 0.75);
     expect(
-      (await call(a, 'POST', API.whatsappNewClient, { token, body: { deviceId, userId: devId, previousDeviceId: null } }))
-        .status,
+      (
+        await call(a, 'POST', API.whatsappNewClient, {
+          token,
+          body: { deviceId, userId: devId, previousDeviceId: null },
+        })
+      ).status,
     ).toBe(200);
     await call(a, 'GET', API.whatsappQr(deviceId), { token });
     expect((await call(a, 'POST', API.sandboxScan, { token, body: { deviceId } })).status).toBe(200);
@@ -228,7 +241,10 @@ describe.skipIf(!server || !existsSync(NGINX))('two instances behind the shipped
     await sql.query(`insert into message_templates (text, text_wa) values ('<p>Halo</p>', 'Halo {name}')`);
 
     // The blast is started through the proxy; whichever instance answered runs it.
-    const started = await viaProxy('POST', API.whatsappStart, { token, body: { whatsappClientId: accountId } });
+    const started = await viaProxy('POST', API.whatsappStart, {
+      token,
+      body: { whatsappClientId: accountId },
+    });
     expect(started.status).toBe(200);
     const holderName = async () =>
       (
@@ -241,13 +257,20 @@ describe.skipIf(!server || !existsSync(NGINX))('two instances behind the shipped
     const holder = (await holderName()) === 'a' ? a : b;
     const survivor = holder === a ? b : a;
 
-    // Panels' sockets through the proxy, until one is served by the instance about to be killed.
+    // Panels' sockets through the proxy, until one is served by the instance about to be killed. The
+    // proxy keeps each client address on one instance (ip_hash, by its first three bytes): panels
+    // come from 127.0.1.1, 127.0.2.1, ... (all loopback) until one lands there.
     const panels: ReturnType<typeof panelSocket>[] = [];
     const socketUrl = `ws://${proxy}${REALTIME_PATH}?id=${REALTIME_CHANNEL_ADMIN}`;
     while ((await sockets(holder)) === 0) {
-      const panel = panelSocket(socketUrl, token);
+      expect(panels.length).toBeLessThan(32);
+      const panel = panelSocket(socketUrl, token, `127.0.${panels.length + 1}.1`);
       panels.push(panel);
       await waitFor(() => panel.opens() === 1, 'the socket to open through the proxy');
+      await waitFor(
+        async () => (await sockets(a)) + (await sockets(b)) === panels.length,
+        'the socket to be accepted',
+      );
     }
     const onKilled = panels.at(-1)!;
     await waitFor(() => journalOf(holder).length >= 20, 'the blast to be under way');

@@ -56,9 +56,12 @@ describe('stopping the server', () => {
     const { token } = (await login.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}` };
 
-    const onMainPort = new WebSocket(`ws://127.0.0.1:${server.port}${REALTIME_PATH}?id=${REALTIME_CHANNEL_ADMIN}`, {
-      headers: auth,
-    });
+    const onMainPort = new WebSocket(
+      `ws://127.0.0.1:${server.port}${REALTIME_PATH}?id=${REALTIME_CHANNEL_ADMIN}`,
+      {
+        headers: auth,
+      },
+    );
     const onLegacyPort = new WebSocket(
       `ws://127.0.0.1:${server.realtimePort}/?id=${REALTIME_CHANNEL_ADMIN}&token=${token}`,
     );

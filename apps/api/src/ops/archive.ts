@@ -80,7 +80,9 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
     child.once('error', (error) =>
       reject(
         (error as { code?: string }).code === 'ENOENT'
-          ? new Error(`${command} was not found: install Debian's postgresql-client (apt-get install postgresql-client).`)
+          ? new Error(
+              `${command} was not found: install Debian's postgresql-client (apt-get install postgresql-client).`,
+            )
           : error,
       ),
     );
@@ -97,7 +99,11 @@ export async function backupPostgres(databaseUrl: string, file: string) {
   const { dbname, env } = connectionFor(databaseUrl);
   mkdirSync(dirname(file), { recursive: true });
   // One consistent snapshot of the whole database, taken while the servers keep working.
-  await run(PG_DUMP, ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`], env);
+  await run(
+    PG_DUMP,
+    ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${dbname}`],
+    env,
+  );
 }
 
 /** Other sessions on the database: the API servers (or anyone else) still connected. */
@@ -127,7 +133,15 @@ export async function restorePostgres(databaseUrl: string, file: string, options
   const { dbname, env } = connectionFor(databaseUrl);
   await run(
     PG_RESTORE,
-    ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${dbname}`, file],
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      `--dbname=${dbname}`,
+      file,
+    ],
     env,
   );
 }

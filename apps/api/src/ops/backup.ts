@@ -7,9 +7,7 @@ import { backupEmbedded, backupPostgres } from './archive';
 
 const config = configFromEnv();
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const file = resolve(
-  process.argv[2] ?? `backups/blaster-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`,
-);
+const file = resolve(process.argv[2] ?? `backups/blaster-${stamp}.${config.databaseUrl ? 'dump' : 'tar.gz'}`);
 try {
   if (config.databaseUrl) await backupPostgres(config.databaseUrl, file);
   else await backupEmbedded(config.dataDir, file);

@@ -106,7 +106,9 @@ function startMetricsServer(metrics: Metrics, token: string | undefined, port: n
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (request.method !== 'GET' || path !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ msg: MSG.notFoundApi }));
+      response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ msg: MSG.notFoundApi }));
       return;
     }
     if (token && !sameSecret(bearerOf(request.headers.authorization), token)) {
