@@ -59,6 +59,11 @@ export interface Config {
    * headers (at most 10 s); a slower one has its connection closed. Waiting for the answer is not counted.
    */
   requestTimeoutMs: number;
+  /**
+   * GET /metrics: on the main port only with this bearer token (METRICS_TOKEN); and/or on a listener of
+   * its own (METRICS_PORT, on METRICS_ADDRESS, loopback by default). Neither: nowhere.
+   */
+  metrics: { token: string | undefined; port: number | undefined; address: string };
   /** Outbound webhooks: retry after base × 2^attempt up to max, each request cut off after timeout. */
   webhooks: {
     retryBaseMs: number;
@@ -161,6 +166,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: allowedOriginsFromEnv(env.ALLOWED_ORIGINS),
     realtimeAnonymousPerAddress: Math.max(1, numberFromEnv(env.REALTIME_ANONYMOUS_PER_ADDRESS, 20)),
     requestTimeoutMs: Math.max(100, numberFromEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
+    metrics: {
+      token: env.METRICS_TOKEN || undefined,
+      port: env.METRICS_PORT ? numberFromEnv(env.METRICS_PORT, 0) : undefined,
+      address: env.METRICS_ADDRESS || '127.0.0.1',
+    },
     webhooks: {
       retryBaseMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_BASE_MS, 10_000)),
       retryMaxMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_MAX_MS, 10 * 60_000)),

@@ -8,6 +8,7 @@ import { openDatabase } from './db';
 import { DatabaseLockedError } from './db/lock';
 import { seed, signingSecret } from './db/seed';
 import { sweepImportsAtStart } from './modules/imports/sweep';
+import { beginShutdown } from './modules/ops/readiness';
 import {
   adminCredentialsFile,
   dropStaleAdminCredentials,
@@ -107,20 +108,47 @@ if (seeded.generatedPassword) {
 }
 console.log(lines.join('\n'));
 
+/** A stop that has not finished by then is cut short: a supervisor waits about this long before killing. */
+const STOP_HARD_CAP_MS = 10_000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  const since = performance.now();
+  // Out of the load balancer's rotation at once; the rest may take a round's length.
+  beginShutdown(app);
   console.log(`${signal} received, stopping...`);
-  await ctx.blast.stopAll();
-  await ctx.lookups.stopAll();
-  await ctx.webhooks.stopAll();
+  setTimeout(() => {
+    console.error(
+      `Stopped by force after ${STOP_HARD_CAP_MS / 1000} s: the current step did not end in time.`,
+    );
+    // The leases expire on their own; the folder lock must not outlive the process.
+    database.folderLock?.release();
+    process.exit(1);
+  }, STOP_HARD_CAP_MS).unref();
+  // Sockets are told first (the panels show they reconnect); HTTP stops taking requests, cutting
+  // keep-alive connections and long polls; each job finishes its current step and hands its lease back.
+  await Promise.all([
+    realtime.close(),
+    app.close(),
+    ctx.blast.stopAll(),
+    ctx.lookups.stopAll(),
+    ctx.webhooks.stopAll(),
+  ]);
   ctx.leases.stop();
   await ctx.bus.close();
-  await realtime.close();
-  await app.close();
   await database.close();
+  console.log(`Stopped cleanly in ${Math.round(performance.now() - since)} ms.`);
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+function stopOn(signal: NodeJS.Signals) {
+  process.on(signal, () =>
+    shutdown(signal).catch((error: unknown) => {
+      console.error('Stopping failed:', error);
+      database.folderLock?.release();
+      process.exit(1);
+    }),
+  );
+}
+stopOn('SIGINT');
+stopOn('SIGTERM');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
@@ -45,6 +44,8 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { importRoutes } from './modules/imports/routes';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { healthRoutes } from './modules/health/routes';
+import { opsRoutes } from './modules/ops/routes';
+import { requestIdGenerator } from './modules/ops/request-id';
 import { statsRoutes } from './modules/stats/routes';
 import { suppressionRoutes } from './modules/suppression/routes';
 import { funnelRoutes } from './modules/funnel/routes';
@@ -104,9 +105,12 @@ export async function buildApp(
     logger: options.log
       ? { level: options.log.level, ...(options.log.stream ? { stream: options.log.stream } : {}) }
       : false,
-    // Random ids, so a line can be found among several processes' logs.
-    genReqId: () => randomUUID(),
+    // Random ids, so a line can be found among several processes' logs; or the id a trusted proxy set.
+    genReqId: requestIdGenerator(ctx.config.trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A stop cuts keep-alive connections and long polls (the QR wait lasts up to two minutes) rather
+    // than waiting for them: the proxy sends their clients' next request to another instance.
+    forceCloseConnections: true,
     // Forwarded headers only from the proxies the operator named (TRUST_PROXY): otherwise any client
     // could pick its own address and escape the per-address limits.
     trustProxy: trustProxyOption(ctx.config.trustProxy),
@@ -188,6 +192,7 @@ export async function buildApp(
       .send({ msg: MSG.internalServerError, requestId: request.id });
   });
 
+  opsRoutes(app, ctx);
   // For load balancers: healthy only while the database answers.
   app.get(`${API_PREFIX}/health`, async () => {
     await ctx.db.execute(sql`select 1`);
@@ -200,7 +205,8 @@ export async function buildApp(
     gateway: ctx.gateway.kind,
   }));
   const realtime = attachRealtime(ctx, app.server as Server);
-  app.addHook('onClose', async () => realtime.close());
+  // Sockets learn of a stop first, before the rest of the server closes.
+  app.addHook('preClose', async () => realtime.close());
 
   // Blasts keep settings, levels and active templates in memory: a change to any of them, from any
   // route, makes every instance read them again before its next round.

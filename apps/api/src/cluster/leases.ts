@@ -152,6 +152,14 @@ export class JobLeases {
     }
   }
 
+  /** How many leases of each kind this instance holds (the metrics). */
+  heldCounts(): Record<LeaseKind, number> {
+    return Object.fromEntries([...this.held].map(([kind, ids]) => [kind, ids.size])) as Record<
+      LeaseKind,
+      number
+    >;
+  }
+
   /** Stops renewing (shutdown, or a simulated crash that leaves the leases to expire). */
   stop() {
     clearInterval(this.timer);

@@ -71,6 +71,12 @@ interface Claimed {
   permit: SendPermit;
 }
 
+/** A round written to the database: how long it took from claim to settle, and what each send did. */
+export interface SettledRound {
+  ms: number;
+  results: SendResult[];
+}
+
 /** What became of one claimed target. */
 interface Outcome {
   logId: number;
@@ -128,6 +134,13 @@ export class BlastEngine extends LeasedJobs {
   private listEndReason: Promise<{ message?: string }> | null = null;
   private get timeZone() {
     return this.options.timeZone ?? 'Asia/Jakarta';
+  }
+  /** Told of every settled round (the metrics): its length from claim to settle, and its sends. */
+  private readonly roundListeners = new Set<(round: SettledRound) => void>();
+
+  onRound(listener: (round: SettledRound) => void): () => void {
+    this.roundListeners.add(listener);
+    return () => this.roundListeners.delete(listener);
   }
 
   /**
@@ -246,6 +259,7 @@ export class BlastEngine extends LeasedJobs {
 
       // The row reads 'Generating...' while the round's targets and messages are prepared.
       publishAccountEvent(this.options.hub, account, 'progressing', { value: true });
+      const roundSince = performance.now();
       const claimed = await this.claim(account, size, config);
       if (isHold(claimed)) {
         await this.holdRound(account, claimed, wait);
@@ -268,6 +282,8 @@ export class BlastEngine extends LeasedJobs {
         roundSize = Math.min(MAX_ROUND, roundSize * 2);
       const settled = await this.settle(account.id, config, outcomes, claimed.slice(outcomes.length));
       if (!settled) return;
+      const done = { ms: performance.now() - roundSince, results: outcomes.map((o) => o.result) };
+      for (const listener of this.roundListeners) listener(done);
       this.publishRound(settled.account, outcomes, settled.phones);
       await giveBackSends(this.options.db, account.id, claimed.length - outcomes.length);
       if (outcomes.some((outcome) => 'suspended' in outcome.result)) {

@@ -15,6 +15,8 @@ export interface RealtimeHub {
   subscribe(channel: string, subscriber: Subscriber): () => void;
   /** Counts delivered per channel, for monitors and tests. */
   subscriberCount(channel: string): number;
+  /** Subscribers on every channel of this process: its open sockets (the metrics). */
+  totalSubscribers(): number;
   /** Sees every published message (the developer monitors record them). */
   tap(listener: (channel: string, message: RealtimeEvent) => void): () => void;
 }
@@ -35,6 +37,7 @@ export function createHub(bus?: ClusterBus): RealtimeHub {
   const taps = new Set<(channel: string, message: RealtimeEvent) => void>();
   const ids = new WeakMap<RealtimeEvent, string>();
   const remote = new Map<string, RealtimeEvent>();
+  let total = 0;
 
   const deliver = (channel: string, message: RealtimeEvent) => {
     for (const listener of taps) listener(channel, message);
@@ -80,14 +83,18 @@ export function createHub(bus?: ClusterBus): RealtimeHub {
         subscribers = new Set();
         channels.set(channel, subscribers);
       }
+      if (!subscribers.has(subscriber)) total += 1;
       subscribers.add(subscriber);
       return () => {
-        subscribers.delete(subscriber);
+        if (subscribers.delete(subscriber)) total -= 1;
         if (subscribers.size === 0) channels.delete(channel);
       };
     },
     subscriberCount(channel) {
       return channels.get(channel)?.size ?? 0;
+    },
+    totalSubscribers() {
+      return total;
     },
     tap(listener) {
       taps.add(listener);

@@ -21,6 +21,21 @@ export const CLOSE_UNAUTHORIZED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 /** The address holds as many sockets that are not signed in as it may (the standard "try again later"). */
 export const CLOSE_TRY_AGAIN_LATER = 1013;
+/** The server is stopping (RFC 6455 "Service Restart"): the panel shows it reconnecting and retries. */
+export const CLOSE_RESTARTING = 1012;
+/** How long a stopping server lets the close frames go out before it cuts the sockets. */
+const CLOSE_GRACE_MS = 500;
+
+/**
+ * Tells every socket the server is going away, so panels show they are reconnecting at once (to
+ * another instance behind a proxy), and cuts those that do not close in time.
+ */
+function closeAll(server: WebSocketServer) {
+  for (const client of server.clients) client.close(CLOSE_RESTARTING, 'Server restarting');
+  setTimeout(() => {
+    for (const client of server.clients) client.terminate();
+  }, CLOSE_GRACE_MS).unref();
+}
 
 const MAX_PAYLOAD = 64 * 1024;
 /** Frames are written straight to the connection (see `subscriber`), which compression would forbid. */
@@ -169,7 +184,7 @@ export function startRealtimeServer(ctx: AppContext, options: { port: number; ho
     }),
     close: () =>
       new Promise<void>((resolve) => {
-        for (const client of server.clients) client.terminate();
+        closeAll(server);
         server.close(() => resolve());
       }),
   };
@@ -202,7 +217,7 @@ export function attachRealtime(ctx: AppContext, httpServer: Server) {
     server,
     close() {
       httpServer.off('upgrade', onUpgrade);
-      for (const client of server.clients) client.terminate();
+      closeAll(server);
       server.close();
     },
   };

@@ -36,6 +36,8 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   notFoundApi: 'Not found',
   tooManyLogins: 'Too many sign-in attempts. Please try again later.',
   databaseUnavailable: 'The database is unavailable right now. Please try again in a moment.',
+  shuttingDown: 'This server is stopping. Please try again in a moment.',
+  migrationsNotCurrent: 'The database schema does not match this version of the server.',
   invalidRequest: 'Invalid request',
   userNotFound: 'No user found',
   loginSuccess: 'Login successful.',

@@ -36,6 +36,8 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   notFoundApi: 'Tidak ditemukan',
   tooManyLogins: 'Terlalu banyak percobaan masuk. Silakan coba lagi nanti.',
   databaseUnavailable: 'Database sedang tidak tersedia. Silakan coba lagi sebentar lagi.',
+  shuttingDown: 'Server ini sedang berhenti. Silakan coba lagi sebentar lagi.',
+  migrationsNotCurrent: 'Skema database tidak sesuai dengan versi server ini.',
   invalidRequest: 'Permintaan tidak valid',
   userNotFound: 'Pengguna tidak ditemukan',
   loginSuccess: 'Berhasil masuk.',
