@@ -136,6 +136,7 @@ async function shutdown(signal: string) {
     ctx.webhooks.stopAll(),
   ]);
   ctx.leases.stop();
+  ctx.gateway.close();
   await ctx.bus.close();
   await database.close();
   console.log(`Stopped cleanly in ${Math.round(performance.now() - since)} ms.`);
