@@ -1,4 +1,4 @@
-/** Business constants and limits (spec 01 §9, spec 02 §9). */
+/** Business constants and limits, shared so the panel and the server enforce the same ones. */
 export const COOKIE_MAX_AGE_SECONDS = 315_360_000; // 10 years
 export const COOKIE_AUTH_TOKEN = 'authToken';
 export const COOKIE_USER = 'user';

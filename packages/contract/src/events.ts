@@ -4,7 +4,7 @@ import type { WithdrawRow } from './schemas/money';
 import type { WhatsappRow } from './schemas/whatsapp';
 
 /**
- * The realtime socket's messages (spec 01 §4 "Live events", spec 02 §4), one member per kind of event.
+ * The realtime socket's messages, one member per kind of event.
  * The server's `publish` takes only these; the panel's handlers narrow on `event`. On the wire each is
  * the JSON object itself: `{ payload, event, sender? }`.
  */
@@ -66,7 +66,7 @@ export type AccountEvent = {
   };
 }[AccountEventName];
 
-/** A generator's or validator's row as its live events carry it (spec 02 §4). */
+/** A generator's or validator's row as its live events carry it. */
 export type LookupProgress = {
   id: number;
   count_success: number;
@@ -107,7 +107,7 @@ export type DeviceEvent = {
   };
 }[keyof DeviceEventPayloads];
 
-/** A phone number's counts and in-use mark, on the 'client-admin' channel (spec 02 §4). */
+/** A phone number's counts and in-use mark, on the 'client-admin' channel: every list of numbers follows them live. */
 export type PhoneNumberEvent =
   | { event: 'in_use'; payload: { receiverId: number; id: number; in_use: number }; sender?: undefined }
   | {
@@ -139,7 +139,7 @@ export type RealtimeEventName = RealtimeEvent['event'];
 /** Any message as read off the socket before it is narrowed: every RealtimeEvent is one. */
 export type RealtimeMessage = { event: string; payload: Record<string, unknown>; sender?: EventSender };
 
-/** Every event name the server sends (spec 01 §4, spec 02 §4), for code that lists them. */
+/** Every event name the server sends, for code that lists them. */
 export const REALTIME_EVENT_NAMES = [
   'count_success',
   'count_fail',

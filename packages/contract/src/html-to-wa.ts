@@ -1,5 +1,5 @@
 /**
- * Converts the template editor's HTML caption to the chat app's formatting (spec 02 §5): bold *x*,
+ * Converts the template editor's HTML caption to the chat app's formatting: bold *x*,
  * italic _x_, strike ~x~, a link becomes its text, a newline, then its URL; paragraphs and line
  * breaks become newlines. Works on plain strings so server and panel share it.
  */

@@ -1,6 +1,6 @@
 import type { UiKey } from './i18n/ui';
 
-/** Roles, the panel's route-role table (spec 01 §2) and the sidebar menus (spec 01 §6). */
+/** Roles, the panel's route-role table and the sidebar menus: one table, so the panel and the server agree on who sees what. */
 export const ROLES = ['member', 'staff', 'dev', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -9,7 +9,7 @@ describe('realtime events', () => {
 
   it("names every live event of the specification's account list, lookups and phone numbers", () => {
     const specified = [
-      // spec 01 §4, live events on the account list; connect flow
+      // live events on the account list; connect flow
       'count_success',
       'count_fail',
       'count_synced',
@@ -31,7 +31,7 @@ describe('realtime events', () => {
       'unhandledRejection',
       'uncaughtException',
       'database_error',
-      // spec 02 §4, generators, validators and phone numbers
+      // generators, validators and phone numbers
       'generating',
       'update_target',
       'error_generate',

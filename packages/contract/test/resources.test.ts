@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, checkButtons, htmlToWa, normalizeNumber, phoneNumberSaveSchema } from '../src';
 
-describe('htmlToWa (spec 02 §5 caption conversion)', () => {
+describe('htmlToWa (caption conversion)', () => {
   it('turns bold, italic and strike into chat markers', () => {
     expect(htmlToWa('<p>Halo <strong>Budi</strong>, <em>promo</em> <s>lama</s></p>')).toBe(
       'Halo *Budi*, _promo_ ~lama~',

@@ -56,7 +56,7 @@ export const levels = pgTable('levels', {
   createdAt: createdAt(),
 });
 
-/** One row (id 1): the platform settings of spec 02 §3. */
+/** One row (id 1): the platform's settings, one set for everyone. */
 export const settings = pgTable('settings', {
   id: integer('id').primaryKey(),
   intervalMin: integer('interval_min').notNull(),
@@ -262,7 +262,7 @@ export const importStaging = pgTable(
   (table) => [primaryKey({ name: 'import_staging_pk', columns: [table.importId, table.rowNo] })],
 );
 
-/** Blast message templates (spec 02 §3); the panel's template screens manage them. */
+/** Blast message templates; the panel's template screens manage them. */
 export const messageTemplates = pgTable('message_templates', {
   id: serial('id').primaryKey(),
   media: text('media'),

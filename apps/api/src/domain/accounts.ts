@@ -11,7 +11,7 @@ import type { RealtimeHub } from '../realtime/hub';
 
 export type AccountRow = typeof whatsappAccounts.$inferSelect;
 
-/** The account as list rows and events carry it (spec 01 §3). */
+/** The account as list rows and events carry it: one shape, so an event can replace a row. */
 export function presentAccount(row: AccountRow) {
   return {
     id: row.id,

@@ -138,7 +138,7 @@ export function verifyWebhookSignature(
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-/** Connection states after which the account's session is over (spec 01 §4 connection.update). */
+/** Connection states after which the account's session is over. */
 const SESSION_ENDED = new Set(['conflict', 'loggedOut', 'disconnected']);
 
 /**

@@ -35,7 +35,7 @@ import { BlastConfigCache, type BlastConfig } from './blast-config';
 import { accountRef, queueMessageDeliveryEvents, queueWebhookEvent } from '../domain/webhooks';
 import { claimablePhones, nothingClaimableReason } from './claimable';
 
-/** Fills {name} and {phoneNumber} per target (spec 02 §2). */
+/** Fills {name} and {phoneNumber} per target, so each recipient reads their own name. */
 export function fillTemplate(text: string, target: { name: string; number: string }) {
   return text.replaceAll('{name}', target.name).replaceAll('{phoneNumber}', target.number);
 }

@@ -123,7 +123,7 @@ export class LookupRunner extends LeasedJobs {
     let job = loaded;
     const targets = job.kind === 'validator' ? await validatorTargets(job.filePath!) : null;
     // While the job runs, its account's row on the account list reads 'Generating...' or
-    // 'Validating...' (spec 01 §4 progressing); value false once the job stops, ends or fails.
+    // 'Validating...' (the progressing event); value false once the job stops, ends or fails.
     const jobRef = { kind: job.kind, jobId: job.id };
     let busy: typeof whatsappAccounts.$inferSelect | null = null;
     try {

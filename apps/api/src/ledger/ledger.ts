@@ -182,7 +182,7 @@ export async function requestWithdrawal(db: Db, request: { userId: number; nomin
   });
 }
 
-/** Ledger entries each decision books (spec 02 §4 transitions); anything else is refused. */
+/** Ledger entries each decision books; anything else is refused, so a balance can only move by a known step. */
 function movements(from: WithdrawStatus, to: WithdrawStatus, n: number): [LedgerKind, number][] | null {
   if (from === 'requested' && to === 'accepted')
     return [

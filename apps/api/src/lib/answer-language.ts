@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { languageFromHeader, translateMessage, type Language } from '@blaster/contract';
 
-/** The fields of an answer that carry a text to show (spec 01 §7: msg; some answers use message or error). */
+/** The fields of an answer that carry a text to show (msg; some answers use message or error). */
 const TEXT_FIELDS = ['msg', 'message', 'error'] as const;
 
 function translateAnswer(payload: Record<string, unknown>, language: Language): Record<string, unknown> {

@@ -1,4 +1,4 @@
-/** An answer the panel shows as is: `msg` carries the spec's text (spec 01 §7). */
+/** An answer the panel shows as is: `msg` carries the spec's text, so the user reads the reason, not a status code. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -6,7 +6,7 @@ import { errorText } from '../lib/api';
 import { downloadFromServer } from '../lib/download';
 import { Button } from './form';
 
-/** The result's sentences; phone numbers' by default (spec 02 §2), proxies name themselves. */
+/** The result's sentences; phone numbers' by default, proxies name themselves. */
 export interface ImportTexts {
   done(count: number): string;
   skippedTitle: string;

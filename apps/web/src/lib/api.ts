@@ -1,7 +1,7 @@
 import { MSG, acceptLanguage } from '../i18n';
 import { clearSession, getStoredUser, signOut } from './session';
 
-/** A failed call, carrying the text to show (spec 01 §8) and any per-field errors. */
+/** A failed call, carrying the text to show (the server's msg) and any per-field errors. */
 export class ApiError extends Error {
   constructor(
     message: string,

@@ -3,7 +3,7 @@ import { MSG, t } from '../i18n';
 
 export { showMessage };
 
-/** Success dialog the level and bonus forms show before going back (spec 02 §4). */
+/** Success dialog the level and bonus forms show before going back, so the user knows it was saved. */
 export async function successDialog(text: string) {
   await showMessage({ tone: 'success', title: t('common.success.title'), text, confirmText: t('common.ok') });
 }

@@ -3,7 +3,7 @@ import { DEFAULT_INTERVAL_MAX, DEFAULT_INTERVAL_MIN, PHONE_PREFIX } from '../con
 import { MSG } from '../messages';
 import { MAX_INTEGER, idSchema, wholeNumberSchema } from './common';
 
-/** Generators and validators ask the chat network which numbers have an account (spec 02 §2-§7). */
+/** Generators and validators ask the chat network which numbers have an account, before a list is blasted. */
 export const LOOKUP_KINDS = ['generator', 'validator'] as const;
 export type LookupKind = (typeof LOOKUP_KINDS)[number];
 export const LOOKUP_STATUSES = ['idle', 'running', 'finished', 'error'] as const;
@@ -25,7 +25,7 @@ const lookupBase = z.object({
   interval_max: interval(DEFAULT_INTERVAL_MAX),
 });
 
-/** A 13-digit number starting 62 (spec 02 §2 placeholders). */
+/** A 13-digit number starting 62: an Indonesian mobile number in its stored form. */
 const rangeNumber = z
   .string({ error: MSG.rangeNumberInvalid })
   .trim()
@@ -90,7 +90,7 @@ export const lookupPageQuerySchema = z.object({
   user_id: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
   search: z.string().trim().max(200).optional(),
 });
-/** Result file columns (spec 02 §7). */
+/** Result file columns, in the order the download writes them. */
 export const RESULT_FILES: Record<LookupKind, string> = {
   generator: 'phone_numbers_generated.csv',
   validator: 'phone_numbers_validated.csv',

@@ -9,7 +9,7 @@ const INTERNATIONAL_PREFIX = /^00/;
 const TRUNK_AFTER_COUNTRY = new RegExp(`^${PHONE_PREFIX}0`);
 
 /**
- * Digits only; a leading 0 becomes the country prefix 62 (spec 02 §7 imports). '0062 812…' and
+ * Digits only; a leading 0 becomes the country prefix 62, so imports and forms store one form. '0062 812…' and
  * '+62 0812…' are the same number as '0812…': one number has one form, or it would slip past its
  * suppression.
  */
@@ -71,7 +71,7 @@ export const phoneListQuerySchema = z.object({
 });
 /** Digits, spaces and + - ( ) only: the text is a phone number, searched by its normalized prefix. */
 export const looksLikeNumber = (text: string) => /^[\d\s+()-]+$/.test(text) && /\d/.test(text);
-/** A skipped or created import row (spec 02 §3 "Import result"). */
+/** A skipped or created import row, as the import's result shows it. */
 export interface ImportRow {
   id: number | null;
   number: string;
@@ -187,7 +187,7 @@ export const templateFieldsSchema = z.object({
   status: z.enum(TEMPLATE_STATUSES).default('active'),
 });
 
-/** Image types shown as thumbnails; anything else is a 'View Media' link (spec 02 §2). */
+/** Image types shown as thumbnails; anything else is a 'View Media' link. */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg'] as const;
 export const isImageUrl = (url: string | null | undefined) =>
   Boolean(url && (IMAGE_EXTENSIONS as readonly string[]).includes(url.split('.').pop()!.toLowerCase()));

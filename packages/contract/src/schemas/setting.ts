@@ -85,7 +85,7 @@ export const settingUpdateSchema = settingSchema
   });
 export const settingAnswerSchema = z.object({ setting: settingSchema });
 
-/** 'BCA, MANDIRI, BRI' -> ['BCA', 'MANDIRI', 'BRI'] (comma-plus-space lists of spec 02 §3). */
+/** 'BCA, MANDIRI, BRI' -> ['BCA', 'MANDIRI', 'BRI'] (the settings store lists as comma-plus-space text). */
 export function splitList(value: string | null | undefined): string[] {
   return (value ?? '')
     .split(',')

@@ -72,7 +72,7 @@ export const blastFeeAnswerSchema = z.object({ blast_fee: z.number().int() });
 export const usersAnswerSchema = z.object({ users: z.array(userSchema) });
 export const activeCountAnswerSchema = z.object({ count: z.number().int() });
 
-/** Row of the member list (spec 02 §3 Member). */
+/** Row of the member list. */
 export const memberRowSchema = userSchema.extend({
   income: z.number().int(),
   whatsapps: z.number().int(),
@@ -84,7 +84,7 @@ export const membersPageQuerySchema = pageQuerySchema.extend({
   s: z.string().trim().max(200).optional(),
 });
 
-/** The profile edit form (spec 02 §2 Profile); the server checks the same fields with selfUpdateSchema. */
+/** The profile edit form; the server checks the same fields with selfUpdateSchema. */
 export const profileFormSchema = z.object({
   firstname: plainTextSchema().min(1, { error: 'Nama depan wajib diisi.' }).max(100),
   lastname: plainTextSchema().min(1, { error: 'Nama belakang wajib diisi.' }).max(100),

@@ -3,10 +3,10 @@ import { PAIRING_CODE_LENGTH, PHONE_PREFIX } from '../constants';
 import { MSG } from '../messages';
 import { idSchema, pageQuerySchema, wholeNumberSchema } from './common';
 
-/** Connection states a chat account reports (spec 01 §4). */
+/** Connection states a chat account reports, as the gateway tells them. */
 export const CONNECTION_STATES = ['connected', 'loggedOut', 'conflict', 'disconnected', 'unknown'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
-/** States that refuse start/stop and offer Reconnect (spec 01 §2, §4); null is "missing". */
+/** States that refuse start/stop and offer Reconnect: a blast needs a live session; null is "missing". */
 export const DISCONNECTED_STATES: readonly (string | null)[] = [
   null,
   'disconnected',
@@ -16,7 +16,7 @@ export const DISCONNECTED_STATES: readonly (string | null)[] = [
 ];
 export const isDisconnected = (state: string | null | undefined) =>
   state === undefined || DISCONNECTED_STATES.includes(state);
-/** Options of the list's status filter, 'Semua' being empty (spec 01 §2). */
+/** Options of the list's status filter, 'Semua' being empty. */
 export const WHATSAPP_FILTERS = [
   'connected',
   'loggedOut',
@@ -27,7 +27,7 @@ export const WHATSAPP_FILTERS = [
   'suspended',
 ] as const;
 
-/** Device ids are 'id-{timestamp}-{random below 10000}' (spec 01 §3). */
+/** Device ids are 'id-{timestamp}-{random below 10000}'. */
 export const deviceIdSchema = z
   .string()
   .trim()
@@ -62,7 +62,7 @@ export const saveWhatsappBodySchema = z
 export const whatsappPageQuerySchema = pageQuerySchema.extend({
   user_id: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
   synced: z.string().max(20).optional(),
-  /** Status filter (spec 01 §2 options). */
+  /** Status filter: one of the list's options. */
   s: z.union([z.literal(''), z.enum(WHATSAPP_FILTERS)]).optional(),
 });
 
@@ -129,7 +129,7 @@ export const whatsappRowSchema = z.object({
 });
 export type WhatsappRow = z.infer<typeof whatsappRowSchema>;
 
-/** One recorded gateway or socket event, as the monitors show it (spec 02 §2, §3). */
+/** One recorded gateway or socket event, as the monitors show it. */
 export interface MonitorMessage {
   event: string;
   payload: Record<string, unknown>;

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context';
 import { route } from '../../lib/routes';
 import * as lookups from './service';
 
-/** Generators and validators belong to dev, admin and staff (spec 02 §2). */
+/** Generators and validators belong to dev, admin and staff: operators' tools, not members'. */
 const LOOKUP_ROLES: readonly Role[] = ['dev', 'admin', 'staff'];
 
 export function lookupRoutes(app: FastifyInstance, ctx: AppContext) {

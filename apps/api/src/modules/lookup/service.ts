@@ -71,7 +71,7 @@ export class LookupRefused extends HttpError {
   }
 }
 
-/** A job the caller may see: dev any, everyone else their own (spec 02 §6). */
+/** A job the caller may see: dev any, everyone else their own. */
 async function jobFor(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
   const [job] = await ctx.db
     .select()
@@ -109,7 +109,7 @@ export async function pageOfJobs(
   query: z.output<typeof lookupPageQuerySchema>,
 ) {
   const conditions: SQL[] = [eq(lookupJobs.kind, kind)];
-  // Dev sees everyone's items (user_id null); everyone else their own (spec 02 §6).
+  // Dev sees everyone's items (user_id null); everyone else their own.
   const owner = user.role === 'dev' ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
   if (owner !== null) conditions.push(eq(lookupJobs.userId, owner));
   if (query.search) conditions.push(accountMatches(query.search));

@@ -9,7 +9,7 @@ const monitorQuerySchema = z.object({
   type: z.string().max(20).optional(),
 });
 
-/** Recent gateway and socket events for the developer monitors (spec 02 §2). */
+/** Recent gateway and socket events for the developer monitors: what reached the server, for debugging a device or a socket. */
 export function monitorRoutes(app: FastifyInstance, ctx: AppContext) {
   route(app, ctx, {
     method: 'GET',

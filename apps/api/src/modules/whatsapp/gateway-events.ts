@@ -13,7 +13,7 @@ const ERROR_EVENTS = {
   database_error: 'database_error',
 } as const;
 
-/** States after which a blast cannot go on (spec 01 §4 connection.update). */
+/** States after which a blast cannot go on: the session is gone, so the blast is stopped. */
 const ENDING_STATES = new Set(['conflict', 'loggedOut', 'disconnected']);
 
 /** Turns gateway events into account updates and realtime messages, and records them for the monitors. */

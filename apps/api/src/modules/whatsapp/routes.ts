@@ -22,7 +22,7 @@ import { presentAccount } from '../../domain/accounts';
 import { OPERATOR_ROLES, route } from '../../lib/routes';
 import * as accounts from './service';
 
-/** Start and stop are offered to members (own accounts) and dev (spec 01 §2, §6). */
+/** Start and stop are offered to members (own accounts) and dev only. */
 const BLAST_ROLES: readonly Role[] = ['member', 'dev'];
 
 export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {

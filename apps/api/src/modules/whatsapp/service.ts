@@ -125,8 +125,8 @@ export async function checkDevice(ctx: AppContext, user: AuthUser, deviceId: str
 }
 
 /**
- * A sender named by its client id or by its phone number (spec 02 §7: the blaster's "operation takes
- * sender number"). One number saved on several accounts (a number connected again) answers the
+ * A sender named by its client id or by its phone number (the blaster's direct send
+ * names its sender by number). One number saved on several accounts (a number connected again) answers the
  * connected one, else the newest.
  */
 async function senderFor(ctx: AppContext, user: AuthUser, sender: string) {
@@ -310,7 +310,7 @@ export async function pageOfAccounts(
   query: z.output<typeof whatsappPageQuerySchema>,
 ) {
   const conditions: SQL[] = [];
-  // A dev or admin with no chosen user lists everything (spec 01 §5).
+  // A dev or admin with no chosen user lists everything: operators see the whole platform.
   const owner = isOperator(user) ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
   if (owner !== null) conditions.push(eq(whatsappAccounts.userId, owner));
   if (query.search) conditions.push(accountMatches(query.search));
@@ -411,7 +411,8 @@ export async function resetCounts(ctx: AppContext, user: AuthUser, id: number) {
     .where(eq(whatsappAccounts.id, account.id))
     .returning();
   publishAccountEvent(ctx.hub, reset!, 'reset', { state: reset!.state, whatsapp: presentAccount(reset!) });
-  // Counts set rather than counted up: every open list takes both (spec 01 §4 count_synced).
+  // Counts set rather than counted up (count_synced): every open list takes both, so one that missed
+  // an event is put right.
   publishAccountEvent(ctx.hub, reset!, 'count_synced', {
     count_success: reset!.countSuccess,
     count_fail: reset!.countFail,

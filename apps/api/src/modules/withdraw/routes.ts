@@ -19,10 +19,10 @@ import { listOwner, readPage } from '../../lib/paging';
 import { route } from '../../lib/routes';
 import { recordAudit } from '../audit/service';
 
-/** /withdraw is for dev and member (spec 02 §2); the request list also for admin and staff. */
+/** /withdraw is for dev and member, who hold balances; the request list also for admin and staff. */
 const REQUESTER_ROLES: readonly Role[] = ['dev', 'member'];
 const REVIEWER_ROLES: readonly Role[] = ['dev', 'admin', 'staff'];
-/** Only admin decides on requests (spec 02 §2 "Only admin sees the action column"). */
+/** Only admin decides on requests: paying out money is one role's responsibility. */
 const DECIDER_ROLES: readonly Role[] = ['admin'];
 
 const STATUS_TEXT = {
@@ -30,7 +30,7 @@ const STATUS_TEXT = {
   rejected: MSG.withdrawRejected,
   requested: MSG.withdrawCancelled,
 } as const;
-/** Going back to 'requested' cancels the earlier decision (spec 02 §4). */
+/** Going back to 'requested' cancels the earlier decision, so a mistaken decision can be undone. */
 const AUDIT_ACTION = {
   accepted: 'withdraw.accept',
   rejected: 'withdraw.reject',

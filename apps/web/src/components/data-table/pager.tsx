@@ -9,7 +9,7 @@ import { DataTable } from './table';
 
 /**
  * Previous, Next and 'Page X of Y' ('Y+' when the list was counted only so far); shown only when
- * there is more than one page (spec 02 §2).
+ * there is more than one page, so a short list carries no empty pager.
  */
 export function Pager({
   page,

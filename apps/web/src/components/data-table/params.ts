@@ -41,7 +41,7 @@ export function useListParams() {
   };
 }
 
-/** A value that follows the input only after the user stopped typing for a second (spec 02 §9). */
+/** A value that follows the input only after the user stopped typing for a second: one request per pause, not per key. */
 export function useDebounced<T>(value: T, delay = SEARCH_DELAY_MS): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

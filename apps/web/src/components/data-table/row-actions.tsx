@@ -13,7 +13,7 @@ export const smallLinkClass =
 export const dangerLinkClass =
   'rounded-md px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-500/10';
 
-/** Delete with a confirmation; the row shows 'Deleting...' until the server confirms (spec 02 §4). */
+/** Delete with a confirmation; the row shows 'Deleting...' until the server confirms. */
 export function useDeleteRow(queryKey: string, pathOf: (id: number) => string) {
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<number | null>(null);

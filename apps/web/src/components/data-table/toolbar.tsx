@@ -8,7 +8,7 @@ import { Button, inputClass } from '../form';
 import { linkButtonClass } from './row-actions';
 import { useListParams } from './params';
 
-/** Refresh icon: re-fetches after 1 second, showing 'Menyinkronkan data...' meanwhile (spec 02 §2). */
+/** Refresh icon: re-fetches after 1 second, showing 'Menyinkronkan data...' meanwhile: the user sees the list was asked again. */
 export function RefreshButton({ onRefresh }: { onRefresh(): Promise<unknown> | void }) {
   const [syncing, setSyncing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

@@ -15,7 +15,7 @@ const ALL = ALL_RECEIVERS;
 
 /** /blaster: send one message from a connected account to chosen numbers (or all active ones). */
 export function BlasterPage() {
-  // The sender and receiver lists appear after a second (spec 02 §2, §9).
+  // The sender and receiver lists appear after a second, as the panel's other lists load.
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setReady(true), REFRESH_DELAY_MS);

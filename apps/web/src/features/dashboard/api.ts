@@ -13,7 +13,7 @@ export const dashboardKeys = {
   stats: (key: string, path: string) => [...dashboardKeys.all, 'stats', key, path] as const,
 };
 
-/** Last known figures, shown at once on the next visit while fresh ones load (spec 01 §2). */
+/** Last known figures, shown at once on the next visit while fresh ones load, so the dashboard never opens empty. */
 type Cache = Record<string, unknown>;
 
 function readCache(): Cache {

@@ -66,7 +66,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
     (key: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
       const value = event.target.value;
       if (key === 'whatsapp_id' && value === NEW) {
-        // 'Daftar Baru' connects a new account first (spec 02 §2).
+        // 'Daftar Baru' connects a new account first: a job needs a connected account to ask.
         void navigate(`/whatsapp/create?type=${kind}`);
         return;
       }

@@ -26,7 +26,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
   const search = searchBox.search;
 
   const query = new URLSearchParams(pageQuery);
-  // Dev lists everyone's items (user_id null); everyone else their own (spec 02 §6).
+  // Dev lists everyone's items (user_id null); everyone else their own.
   query.set('user_id', user?.role === 'dev' ? 'null' : String(user?.id ?? ''));
   if (search) query.set('search', search);
   const list = useLookupList(kind, { pageQuery, search }, query);

@@ -16,14 +16,14 @@ const expandAll = () => true;
 
 type Display = 'string' | 'viewer' | 'tree';
 
-/** Query type: 'string' or '0', 'JsonViewer' or '1', 'JSONTree' or '2' (spec 02 §2). */
+/** Query type: 'string' or '0', 'JsonViewer' or '1', 'JSONTree' or '2', as the address's query gives it. */
 export function displayOf(type: string | null): Display {
   if (type === 'JsonViewer' || type === '1') return 'viewer';
   if (type === 'JSONTree' || type === '2') return 'tree';
   return 'string';
 }
 
-/** date, event, state, then ' | status', ' | N times', ' | N seconds', ' | number' (spec 02 §2). */
+/** date, event, state, then ' | status', ' | N times', ' | N seconds', ' | number' */
 export function monitorLine(message: MonitorMessage): string {
   const payload = message.payload ?? {};
   const sender = message.sender ?? {};

@@ -25,7 +25,7 @@ export function useRecentEvents(kind: MonitorKind, id: string) {
         const query = kind === 'local' || !id ? '' : `?id=${encodeURIComponent(id)}`;
         return (await apiRequest<AnswerOf<'monitorLocal'>>(`${PATHS[kind]}${query}`)).data;
       } catch {
-        // Monitor failures quietly show an empty list (spec 02 §8).
+        // Monitor failures quietly show an empty list: they are a developer's aid, not a page to fail.
         return [];
       }
     },

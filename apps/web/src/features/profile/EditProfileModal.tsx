@@ -59,7 +59,7 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
     },
   });
 
-  // The bank choice defaults to the first bank of the settings (spec 02 §2 Profile).
+  // The bank choice defaults to the first bank of the settings.
   useEffect(() => {
     if (banks.length > 0 && !getValues('account_bank')) setValue('account_bank', banks[0]!);
   }, [banks, getValues, setValue]);

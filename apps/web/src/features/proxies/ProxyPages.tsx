@@ -38,7 +38,7 @@ import { proxyKeys, useProxyList, useRefreshProxies } from './api';
 
 const column = createColumnHelper<ProxyRow>();
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-/** Green active, yellow in use, red otherwise (spec 02 §2). */
+/** Green active, yellow in use, red otherwise: a proxy's state at a glance. */
 const statusClass = (status: string) =>
   status === 'active'
     ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300'
@@ -122,7 +122,7 @@ export function ProxyCreatePage() {
   const save = useSaveAndGoBack(API.proxySave, proxyKeys.all[0], setError, 'POST');
   const uploaded = async (answer: ProxyImport) => {
     await refreshProxies();
-    // Fully successful only when nothing was skipped (spec 02 §9).
+    // Fully successful only when nothing was skipped: a skipped row must not pass unnoticed.
     if (answer.skippedCount === 0) void navigate(-1);
   };
   return (

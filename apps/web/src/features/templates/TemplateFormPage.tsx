@@ -38,7 +38,7 @@ export function TemplateFormPage() {
       >
         {(template) => <TemplateForm template={template} />}
       </RecordPage>
-      {/* Creating can also mean bringing templates from a file (spec 02 §2: a separate .json upload). */}
+      {/* Creating can also mean bringing templates from a file (a separate .json upload). */}
       {!params.get('id') && <TemplateImportCard />}
     </div>
   );

@@ -16,7 +16,7 @@ interface ImportAnswer {
 }
 
 /**
- * The template form's separate upload of a .json file of templates (spec 02 §2, §5): a file of the
+ * The template form's separate upload of a .json file of templates: a file of the
  * 'Export JSON' shape. Everything imported goes back like a saved form; skipped entries stay listed.
  */
 export function TemplateImportCard() {

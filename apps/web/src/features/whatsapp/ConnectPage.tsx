@@ -7,7 +7,7 @@ import { Alert, Button, Label, inputClass, TextField } from '../../components/fo
 import { PageCard } from '../../components/data-table';
 import { useConnectDevice } from './use-connect';
 
-/** 'ABCDEFGH' -> 'ABCD-EFGH' (spec 01 §5). */
+/** 'ABCDEFGH' -> 'ABCD-EFGH', easier to read out and type on the phone. */
 export const splitPairingCode = (code: string) =>
   `${code.slice(0, PAIRING_CODE_SPLIT_AT)}-${code.slice(PAIRING_CODE_SPLIT_AT)}`;
 

@@ -27,7 +27,7 @@ export interface BlastNotice {
 }
 
 /**
- * The toast a blast's end deserves (spec 01 §4 finished / error_blast), for the viewer's own accounts
+ * The toast a blast's end deserves (finished / error_blast), for the viewer's own accounts
  * and those started here; null for any other event. `label` names the account (its phone number).
  */
 export function blastEndNotice(

@@ -10,7 +10,7 @@ import type { AccountActions } from './use-account-actions';
 
 const column = createColumnHelper<LiveRow>();
 
-/** The row's live sub-state (spec 01 §2). */
+/** The row's live sub-state: what the account is doing right now, from its events. */
 function activity(row: LiveRow) {
   if (row.attempting) return MSG.attemptingRow(row.attemptingCode ?? '');
   if ((row.waitTime ?? 0) > 0) return MSG.waitingRow(row.waitTime!);

@@ -10,7 +10,7 @@ import {
 } from '@blaster/contract';
 import { subscribe } from '../../lib/realtime';
 
-/** A row as the list shows it: the server's fields plus what live events say right now (spec 01 §3). */
+/** A row as the list shows it: the server's fields plus what live events say right now. */
 export interface LiveRow extends WhatsappRow {
   progressing?: boolean;
   /** What the account is busy with while progressing: a blast's send, or preparing the next one. */
@@ -57,7 +57,7 @@ function matches(row: LiveRow, message: AccountRowEvent) {
 const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
 const text = (value: unknown, fallback: string | null) => (typeof value === 'string' ? value : fallback);
 
-/** What one event does to a row (spec 01 §4, "Live events on the account list"). */
+/** What one event does to a row, so the list follows the account without a reload. */
 export function applyEvent(row: LiveRow, message: AccountRowEvent): LiveRow {
   switch (message.event) {
     case 'count_success':

@@ -65,7 +65,7 @@ const CANCEL: Decision = {
     return MSG.yesCancelDecision;
   },
 };
-/** The decisions offered per status (spec 02 §4). */
+/** The decisions offered per status: only the moves the server accepts from it. */
 const ACTIONS: Record<WithdrawStatus, Decision[]> = {
   requested: [ACCEPT, REJECT],
   accepted: [CANCEL],

@@ -45,7 +45,7 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
   ];
 }
 
-/** Yellow requested, green accepted, red rejected (spec 02 §2). */
+/** Yellow requested, green accepted, red rejected: a request's state at a glance. */
 export const statusRowClass: Record<WithdrawRow['status'], string> = {
   requested: 'bg-amber-50 dark:bg-amber-500/10',
   accepted: 'bg-emerald-50 dark:bg-emerald-500/10',
