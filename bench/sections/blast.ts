@@ -88,13 +88,14 @@ async function blastRun(
       values (${receiver?.url ?? 'http://127.0.0.1:9/away'}, 'whsec_bench', array['message.delivery'])`);
   await db.execute(sql`analyze`);
 
-  // The sandbox network records every send on disk, as it does under the server.
+  // The sandbox network records every send on disk, as it does under the server (BENCH_SANDBOX_RECORD=0
+  // leaves it out, to measure what the record costs).
   const recordDir = mkdtempSync(join(tmpdir(), 'blaster-bench-network-'));
   const config = configFromEnv({
     SANDBOX_TIME_SCALE: '0',
     SANDBOX_FAIL_RATE: String(failRate),
     INSTANCE_ID: 'bench',
-    SANDBOX_NETWORK_DIR: recordDir,
+    SANDBOX_NETWORK_DIR: process.env.BENCH_SANDBOX_RECORD === '0' ? '' : recordDir,
     // The receiver listens on loopback, which webhooks reach only when the operator allows it.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   });
