@@ -101,12 +101,28 @@ async function twoSenders(listSize: number) {
   const first = await connect(a, member, 'qr');
   const second = await connect(a, member, 'qr');
   await seedList(a, listSize);
-  return { a, b, admin, member, first, second };
+  // The accounts' events on either instance: a loop says it holds once its last round has settled.
+  const seenA = recordEvents(a);
+  const seenB = recordEvents(b);
+  const held = (reason: string) =>
+    waitFor(
+      () =>
+        [first.id, second.id].every((id) =>
+          [...seenA, ...seenB].some(
+            (e) =>
+              e.message.event === 'waiting' &&
+              e.message.sender?.id === id &&
+              e.message.payload?.reason === reason,
+          ),
+        ),
+      `both accounts to hold: ${reason}`,
+    );
+  return { a, b, admin, member, first, second, held };
 }
 
 describe('rate governance', () => {
   it('holds the platform cap per minute within one send across two instances', async () => {
-    const { a, b, admin, member, first, second } = await twoSenders(400);
+    const { a, b, admin, member, first, second, held } = await twoSenders(400);
     const CAP = 37;
     await setSettings(a, admin.token, { sends_per_minute: CAP });
     for (const [app, id] of [
@@ -119,8 +135,7 @@ describe('rate governance', () => {
       ).toBe(200);
 
     // Both blasts run and stop at the cap; a minute that starts meanwhile has a cap of its own.
-    await waitFor(async () => (await perMinute(a)).includes(CAP), 'the cap to be reached');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held(MSG.governedMinuteCap);
     const minutes = await perMinute(a);
     expect(Math.max(...minutes)).toBe(CAP);
     expect((await logsOf(a, first.id)) > 0 && (await logsOf(a, second.id)) > 0).toBe(true);
@@ -130,15 +145,11 @@ describe('rate governance', () => {
   }, 60_000);
 
   it('holds each account to its daily cap across two instances', async () => {
-    const { a, b, admin, member, first, second } = await twoSenders(200);
+    const { a, b, admin, member, first, second, held } = await twoSenders(200);
     await setSettings(a, admin.token, { daily_sends_per_account: 13 });
     await a.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: first.id } });
     await b.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: second.id } });
-    await waitFor(
-      async () => (await logsOf(a, first.id)) >= 13 && (await logsOf(a, second.id)) >= 13,
-      'both accounts to reach the cap',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held(MSG.governedDailyCap);
     expect(await logsOf(a, first.id)).toBe(13);
     expect(await logsOf(a, second.id)).toBe(13);
     // Stopped by hand while held, the blast ends at once.
@@ -147,13 +158,12 @@ describe('rate governance', () => {
   }, 60_000);
 
   it('gives the day back what the minute did not grant when both caps are set', async () => {
-    const { a, b, admin, member, first, second } = await twoSenders(300);
+    const { a, b, admin, member, first, second, held } = await twoSenders(300);
     const CAP = 23;
     await setSettings(a, admin.token, { sends_per_minute: CAP, daily_sends_per_account: 100 });
     await a.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: first.id } });
     await b.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: second.id } });
-    await waitFor(async () => (await perMinute(a)).includes(CAP), 'the minute cap to be reached');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await held(MSG.governedMinuteCap);
     expect(Math.max(...(await perMinute(a)))).toBe(CAP);
     // Each account's day counts exactly what it sent: nothing the minute refused stays taken.
     const days = await a.ctx.db.select().from(accountDailySends);
@@ -196,9 +206,18 @@ describe('rate governance', () => {
 
     const second = await startTestApp({}, { database: first.database, gateway });
     opened.push(second);
+    const seenAfterRestart = recordEvents(second);
     await second.ctx.blast.resume();
     await waitFor(() => second.ctx.blast.isRunning(id), 'the blast to resume');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Held again after the restart: the resumed loop has looked at the hours and sends nothing.
+    await waitFor(
+      () =>
+        seenAfterRestart.some(
+          (e) =>
+            e.message.event === 'waiting' && e.message.payload?.reason === MSG.governedQuietHours(clock(1)),
+        ),
+      'the quiet-hours wait after the restart',
+    );
     expect(await logsOf(second, id)).toBe(0);
     expect((await account(second, id)).status).toBe('sending');
 
@@ -351,7 +370,8 @@ describe('scheduled blasts', () => {
     );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.whatsapp.scheduled_at).toBeNull();
-    // Well past the time and several lease-loop passes later, nothing was sent.
+    // Well past the time and several lease-loop passes later, nothing was sent. A fixed wait: what it
+    // shows is that no send happens, and there is no event for something that does not happen.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await logsOf(t, id)).toBe(0);
     expect((await account(t, id)).status).toBe('idle');

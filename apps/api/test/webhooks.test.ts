@@ -589,6 +589,8 @@ describe('webhook endpoints', () => {
       });
       await queued.fired;
       const removing = t.call('DELETE', API.webhookEndpoint(endpoint.id), { token: admin.token });
+      // A fixed wait, to let the removal reach the queued row's lock first; should it not get there
+      // in time the test still holds, it only proves less.
       await new Promise((resolve) => setTimeout(resolve, 300));
       released.fire();
       await writer;
