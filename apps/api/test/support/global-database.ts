@@ -16,13 +16,23 @@ declare module 'vitest' {
 
 /**
  * Migrates one database for the whole run, before any test file starts: each test app then opens a
- * copy of it instead of running every migration again. Both backends get their own: the embedded
- * database as a data-folder archive, PostgreSQL as a template database, dropped when the run ends.
+ * copy of it instead of running every migration again. The embedded database is kept as a data-folder
+ * archive; on PostgreSQL (TEST_DATABASE_URL) it is a template database, dropped when the run ends.
  */
 export default async function setup(project: TestProject) {
+  const server = process.env.TEST_DATABASE_URL;
+  if (server) {
+    const template = await createScratchDatabase(server);
+    // Every connection to the template is closed again: PostgreSQL copies only a database nobody uses.
+    await (await openDatabase({ databaseUrl: template.url })).close();
+    project.provide('migratedTemplateDatabase', template.name);
+    project.provide('migratedDataDirArchive', '');
+    return () => template.drop();
+  }
+
   const folder = mkdtempSync(join(tmpdir(), 'blaster-test-db-'));
-  const embedded = await openDatabase({});
   const archive = join(folder, 'migrated.tar');
+  const embedded = await openDatabase({});
   try {
     const driver = driverOf(embedded.db);
     if (driver.kind !== 'pglite') throw new Error('the embedded database is not PGlite');
@@ -31,18 +41,6 @@ export default async function setup(project: TestProject) {
     await embedded.close();
   }
   project.provide('migratedDataDirArchive', archive);
-
-  const server = process.env.TEST_DATABASE_URL;
-  let template: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-  if (server) {
-    template = await createScratchDatabase(server);
-    // Every connection to the template is closed again: PostgreSQL copies only a database nobody uses.
-    await (await openDatabase({ databaseUrl: template.url })).close();
-  }
-  project.provide('migratedTemplateDatabase', template?.name ?? '');
-
-  return async () => {
-    await template?.drop();
-    rmSync(folder, { recursive: true, force: true });
-  };
+  project.provide('migratedTemplateDatabase', '');
+  return () => rmSync(folder, { recursive: true, force: true });
 }
