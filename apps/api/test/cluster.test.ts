@@ -53,7 +53,7 @@ describe.skipIf(!server)('two API instances on one PostgreSQL', () => {
     [a, b] = await Promise.all([start('a', scratch.url, dir), start('b', scratch.url, dir)]);
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const instance of [a, b]) instance?.process.kill('SIGKILL');
@@ -231,5 +231,5 @@ describe.skipIf(!server)('two API instances on one PostgreSQL', () => {
     expect(onB.received.some((m) => m.event === 'finished' && m.sender?.id === accountId)).toBe(true);
     onA.socket.terminate();
     onB.socket.close();
-  }, 120_000);
+  });
 });

@@ -152,7 +152,7 @@ describe('suppression', () => {
       sql`select count(*) as n from phone_numbers where last_sent is null and not suppressed`,
     );
     expect(Number(left!.n)).toBe(0);
-  }, 120_000);
+  });
 
   it('a STOP reply suppresses the number at once and tells the operators', async () => {
     const gateway = new SandboxGateway({ seed: 3, timeScale: 0.001, failRate: 0, replyRate: 1 });
@@ -429,5 +429,5 @@ describe('delivery funnel', () => {
     expect((await funnel(other.id, `by=day&whatsapp_id=${first.id}`, other.token)).total.queued).toBe(0);
     expect((await t.call('GET', API.funnel(member.id), { token: other.token })).status).toBe(403);
     expect(logs).toHaveLength(80);
-  }, 120_000);
+  });
 });

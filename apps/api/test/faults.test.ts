@@ -83,7 +83,7 @@ describe.skipIf(!server)('database faults under two blasting instances', () => {
     ]);
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const instance of [a, b]) instance?.process.kill('SIGKILL');

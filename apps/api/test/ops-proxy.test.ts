@@ -147,7 +147,7 @@ describe.skipIf(!server || !existsSync(NGINX))('two instances behind the shipped
         ),
       'nginx to answer',
     );
-  }, 90_000);
+  });
 
   afterAll(async () => {
     nginx?.kill('SIGTERM');

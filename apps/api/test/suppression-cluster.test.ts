@@ -43,7 +43,7 @@ describe.skipIf(!server)('suppression across two API processes, one killed mid-r
     [a, b] = await Promise.all([start('a', scratch.url, dir), start('b', scratch.url, dir)]);
     sql = new pg.Client({ connectionString: scratch.url });
     await sql.connect();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     for (const instance of [a, b]) instance?.process.kill('SIGKILL');
