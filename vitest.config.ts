@@ -20,8 +20,12 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          globalSetup: ['test/support/global-database.ts'],
+          setupFiles: ['test/support/setup.ts'],
+          // Tests wait for events, not deadlines: the limit only ends a test that hangs, so it is
+          // generous enough for a machine busy with other work.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

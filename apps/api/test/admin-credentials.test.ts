@@ -29,7 +29,7 @@ async function start(dataDir: string, env: Record<string, string> = {}) {
   });
   running.add(launched.process);
   // Migrating a fresh embedded database takes a while on a busy machine.
-  if (!(await printsBeforeExit(launched, 'Admin password:', 180_000)))
+  if (!(await printsBeforeExit(launched, 'Admin password:')))
     throw new Error(`exited: ${launched.output.join('')}`);
   const stop = async () => {
     launched.process.kill('SIGTERM');

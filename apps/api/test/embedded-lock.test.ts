@@ -26,7 +26,7 @@ async function launch(): Promise<LaunchedProcess> {
 
 /** Waits until the server says it runs, or answers its exit code if it stops first. */
 async function outcome(server: LaunchedProcess): Promise<'running' | number | null> {
-  if (await printsBeforeExit(server, 'Blaster Panel is running', 90_000)) return 'running';
+  if (await printsBeforeExit(server, 'Blaster Panel is running')) return 'running';
   return server.process.exitCode;
 }
 

@@ -31,7 +31,7 @@ async function start() {
     SANDBOX_JOURNAL: journal,
   });
   running.push(server);
-  if (!(await printsBeforeExit(server, 'Blaster Panel is running', 120_000)))
+  if (!(await printsBeforeExit(server, 'Blaster Panel is running')))
     throw new Error(`the server did not start: ${server.output.join('')}`);
   return server;
 }

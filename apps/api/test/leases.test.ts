@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobLeases } from '../src/cluster/leases';
 import { openDatabase, queryRows, type Database } from '../src/db';
 import { createScratchDatabase } from '../src/db/scratch';
+import { waitFor } from './support/chat';
 
 const server = process.env.TEST_DATABASE_URL;
 
@@ -39,8 +40,10 @@ describe.skipIf(!server)('job leases on PostgreSQL', () => {
       await step.query('begin');
       await step.query(`select * from job_leases where kind = 'blast' and job_id = 1 for update`);
       const before = await expiry(2);
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
-      expect(await expiry(2)).not.toBe(before);
+      await waitFor(
+        async () => (await expiry(2)) !== before,
+        "job 2's lease renewed while job 1's row is locked",
+      );
       expect(lost).toEqual([]);
     } finally {
       await step.query('rollback').catch(() => {});

@@ -264,7 +264,7 @@ describe('a generator across a restart', () => {
     await first.call('POST', API.lookupStart('generator'), { token: staff.token, body: { id } });
     await waitFor(async () => (await first.ctx.db.select().from(lookupResults)).length >= 300, '300 numbers');
     first.ctx.lookups.kill();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => !first.ctx.lookups.isRunning(id), 'the killed generator to stop');
     await first.app.close();
 
     const second = await startTestApp({}, { database: first.database, gateway });

@@ -176,7 +176,7 @@ describe('ledger', () => {
       }),
       { numRuns: 20 },
     );
-  }, 120_000);
+  });
 
   it('never overdraws when 20 withdrawal requests arrive at once', async () => {
     const member = await memberWithBank();

@@ -38,7 +38,7 @@ async function start(
     ...env,
   });
   launched.push(server);
-  if (!(await printsBeforeExit(server, 'Blaster Panel is running', 60_000)))
+  if (!(await printsBeforeExit(server, 'Blaster Panel is running')))
     throw new Error(`the server did not start: ${server.output.join('')}`);
   return server;
 }

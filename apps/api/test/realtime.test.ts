@@ -8,6 +8,7 @@ import {
 } from '@blaster/contract';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, startRealtimeServer } from '../src/realtime/server';
 import { startTestApp, type TestApp } from './support/app';
+import { waitFor } from './support/chat';
 
 let t: TestApp;
 let realtime: ReturnType<typeof startRealtimeServer>;
@@ -36,17 +37,13 @@ function connect(channel: string, token?: string) {
   const messages: unknown[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  const subscribed = async () => {
-    for (let i = 0; i < 100 && t.ctx.hub.subscriberCount(channel) === 0; i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const subscribed = () =>
+    waitFor(
+      () => t.ctx.hub.subscriberCount(channel) > 0 || socket.readyState === WebSocket.CLOSED,
+      `a socket on channel ${channel}`,
+    );
   return { socket, messages, closed, subscribed };
 }
-
-const waitFor = async (check: () => boolean) => {
-  for (let i = 0; i < 200 && !check(); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-};
 
 describe('realtime channels', () => {
   it("delivers a published event to the channel's sockets only", async () => {
@@ -70,7 +67,10 @@ describe('realtime channels', () => {
       event: 'in_use',
       payload: { receiverId: 3, id: 3, in_use: 1 },
     });
-    await waitFor(() => memberSocket.messages.length > 0 && adminSocket.messages.length > 0);
+    await waitFor(
+      () => memberSocket.messages.length > 0 && adminSocket.messages.length > 0,
+      'the events on both sockets',
+    );
 
     expect(memberSocket.messages).toEqual([
       {
@@ -92,8 +92,8 @@ describe('realtime channels', () => {
 
   it('delivers events of every frame size intact and in order, whichever channel came before', async () => {
     // The previous test's sockets must be gone, or `subscribed` would see them.
-    await waitFor(() => t.ctx.hub.subscriberCount(REALTIME_CHANNEL_ADMIN) === 0);
-    await waitFor(() => t.ctx.hub.subscriberCount(String(member.id)) === 0);
+    await waitFor(() => t.ctx.hub.subscriberCount(REALTIME_CHANNEL_ADMIN) === 0, 'the admin socket to go');
+    await waitFor(() => t.ctx.hub.subscriberCount(String(member.id)) === 0, 'the member socket to go');
     const adminSocket = connect(REALTIME_CHANNEL_ADMIN, admin.token);
     const memberSocket = connect(String(member.id), member.token);
     await adminSocket.subscribed();
@@ -112,7 +112,10 @@ describe('realtime channels', () => {
       t.ctx.hub.publish(REALTIME_CHANNEL_ADMIN, event(text));
       t.ctx.hub.publish(member.id, event(`${text}!`));
     }
-    await waitFor(() => adminSocket.messages.length === 3 && memberSocket.messages.length === 3);
+    await waitFor(
+      () => adminSocket.messages.length === 3 && memberSocket.messages.length === 3,
+      'three events on each socket',
+    );
 
     expect(adminSocket.messages).toEqual(texts.map(event));
     expect(memberSocket.messages).toEqual(texts.map((text) => event(`${text}!`)));
@@ -137,7 +140,7 @@ describe('realtime channels', () => {
     expect(t.ctx.hub.subscriberCount(String(otherMember.id))).toBe(1);
     signin.socket.close();
     follow.socket.close();
-    await waitFor(() => t.ctx.hub.subscriberCount(String(otherMember.id)) === 0);
+    await waitFor(() => t.ctx.hub.subscriberCount(String(otherMember.id)) === 0, 'the followed socket to go');
     expect(t.ctx.hub.subscriberCount(String(otherMember.id))).toBe(0);
   });
 });

@@ -154,7 +154,7 @@ describe('phone number import', () => {
     expect(answer.status).toBe(413);
     expect(answer.body.msg).toBe(MSG.fileTooLarge);
     expect(await numbersInDb()).toBe(before);
-  }, 60_000);
+  });
 });
 
 describe('proxies and templates', () => {

@@ -163,7 +163,7 @@ describe('the send policy is the only way to the gateway (every route, run)', ()
     expect([...sendingRoutes].sort()).toEqual([API.whatsappSendMessage, API.whatsappStart].sort());
     expect(sends.length).toBeGreaterThan(2);
     expect(sends.filter((send) => !send.permitted)).toEqual([]);
-  }, 120_000);
+  });
 
   it('a scheduled blast, started by the engine when its time comes, sends only with a permit', async () => {
     await t.ctx.db.update(phoneNumbers).set({ lastSent: null, inUse: 0 });

@@ -255,6 +255,7 @@ describe('open sockets follow role and session changes (item: a demoted dev kept
         },
       },
     });
+    // A fixed wait: it shows that the event never reaches the socket, which no event announces.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(socket.messages).toEqual([]);
     expect(other.ctx.hub.subscriberCount(REALTIME_CHANNEL_ADMIN)).toBe(0);

@@ -53,6 +53,11 @@ export interface DatabaseOptions {
   port?: number;
   /** How often the embedded database is vacuumed (it has no autovacuum); a minute by default. */
   maintenanceMs?: number;
+  /**
+   * An in-memory embedded database starts as a copy of this data folder (a `dumpDataDir()` archive):
+   * tests migrate one database and open each of theirs from it instead of migrating every one.
+   */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -98,7 +103,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // leave files neither can open again. The folder lock refuses the second before it opens anything.
   const folderLock = options.dataDir ? lockDatabase(options.dataDir, options.port) : undefined;
   try {
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const client = options.dataDir
+      ? new PGlite(options.dataDir)
+      : new PGlite({ loadDataDir: options.loadDataDir });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     // The embedded database has no background statistics collector; fresh statistics keep plans sane.

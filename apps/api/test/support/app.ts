@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@blaster/contract';
 import type { ClusterBus } from '../../src/cluster/bus';
@@ -41,14 +43,20 @@ export interface TestApp {
 
 let counter = 0;
 
+let migratedArchive: Blob | undefined;
+
 /**
  * A database of its own for one test app: in-memory PGlite, or, when TEST_DATABASE_URL names a
- * PostgreSQL server, a fresh database on it that is dropped again on close.
+ * PostgreSQL server, a fresh database on it that is dropped again on close. Either starts as a copy
+ * of the database the run migrated once (support/global-database.ts).
  */
 export async function openTestDatabase(): Promise<Database> {
   const server = process.env.TEST_DATABASE_URL;
-  if (!server) return openDatabase({});
-  const scratch = await createScratchDatabase(server);
+  if (!server) {
+    migratedArchive ??= new Blob([readFileSync(inject('migratedDataDirArchive'))]);
+    return openDatabase({ loadDataDir: migratedArchive });
+  }
+  const scratch = await createScratchDatabase(server, { template: inject('migratedTemplateDatabase') });
   const database = await openDatabase({ databaseUrl: scratch.url });
   return {
     ...database,

@@ -4,17 +4,44 @@ import type { TestApp } from './app';
 
 export type Caller = { id: number; token: string };
 
+/** What the running test's waits are still waiting for; told when the test fails (timed out). */
+const awaiting = new Set<string | (() => string)>();
+/** Bumped when a test ends: a wait the test abandoned (it timed out) stops polling a closed app. */
+let testGeneration = 0;
+
+/**
+ * Polls `probe` until it holds and gives its value. No deadline of its own: a busy machine only makes
+ * it slower, and the test's timeout ends a wait that never comes, with `what` in the report. `what`
+ * may be a function, read only when it is reported (a process's output at that moment).
+ */
 export async function waitFor<T>(
   probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  what: string,
-) {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  what: string | (() => string),
+): Promise<T> {
+  const generation = testGeneration;
+  awaiting.add(what);
+  try {
+    for (;;) {
+      const value = await probe();
+      if (value) return value;
+      if (generation !== testGeneration) throw new Error(`abandoned waiting for ${wording(what)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    awaiting.delete(what);
   }
+}
+
+const wording = (what: string | (() => string)) => (typeof what === 'string' ? what : what());
+
+/** The waits still open, for the report of a failed test (support/setup.ts). */
+export function stillAwaited(): string[] {
+  return [...awaiting].map(wording);
+}
+
+/** Ends the waits of a test that is over (support/setup.ts). */
+export function abandonWaits() {
+  testGeneration += 1;
 }
 
 /** A promise and the function that resolves it: one step of a test waits until another says so. */

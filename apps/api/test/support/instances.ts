@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from './chat';
 
 /** A real API process (src/main.ts) on a PostgreSQL database, for tests across processes. */
 export interface Instance {
@@ -64,15 +65,17 @@ export async function launchApi(dataDir: string, env: Record<string, string>): P
   return { port, realtimePort, process: child, output, exited };
 }
 
-/** Waits until the process prints `text` (true) or ends first (false); throws after `timeoutMs`. */
-export async function printsBeforeExit(launched: LaunchedProcess, text: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (launched.output.join('').includes(text)) return true;
-    if (launched.process.exitCode !== null || launched.process.signalCode !== null) return false;
-    if (Date.now() > deadline) throw new Error(`no "${text}" in time: ${launched.output.join('')}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Waits until the process prints `text` (true) or ends first (false). */
+export async function printsBeforeExit(launched: LaunchedProcess, text: string) {
+  const outcome = await waitFor(
+    () => {
+      if (launched.output.join('').includes(text)) return 'printed';
+      if (launched.process.exitCode !== null || launched.process.signalCode !== null) return 'exited';
+      return undefined;
+    },
+    () => `"${text}" from the process: ${launched.output.join('')}`,
+  );
+  return outcome === 'printed';
 }
 
 /**
@@ -83,7 +86,7 @@ export async function startInstance(
   name: string,
   databaseUrl: string,
   dir: string,
-  options: { env?: Record<string, string>; startTimeoutMs?: number } = {},
+  options: { env?: Record<string, string> } = {},
 ): Promise<Instance> {
   const journal = join(dir, `${name}.jsonl`);
   const launched = await launchApi(dir, {
@@ -101,7 +104,7 @@ export async function startInstance(
     process: launched.process,
     output: launched.output,
   };
-  if (!(await printsBeforeExit(launched, 'Blaster Panel is running', options.startTimeoutMs ?? 15_000)))
+  if (!(await printsBeforeExit(launched, 'Blaster Panel is running')))
     throw new Error(`${name} exited: ${instance.output.join('')}`);
   return instance;
 }
