@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, newDeviceId } from '@blaster/contract';
-import { launchApi, printsBeforeExit, type LaunchedProcess } from './support/instances';
+import { launchListening, type LaunchedProcess } from './support/instances';
 
 /*
  * The embedded database's fault is the process itself dying: killed (SIGKILL) mid-blast and started
@@ -23,17 +23,16 @@ afterAll(() => {
 });
 
 async function start() {
-  const server = await launchApi(dataDir, {
+  const { launched, running: listening } = await launchListening(dataDir, {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     SANDBOX_TIME_SCALE: '0.02',
     SANDBOX_SEED: '9',
     SANDBOX_JOURNAL: journal,
   });
-  running.push(server);
-  if (!(await printsBeforeExit(server, 'Blaster Panel is running')))
-    throw new Error(`the server did not start: ${server.output.join('')}`);
-  return server;
+  running.push(launched);
+  if (!listening) throw new Error(`the server did not start: ${launched.output.join('')}`);
+  return launched;
 }
 
 async function call<T = Record<string, unknown>>(

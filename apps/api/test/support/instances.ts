@@ -79,6 +79,23 @@ export async function printsBeforeExit(launched: LaunchedProcess, text: string) 
 }
 
 /**
+ * Launches the API and waits until it says it runs. A free port is found by opening and closing it,
+ * so on a busy machine another process may take it before the server listens: the server then stops
+ * with EADDRINUSE and is launched again on other ports. Any other early exit is the caller's to read.
+ */
+export async function launchListening(
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<{ launched: LaunchedProcess; running: boolean }> {
+  for (;;) {
+    const launched = await launchApi(dataDir, env);
+    const running = await printsBeforeExit(launched, 'Blaster Panel is running');
+    if (running || !launched.output.join('').includes('EADDRINUSE')) return { launched, running };
+    await launched.exited;
+  }
+}
+
+/**
  * Starts an API process named `name` with its files in `dir`, and waits until it says it runs.
  * `env` adds to (or overrides) the settings every instance gets.
  */
@@ -89,7 +106,7 @@ export async function startInstance(
   options: { env?: Record<string, string> } = {},
 ): Promise<Instance> {
   const journal = join(dir, `${name}.jsonl`);
-  const launched = await launchApi(dir, {
+  const { launched, running } = await launchListening(dir, {
     DATABASE_URL: databaseUrl,
     INSTANCE_ID: name,
     SANDBOX_TIME_SCALE: '0.02',
@@ -104,8 +121,7 @@ export async function startInstance(
     process: launched.process,
     output: launched.output,
   };
-  if (!(await printsBeforeExit(launched, 'Blaster Panel is running')))
-    throw new Error(`${name} exited: ${instance.output.join('')}`);
+  if (!running) throw new Error(`${name} exited: ${instance.output.join('')}`);
   return instance;
 }
 
