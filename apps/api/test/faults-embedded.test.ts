@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API, newDeviceId } from '@blaster/contract';
-import { launchListening, type LaunchedProcess } from './support/instances';
+import { waitFor } from './support/chat';
+import { call, launchListening, type LaunchedProcess } from './support/instances';
 
 /*
  * The embedded database's fault is the process itself dying: killed (SIGKILL) mid-blast and started
@@ -33,28 +34,6 @@ async function start() {
   running.push(launched);
   if (!listening) throw new Error(`the server did not start: ${launched.output.join('')}`);
   return launched;
-}
-
-async function call<T = Record<string, unknown>>(
-  server: LaunchedProcess,
-  method: string,
-  url: string,
-  options: { token?: string; body?: unknown } = {},
-) {
-  const response = await fetch(`http://127.0.0.1:${server.port}${url}`, {
-    method,
-    headers: {
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
-
-async function until(probe: () => Promise<boolean> | boolean) {
-  while (!(await probe())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const delivered = () =>
@@ -90,10 +69,11 @@ describe('the embedded database when the process is killed mid-blast', () => {
     });
     await call(server, 'GET', API.whatsappQr(deviceId), { token });
     expect((await call(server, 'POST', API.sandboxScan, { token, body: { deviceId } })).status).toBe(200);
-    await until(
+    await waitFor(
       async () =>
         (await call<{ state: string }>(server, 'GET', API.whatsappClientState(deviceId), { token })).body
           .state === 'connected',
+      'the device to connect',
     );
     const saved = await call<{ whatsapp: { id: number } }>(server, 'POST', API.whatsappSave, {
       token,
@@ -105,24 +85,24 @@ describe('the embedded database when the process is killed mid-blast', () => {
         .status,
     ).toBe(200);
 
-    await until(() => {
+    await waitFor(() => {
       try {
         return delivered().length >= 60;
       } catch {
         return false;
       }
-    });
+    }, 'sends before the kill');
     server.process.kill('SIGKILL');
     await server.exited;
 
     server = await start();
     type Account = { id: number; status: string; count_success: number; count_fail: number; income: number };
     let account: Account | undefined;
-    await until(async () => {
+    await waitFor(async () => {
       const page = await call<{ data: Account[] }>(server, 'GET', `${API.whatsappPerPage}?page=1`, { token });
       account = page.body.data?.find((row) => row.id === accountId);
       return account?.status === 'idle' && account.count_success + account.count_fail === TARGETS;
-    });
+    }, 'the blast to finish after the restart');
 
     // Nothing left twice; the messages that left are exactly the successes, each paid once.
     const sent = delivered();

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
@@ -9,6 +8,7 @@ import { beginShutdown } from '../src/modules/ops/readiness';
 import { buildApp } from '../src/server';
 import { ADMIN, startTestApp, type TestApp } from './support/app';
 import { connect, waitFor } from './support/chat';
+import { freePort } from './support/instances';
 
 const opened: TestApp[] = [];
 afterEach(async () => {
@@ -19,17 +19,6 @@ async function open(env: Record<string, string> = {}) {
   const t = await startTestApp(env);
   opened.push(t);
   return t;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** One sample of the Prometheus text, by metric name and labels as written (`{kind="blast"}`). */

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +15,7 @@ import {
 } from '@blaster/contract';
 import { createScratchDatabase } from '../src/db/scratch';
 import { waitFor } from './support/chat';
-import { call, journalOf, startInstance, type Instance } from './support/instances';
+import { call, freePort, journalOf, startInstance, type Instance } from './support/instances';
 
 /*
  * The shipped nginx configuration (deploy/nginx/blaster-panel.conf), run by Debian's nginx on loopback
@@ -29,17 +28,6 @@ const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const shippedConfig = fileURLToPath(new URL('../../../deploy/nginx/blaster-panel.conf', import.meta.url));
 const TARGETS = 300;
 const METRICS_TOKEN = 'proxy-test-metrics';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The shipped site, changed only where a deployment changes it (the upstream servers and the listen

@@ -18,7 +18,8 @@ export interface Instance {
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
-function freePort(): Promise<number> {
+/** A port free on loopback right now (another process may still take it before it is used). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -127,7 +128,7 @@ export async function startInstance(
 
 /** One JSON request to an instance's API. */
 export async function call<T = Record<string, unknown>>(
-  instance: Instance,
+  instance: Pick<Instance, 'port'>,
   method: string,
   url: string,
   options: { token?: string; body?: unknown } = {},
