@@ -22,6 +22,7 @@ import { registerAnswerLanguage } from './lib/answer-language';
 import { trustProxyOption } from './lib/client-address';
 import { isCrossSite } from './lib/same-origin';
 import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
+import { answerSerializer } from './lib/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bonusRoutes } from './modules/bonus/routes';
 import { messageLogRoutes } from './modules/messagelog/routes';
@@ -116,6 +117,8 @@ export async function buildApp(
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     ...timeoutOptions(ctx.config.requestTimeoutMs),
   });
+  // Answers are checked against the contract's endpoint table as they are serialised.
+  app.setSerializerCompiler(answerSerializer);
 
   // Per-route limits are set where a file is read (lib/uploads.ts); this is the ceiling.
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.phoneNumbers, files: 1 } });

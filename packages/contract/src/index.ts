@@ -24,3 +24,5 @@ export * from './schemas/consent';
 export * from './csv';
 export * from './schemas/governance';
 export * from './i18n';
+export * from './endpoints';
+export * from './openapi';

@@ -4,6 +4,10 @@ import '@fastify/cookie';
 import {
   ALL_USERS,
   COOKIE_AUTH_TOKEN,
+  ENDPOINTS,
+  type EndpointName,
+  type Endpoints,
+  type EndpointReturn,
   MSG,
   OPERATOR_ROLES,
   isOperatorRole,
@@ -101,6 +105,105 @@ function checkOwner(user: AuthUser, value: unknown) {
  * Declares a route with its roles and schemas; every declaration lands in `ctx.routeTable`,
  * which the authorization matrix test walks.
  */
+/** Authenticates, checks the role and the owner, refuses NUL characters: before any handler runs. */
+async function admit(ctx: AppContext, entry: RouteEntry, request: FastifyRequest): Promise<AuthUser | null> {
+  const user = await authenticate(ctx, request);
+  if (entry.access !== 'public') {
+    if (!user) throw new HttpError(401, MSG.unauthorized);
+    if (!entry.access.includes(user.role)) throw new HttpError(403, MSG.forbidden);
+    if (entry.ownerParam) checkOwner(user, (request.params as Record<string, unknown>)[entry.ownerParam]);
+  }
+  if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
+    throw new HttpError(400, MSG.invalidRequest);
+  return user;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type EndpointHandler<E extends Endpoints[EndpointName]> = (input: {
+  params: Parsed<E extends { params: infer S } ? S : undefined>;
+  query: Parsed<E extends { query: infer S } ? S : undefined>;
+  body: E extends { upload: true } ? undefined : Parsed<E extends { body: infer S } ? S : undefined>;
+  user: E['access'] extends 'public' ? AuthUser | null : AuthUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<EndpointReturn<E> | FastifyReply>;
+
+/**
+ * Registers the route of a named endpoint of the contract's table: its method, path, roles and
+ * schemas come from there, and its answer is checked against the table's answer schema when it is
+ * serialised (see `answerSerializer`), so the server cannot answer what the panel does not expect.
+ */
+export function serve<N extends EndpointName>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: N,
+  handler: EndpointHandler<Endpoints[N]>,
+  options: { bodyLimit?: number } = {},
+) {
+  const endpoint = ENDPOINTS[name] as Endpoints[N] & {
+    params?: z.ZodType;
+    query?: z.ZodType;
+    body?: z.ZodType;
+    upload?: boolean;
+    ownerParam?: string;
+    status?: number;
+  };
+  const entry: RouteEntry = {
+    method: endpoint.method,
+    url: endpoint.path,
+    access: endpoint.access,
+    ownerParam: endpoint.ownerParam,
+    schemas: { body: endpoint.body, query: endpoint.query, params: endpoint.params },
+  };
+  ctx.routeTable.push(entry);
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    bodyLimit: options.bodyLimit,
+    schema: { response: { [endpoint.status ?? 200]: endpoint.answer } },
+    handler: async (request, reply) => {
+      const user = await admit(ctx, entry, request);
+      const answer = await handler({
+        params: (endpoint.params ? endpoint.params.parse(request.params) : undefined) as never,
+        query: (endpoint.query ? endpoint.query.parse(request.query) : undefined) as never,
+        // Multipart bodies are read by the handler itself, after the fields' checks.
+        body: (endpoint.body && !endpoint.upload
+          ? endpoint.body.parse(request.body ?? {})
+          : undefined) as never,
+        user: user as never,
+        request,
+        reply,
+      });
+      if (endpoint.status) reply.status(endpoint.status);
+      return answer === undefined ? reply : answer;
+    },
+  });
+}
+
+/** Raised when a handler's answer does not match its endpoint's answer schema: a server bug, a 500. */
+export class AnswerOutsideSchemaError extends Error {
+  constructor(
+    readonly route: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(`The answer of ${route} does not match its schema: ${JSON.stringify(issues.slice(0, 5))}`);
+  }
+}
+
+/**
+ * Fastify serializer for the endpoints' zod answer schemas: the answer is parsed (keys the schema
+ * does not name are dropped, Dates become ISO strings) and written as JSON; an answer that does not
+ * match fails the request instead of reaching the panel.
+ */
+export function answerSerializer({ schema, method, url }: { schema: unknown; method: string; url: string }) {
+  const answer = schema as z.ZodType;
+  return (data: unknown) => {
+    const result = answer.safeParse(data);
+    if (!result.success) throw new AnswerOutsideSchemaError(`${method} ${url}`, result.error.issues);
+    return JSON.stringify(result.data);
+  };
+}
+
 export function route<
   B extends z.ZodType = z.ZodUnknown,
   Q extends z.ZodType = z.ZodUnknown,
@@ -119,14 +222,7 @@ export function route<
     url: spec.url,
     bodyLimit: spec.bodyLimit,
     handler: async (request, reply) => {
-      const user = await authenticate(ctx, request);
-      if (spec.access !== 'public') {
-        if (!user) throw new HttpError(401, MSG.unauthorized);
-        if (!spec.access.includes(user.role)) throw new HttpError(403, MSG.forbidden);
-        if (spec.ownerParam) checkOwner(user, (request.params as Record<string, unknown>)[spec.ownerParam]);
-      }
-      if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
-        throw new HttpError(400, MSG.invalidRequest);
+      const user = await admit(ctx, spec, request);
       const params = spec.params ? spec.params.parse(request.params) : request.params;
       const query = spec.query ? spec.query.parse(request.query) : request.query;
       const body = spec.body ? spec.body.parse(request.body ?? {}) : request.body;

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { MSG } from '../i18n';
 import { Breadcrumb } from './Breadcrumb';
-import { apiRequest, errorText } from '../lib/api';
+import type { RowEndpointName } from '@blaster/contract';
+import { apiRequest, callEndpoint, errorText } from '../lib/api';
 import { Button, showFieldErrors } from './form';
 import { PageCard } from './data-table';
 
@@ -18,8 +19,8 @@ interface RecordPageProps<Answer, Row> {
   /** One title, or one for creating and one for editing when the page does both. */
   title: string | { create: string; edit: string };
   queryKey: readonly unknown[];
-  /** Where the record named by the page's `?id=` is read from. */
-  path: (id: number) => string;
+  /** The endpoint (or, until every screen names one, the path) the record named by `?id=` is read from. */
+  path: RowEndpointName<'GET'> | ((id: number) => string);
   /** Shown when the record cannot be read and the server gave no reason. */
   fallback?: string;
   pick: (answer: Answer) => Row;
@@ -50,7 +51,10 @@ export function RecordPage<Answer, Row>({
     enabled: valid,
     retry: false,
     ...FRESH_RECORD,
-    queryFn: () => apiRequest<Answer>(path(id!), { fallback }),
+    queryFn: () =>
+      typeof path === 'string'
+        ? (callEndpoint(path, { params: { id: id! } } as never, { fallback }) as Promise<Answer>)
+        : apiRequest<Answer>(path(id!), { fallback }),
   });
   const creating = creates && id === null;
   const heading = typeof title === 'string' ? title : creating ? title.create : title.edit;

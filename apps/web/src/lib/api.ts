@@ -1,3 +1,12 @@
+import {
+  ENDPOINTS,
+  endpointPath,
+  type EndpointAnswer,
+  type EndpointDefinition,
+  type EndpointInput,
+  type EndpointName,
+  type Endpoints,
+} from '@blaster/contract';
 import { MSG, acceptLanguage } from '../i18n';
 import { clearSession, getStoredUser, signOut } from './session';
 
@@ -83,3 +92,40 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 export const errorText = (error: unknown, fallback: string = MSG.internalServerError) =>
   error instanceof Error && error.message ? error.message : fallback;
+
+type CallInput<N extends EndpointName> = EndpointInput<Endpoints[N]> & {
+  /** A query string already built (a list's page, search and filters from the address bar). */
+  search?: string;
+};
+type CallArguments<N extends EndpointName> =
+  Record<string, never> extends EndpointInput<Endpoints[N]>
+    ? [input?: CallInput<N>, options?: CallOptions]
+    : [input: CallInput<N>, options?: CallOptions];
+type CallOptions = Pick<RequestOptions, 'fallback' | 'signal'>;
+
+function queryString(query: Record<string, unknown> | undefined, search: string | undefined): string {
+  const params = new URLSearchParams(search);
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls an endpoint of the contract's table by name: its path, method and whether it needs a session
+ * come from the table, and the answer's type is the table's answer schema.
+ */
+export function callEndpoint<N extends EndpointName>(
+  name: N,
+  ...[input, options = {}]: CallArguments<N>
+): Promise<EndpointAnswer<Endpoints[N]>> {
+  const endpoint: EndpointDefinition = ENDPOINTS[name];
+  const { params, query, body, search } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    search?: string;
+  };
+  const path = endpointPath(endpoint.path, params) + queryString(query, search);
+  return apiRequest(path, { ...options, method: endpoint.method, body, auth: endpoint.access !== 'public' });
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ENDPOINTS, openApiDocument as contractDocument } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import type { RouteEntry } from '../../lib/routes';
 
@@ -36,10 +37,16 @@ function parameters(entry: RouteEntry) {
   return list;
 }
 
-/** OpenAPI 3.1 of every declared route, from the same zod schemas the server validates with. */
+/**
+ * OpenAPI 3.1 of every route: the contract's endpoint table, plus any route still declared outside it
+ * (documented from its input schemas only).
+ */
 export function openApiDocument(ctx: AppContext) {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+  const document = contractDocument();
+  const paths = document.paths as Record<string, Record<string, unknown>>;
+  const inTable = new Set(Object.values(ENDPOINTS).map((entry) => `${entry.method} ${entry.path}`));
   for (const entry of ctx.routeTable) {
+    if (inTable.has(`${entry.method} ${entry.url}`)) continue;
     const path = entry.url.replace(/:(\w+)/g, '{$1}');
     const body = jsonSchema(entry.schemas?.body);
     paths[path] ??= {};
@@ -57,18 +64,7 @@ export function openApiDocument(ctx: AppContext) {
       },
     };
   }
-  return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Blaster Panel API',
-      version: '1.0.0',
-      description:
-        'Every error answers `{ msg, errors? }`. Uploads (imports, template media, validator files) are multipart with a `file` part after the fields.',
-    },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    security: [{ bearer: [] }],
-    paths,
-  };
+  return document;
 }
 
 export function docsRoutes(app: FastifyInstance, ctx: AppContext) {

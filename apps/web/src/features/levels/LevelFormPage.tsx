@@ -2,13 +2,13 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, levelBodySchema, type Level, type LevelBody, type AnswerOf } from '@blaster/contract';
+import { levelBodySchema, type Level, type LevelBody } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
 import { Button, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { RecordPage } from '../../components/RecordPage';
 import type { ApiError } from '../../lib/api';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { successDialog } from '../../lib/dialogs';
 import { levelKeys } from './api';
 
@@ -19,7 +19,7 @@ export function LevelFormPage() {
       title={{ create: MSG.addLevel, edit: t('route./level/edit') }}
       creates
       queryKey={levelKeys.details()}
-      path={API.level}
+      path="levelGet"
       fallback={MSG.errorFetchingLevel}
       pick={(answer: { level: Level }) => answer.level}
     >
@@ -46,11 +46,17 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
   } = useForm<LevelBody>({ resolver: zodResolver(levelBodySchema), defaultValues: defaults });
   const save = useMutation({
     mutationFn: (body: LevelBody) =>
-      apiRequest<AnswerOf<'levelCreate'>>(id === null ? API.levelCreate : API.level(id), {
-        method: id === null ? 'POST' : 'PUT',
-        body: levelBodySchema.parse(body),
-        fallback: MSG.errorSavingLevel,
-      }),
+      id === null
+        ? callEndpoint(
+            'levelCreate',
+            { body: levelBodySchema.parse(body) },
+            { fallback: MSG.errorSavingLevel },
+          )
+        : callEndpoint(
+            'levelUpdate',
+            { params: { id }, body: levelBodySchema.parse(body) },
+            { fallback: MSG.errorSavingLevel },
+          ),
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: levelKeys.all });
       await successDialog(answer.msg);

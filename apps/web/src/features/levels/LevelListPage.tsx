@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { API, isOperatorRole, type Level } from '@blaster/contract';
+import { isOperatorRole, type Level } from '@blaster/contract';
 import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
@@ -24,7 +24,7 @@ export function LevelListPage() {
   const { user } = useSession();
   const { pageQuery } = useListParams();
   const list = useLevels(pageQuery);
-  const remove = useDeleteRow(levelKeys.all[0], API.level);
+  const remove = useDeleteRow(levelKeys.all[0], 'levelDelete');
 
   const columns = [
     column.accessor('name', {

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
 import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const levelKeys = {
   all: ['levels'] as const,
@@ -15,9 +14,7 @@ export function useLevels(pageQuery: string) {
   return useQuery({
     queryKey: levelKeys.list(pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'levelPerPage'>>(`${API.levelPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingLevelList,
-      }),
+      callEndpoint('levelPerPage', { search: pageQuery }, { fallback: MSG.errorFetchingLevelList }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,0 +1,2 @@
+/** The audit module's endpoints. */
+export const auditEndpoints = {} as const;

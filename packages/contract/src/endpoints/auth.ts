@@ -1,0 +1,2 @@
+/** The auth module's endpoints. */
+export const authEndpoints = {} as const;

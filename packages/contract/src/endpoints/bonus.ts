@@ -1,0 +1,2 @@
+/** The bonus module's endpoints. */
+export const bonusEndpoints = {} as const;

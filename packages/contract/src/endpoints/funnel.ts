@@ -1,0 +1,2 @@
+/** The funnel module's endpoints. */
+export const funnelEndpoints = {} as const;

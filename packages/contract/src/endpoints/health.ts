@@ -1,0 +1,2 @@
+/** The health module's endpoints. */
+export const healthEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The imports module's endpoints. */
+export const importsEndpoints = {} as const;

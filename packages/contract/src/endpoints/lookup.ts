@@ -1,0 +1,2 @@
+/** The lookup module's endpoints. */
+export const lookupEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The message module's endpoints. */
+export const messageEndpoints = {} as const;

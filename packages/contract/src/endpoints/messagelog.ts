@@ -1,0 +1,2 @@
+/** The messagelog module's endpoints. */
+export const messagelogEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The monitor module's endpoints. */
+export const monitorEndpoints = {} as const;

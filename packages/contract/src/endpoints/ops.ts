@@ -1,0 +1,2 @@
+/** The ops module's endpoints. */
+export const opsEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The phonenumber module's endpoints. */
+export const phonenumberEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The proxy module's endpoints. */
+export const proxyEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The sandbox module's endpoints. */
+export const sandboxEndpoints = {} as const;

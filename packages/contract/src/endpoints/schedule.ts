@@ -1,0 +1,2 @@
+/** The schedule module's endpoints. */
+export const scheduleEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The setting module's endpoints. */
+export const settingEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The stats module's endpoints. */
+export const statsEndpoints = {} as const;

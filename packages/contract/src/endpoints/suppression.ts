@@ -1,0 +1,2 @@
+/** The suppression module's endpoints. */
+export const suppressionEndpoints = {} as const;

@@ -1,0 +1,2 @@
+/** The users module's endpoints. */
+export const usersEndpoints = {} as const;

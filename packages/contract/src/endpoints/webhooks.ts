@@ -1,0 +1,2 @@
+/** The webhooks module's endpoints. */
+export const webhooksEndpoints = {} as const;

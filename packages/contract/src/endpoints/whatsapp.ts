@@ -1,0 +1,2 @@
+/** The whatsapp module's endpoints. */
+export const whatsappEndpoints = {} as const;

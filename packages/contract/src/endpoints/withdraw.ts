@@ -1,0 +1,2 @@
+/** The withdraw module's endpoints. */
+export const withdrawEndpoints = {} as const;
