@@ -1,2 +1,53 @@
-/** The suppression module's endpoints. */
-export const suppressionEndpoints = {} as const;
+import { z } from 'zod';
+import { SUPPRESSION_REMOVE_ROLES, SUPPRESSION_ROLES } from '../roles';
+import { pageQuerySchema } from '../schemas/common';
+import {
+  suppressionCreateSchema,
+  suppressionNumberParamSchema,
+  suppressionRowSchema,
+} from '../schemas/consent';
+import { endpoint, pagedSchema } from './define';
+
+const tags = ['Suppression'] as const;
+const suppressionChanged = z.object({ suppression: suppressionRowSchema, msg: z.string() });
+
+/** The suppression list: opted-out numbers no blast sends to. */
+export const suppressionEndpoints = {
+  suppressionPerPage: endpoint({
+    method: 'GET',
+    path: '/api/admin/suppression/list-per-page',
+    access: SUPPRESSION_ROLES,
+    query: pageQuerySchema,
+    answer: pagedSchema(suppressionRowSchema),
+    summary: 'Suppressed numbers, newest first; the search matches a number’s start',
+    tags,
+  }),
+  suppressionCreate: endpoint({
+    method: 'POST',
+    path: '/api/admin/suppression/create',
+    access: SUPPRESSION_ROLES,
+    body: suppressionCreateSchema,
+    answer: suppressionChanged,
+    summary: 'Puts a number on the suppression list',
+    tags,
+  }),
+  suppressionDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/suppression/:number',
+    access: SUPPRESSION_REMOVE_ROLES,
+    params: suppressionNumberParamSchema,
+    answer: suppressionChanged,
+    errors: [404],
+    summary: 'Takes a number off the suppression list (it may be blasted again)',
+    tags,
+  }),
+  suppressionExport: endpoint({
+    method: 'GET',
+    path: '/api/admin/suppression/export',
+    access: SUPPRESSION_ROLES,
+    answer: z.string(),
+    download: 'text/csv',
+    summary: 'The whole suppression list as a CSV file',
+    tags,
+  }),
+} as const;

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  API,
   PAGE_SIZE,
-  auditPageQuerySchema,
+  type auditPageQuerySchema,
   type AuditAction,
   type AuditEntry,
   type AuditTargetType,
@@ -13,7 +12,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { auditEntries, users } from '../../db/schema';
 import { pageMeta, pageOffset } from '../../lib/paging';
-import { OPERATOR_ROLES, route } from '../../lib/routes';
+import { serve } from '../../lib/routes';
 import { containsText } from '../../lib/search';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -56,43 +55,37 @@ function filters(query: z.output<typeof auditPageQuerySchema>): SQL | undefined 
 
 /** The audit trail, newest first. It is read-only: no route of the API changes or deletes an entry. */
 export function auditRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
-    method: 'GET',
-    url: API.auditPerPage,
-    access: OPERATOR_ROLES,
-    query: auditPageQuerySchema,
-    handler: async ({ query }) => {
-      const where = filters(query);
-      const [{ total } = { total: 0 }] = await ctx.db
-        .select({ total: count() })
-        .from(auditEntries)
-        .where(where);
-      const rows = await ctx.db
-        .select({
-          entry: auditEntries,
-          actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
-          targetName,
-        })
-        .from(auditEntries)
-        .leftJoin(users, eq(users.id, auditEntries.actorId))
-        .where(where)
-        .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(query.page));
-      const data = rows.map(({ entry, actorName, targetName: name }): AuditEntry => ({
-        id: entry.id,
-        createdAt: entry.createdAt.toISOString(),
-        actor:
-          entry.actorId === null
-            ? null
-            : { id: entry.actorId, role: entry.actorRole as Role | null, name: actorName },
-        action: entry.action as AuditAction,
-        target: { type: entry.targetType as AuditTargetType, id: entry.targetId, name },
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-        instance: entry.instance,
-      }));
-      return { data, meta: pageMeta(query.page, total) };
-    },
+  serve(app, ctx, 'auditPerPage', async ({ query }) => {
+    const where = filters(query);
+    const [{ total } = { total: 0 }] = await ctx.db
+      .select({ total: count() })
+      .from(auditEntries)
+      .where(where);
+    const rows = await ctx.db
+      .select({
+        entry: auditEntries,
+        actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+        targetName,
+      })
+      .from(auditEntries)
+      .leftJoin(users, eq(users.id, auditEntries.actorId))
+      .where(where)
+      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(query.page));
+    const data = rows.map(({ entry, actorName, targetName: name }): AuditEntry => ({
+      id: entry.id,
+      createdAt: entry.createdAt.toISOString(),
+      actor:
+        entry.actorId === null
+          ? null
+          : { id: entry.actorId, role: entry.actorRole as Role | null, name: actorName },
+      action: entry.action as AuditAction,
+      target: { type: entry.targetType as AuditTargetType, id: entry.targetId, name },
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      instance: entry.instance,
+    }));
+    return { data, meta: pageMeta(query.page, total) };
   });
 }

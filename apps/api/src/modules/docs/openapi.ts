@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ENDPOINTS, openApiDocument as contractDocument } from '@blaster/contract';
 import type { AppContext } from '../../context';
-import type { RouteEntry } from '../../lib/routes';
+import { serve, type RouteEntry } from '../../lib/routes';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -69,5 +69,5 @@ export function openApiDocument(ctx: AppContext) {
 
 export function docsRoutes(app: FastifyInstance, ctx: AppContext) {
   let document: ReturnType<typeof openApiDocument> | null = null;
-  app.get('/api/docs', async () => (document ??= openApiDocument(ctx)));
+  serve(app, ctx, 'apiDocs', async () => (document ??= openApiDocument(ctx)));
 }

@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  ALL_ROLES,
-  ALL_USERS,
-  API,
-  funnelQuerySchema,
-  userOrAllParamSchema,
-  type FunnelAnswer,
-  type FunnelCounts,
-  type FunnelGroup,
-} from '@blaster/contract';
+import { ALL_USERS, type FunnelAnswer, type FunnelCounts, type FunnelGroup } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { queryRows } from '../../db';
 import { messageLogs, messageTemplates, whatsappAccounts } from '../../db/schema';
 import { startOfToday } from '../../ledger/queries';
-import { route } from '../../lib/routes';
+import { serve } from '../../lib/routes';
 
 type CountRow = { [stage in keyof FunnelCounts]: number | string } & { key: string | null };
 
@@ -69,43 +60,35 @@ async function groupLabels(ctx: AppContext, by: FunnelGroup, keys: string[]) {
  * member's own sends, or everyone's for operators (`all`).
  */
 export function funnelRoutes(app: FastifyInstance, ctx: AppContext) {
-  route(app, ctx, {
-    method: 'GET',
-    url: API.funnel(':userId'),
-    access: ALL_ROLES,
-    ownerParam: 'userId',
-    params: userOrAllParamSchema,
-    query: funnelQuerySchema,
-    handler: async ({ params, query }): Promise<FunnelAnswer> => {
-      const since = sql`${startOfToday(ctx.config.timeZone)} - make_interval(days => ${query.days - 1})`;
-      const conditions: SQL[] = [sql`m.created_at >= ${since}`];
-      if (params.userId !== ALL_USERS) conditions.push(sql`m.user_id = ${params.userId}`);
-      if (query.whatsapp_id) conditions.push(sql`m.whatsapp_id = ${query.whatsapp_id}`);
-      const rows = await queryRows<CountRow>(
-        ctx.db,
-        sql`select ${groupKey(query.by, ctx.config.timeZone)} as key, ${STAGE_COUNTS}
-            from ${messageLogs} m where ${sql.join(conditions, sql` and `)}
-            group by 1 order by 1`,
-      );
-      const keys = rows.map((row) => row.key ?? '');
-      const labels = await groupLabels(ctx, query.by, keys);
-      const groups = rows.map((row, i) => ({
-        key: keys[i]!,
-        label: query.by === 'day' ? keys[i]! : (labels.get(keys[i]!) ?? `#${keys[i] || '-'}`),
-        ...toCounts(row),
-      }));
-      const total = groups.reduce<FunnelCounts>(
-        (sum, group) => ({
-          queued: sum.queued + group.queued,
-          sent: sum.sent + group.sent,
-          delivered: sum.delivered + group.delivered,
-          read: sum.read + group.read,
-          failed: sum.failed + group.failed,
-          opted_out: sum.opted_out + group.opted_out,
-        }),
-        { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, opted_out: 0 },
-      );
-      return { by: query.by, total, groups };
-    },
+  serve(app, ctx, 'funnel', async ({ params, query }): Promise<FunnelAnswer> => {
+    const since = sql`${startOfToday(ctx.config.timeZone)} - make_interval(days => ${query.days - 1})`;
+    const conditions: SQL[] = [sql`m.created_at >= ${since}`];
+    if (params.userId !== ALL_USERS) conditions.push(sql`m.user_id = ${params.userId}`);
+    if (query.whatsapp_id) conditions.push(sql`m.whatsapp_id = ${query.whatsapp_id}`);
+    const rows = await queryRows<CountRow>(
+      ctx.db,
+      sql`select ${groupKey(query.by, ctx.config.timeZone)} as key, ${STAGE_COUNTS}
+          from ${messageLogs} m where ${sql.join(conditions, sql` and `)}
+          group by 1 order by 1`,
+    );
+    const keys = rows.map((row) => row.key ?? '');
+    const labels = await groupLabels(ctx, query.by, keys);
+    const groups = rows.map((row, i) => ({
+      key: keys[i]!,
+      label: query.by === 'day' ? keys[i]! : (labels.get(keys[i]!) ?? `#${keys[i] || '-'}`),
+      ...toCounts(row),
+    }));
+    const total = groups.reduce<FunnelCounts>(
+      (sum, group) => ({
+        queued: sum.queued + group.queued,
+        sent: sum.sent + group.sent,
+        delivered: sum.delivered + group.delivered,
+        read: sum.read + group.read,
+        failed: sum.failed + group.failed,
+        opted_out: sum.opted_out + group.opted_out,
+      }),
+      { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, opted_out: 0 },
+    );
+    return { by: query.by, total, groups };
   });
 }

@@ -2,7 +2,6 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   API,
@@ -11,24 +10,21 @@ import {
   toCsv,
   validatorBodySchema,
   type LookupKind,
+  type LookupRow,
   type generatorBodySchema,
   type lookupPageQuerySchema,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
-import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
 import { connectedSession } from '../../domain/accounts';
 import { progressOf, validatorTargets, type LookupJob } from '../../jobs/lookup';
 import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
-import { readPage } from '../../lib/paging';
 import type { AuthUser } from '../../lib/routes';
 import { readRecords } from '../../lib/rows';
-import { accountMatches } from '../../lib/search';
 import { receiveStoredForm } from '../../lib/uploads';
+import { lookupRepository as jobs, type AccountRecord } from './repository';
 
-type AccountRow = typeof whatsappAccounts.$inferSelect;
-
-function present(job: LookupJob, account: AccountRow | null) {
+function present(job: LookupJob, account: AccountRecord | null): LookupRow {
   return {
     id: job.id,
     user_id: job.userId,
@@ -73,17 +69,14 @@ export class LookupRefused extends HttpError {
 
 /** A job the caller may see: dev any, everyone else their own. */
 async function jobFor(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
-  const [job] = await ctx.db
-    .select()
-    .from(lookupJobs)
-    .where(and(eq(lookupJobs.id, id), eq(lookupJobs.kind, kind)));
+  const job = await jobs.job(ctx.db, kind, id);
   if (!job) throw new HttpError(404, MSG.lookupNotFound);
   if (user.role !== 'dev' && job.userId !== user.id) throw new HttpError(403, MSG.forbidden);
   return job;
 }
 
 async function accountFor(ctx: AppContext, user: AuthUser, id: number) {
-  const [account] = await ctx.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id));
+  const account = await jobs.account(ctx.db, id);
   if (!account)
     throw new HttpError(400, MSG.whatsappRequired, { errors: { whatsapp_id: MSG.whatsappRequired } });
   assertOwnerOrOperator(user, account.userId);
@@ -91,11 +84,7 @@ async function accountFor(ctx: AppContext, user: AuthUser, id: number) {
 }
 
 async function accountOf(ctx: AppContext, job: LookupJob) {
-  const [account] = await ctx.db
-    .select()
-    .from(whatsappAccounts)
-    .where(eq(whatsappAccounts.id, job.whatsappId));
-  return account ?? null;
+  return (await jobs.account(ctx.db, job.whatsappId)) ?? null;
 }
 
 const notRunning = (job: LookupJob) => {
@@ -108,35 +97,9 @@ export async function pageOfJobs(
   kind: LookupKind,
   query: z.output<typeof lookupPageQuerySchema>,
 ) {
-  const conditions: SQL[] = [eq(lookupJobs.kind, kind)];
   // Dev sees everyone's items (user_id null); everyone else their own.
   const owner = user.role === 'dev' ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
-  if (owner !== null) conditions.push(eq(lookupJobs.userId, owner));
-  if (query.search) conditions.push(accountMatches(query.search));
-  const withAccounts = () =>
-    ctx.db
-      .select({ job: lookupJobs, account: whatsappAccounts })
-      .from(lookupJobs)
-      .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId));
-  const { ids, meta } = await readPage(
-    ctx.db,
-    {
-      table: lookupJobs,
-      id: lookupJobs.id,
-      ids: () =>
-        ctx.db
-          .select({ id: lookupJobs.id })
-          .from(lookupJobs)
-          .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
-          .$dynamic(),
-      direction: 'desc',
-      where: and(...conditions),
-    },
-    query,
-  );
-  const rows = ids.length
-    ? await withAccounts().where(inArray(lookupJobs.id, ids)).orderBy(desc(lookupJobs.id))
-    : [];
+  const { rows, meta } = await jobs.page(ctx.db, { kind, owner, search: query.search }, query);
   return { data: rows.map((row) => present(row.job, row.account)), meta };
 }
 
@@ -147,54 +110,44 @@ export async function showJob(ctx: AppContext, user: AuthUser, kind: LookupKind,
 
 export async function deleteJob(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
   const job = await editableJob(ctx, user, kind, id);
-  await ctx.db.delete(lookupJobs).where(eq(lookupJobs.id, job.id));
+  await jobs.delete(ctx.db, job.id);
   if (job.filePath) await rm(job.filePath, { force: true });
   return { msg: 'OK' };
 }
 
-/** Starts or stops a job; either needs its account connected. A finished job starts from the beginning. */
-export async function toggleJob(
-  ctx: AppContext,
-  user: AuthUser,
-  kind: LookupKind,
-  id: number,
-  action: 'start' | 'stop',
-) {
+/** A job with its account, which must be connected for a start or a stop. */
+async function jobOnConnectedAccount(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
   const job = await jobFor(ctx, user, kind, id);
   const account = await accountOf(ctx, job);
   if (!account || !(await connectedSession(ctx.gateway, account)))
     throw new LookupRefused(account?.id ?? null);
-  if (action === 'start') {
-    const restart =
-      job.status === 'finished' ? { position: 0, countSuccess: 0, countFail: 0, currentNumber: null } : {};
-    if (restart.position === 0) await ctx.db.delete(lookupResults).where(eq(lookupResults.jobId, job.id));
-    const [running] = await ctx.db
-      .update(lookupJobs)
-      .set({ status: 'running', state: 'connected', ...restart })
-      .where(eq(lookupJobs.id, job.id))
-      .returning();
-    ctx.lookups.start(job.id);
-    return { [kind]: present(running!, account), msg: 'OK' };
-  }
-  const [idle] = await ctx.db
-    .update(lookupJobs)
-    .set({ status: 'idle' })
-    .where(eq(lookupJobs.id, job.id))
-    .returning();
+  return { job, account };
+}
+
+/** Starts a job on its connected account; a finished job starts from the beginning. */
+export async function startJob(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
+  const { job, account } = await jobOnConnectedAccount(ctx, user, kind, id);
+  const restart =
+    job.status === 'finished' ? { position: 0, countSuccess: 0, countFail: 0, currentNumber: null } : {};
+  if (restart.position === 0) await jobs.clearResults(ctx.db, job.id);
+  const running = await jobs.update(ctx.db, job.id, { status: 'running', state: 'connected', ...restart });
+  ctx.lookups.start(job.id);
+  return present(running, account);
+}
+
+/** Stops a job (its account must be connected, as for a start). */
+export async function stopJob(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
+  const { job, account } = await jobOnConnectedAccount(ctx, user, kind, id);
+  const idle = await jobs.update(ctx.db, job.id, { status: 'idle' });
   ctx.lookups.wake(job.id);
-  ctx.lookups.publish(idle!, 'stop');
-  return { [kind]: present(idle!, account), msg: 'OK' };
+  ctx.lookups.publish(idle, 'stop');
+  return present(idle, account);
 }
 
 /** The numbers a job found on the network, in the order it checked them. */
 export async function foundNumbers(ctx: AppContext, user: AuthUser, kind: LookupKind, id: number) {
   const job = await jobFor(ctx, user, kind, id);
-  const rows = await ctx.db
-    .select({ number: lookupResults.number, name: lookupResults.name })
-    .from(lookupResults)
-    .where(and(eq(lookupResults.jobId, job.id), eq(lookupResults.found, true)))
-    .orderBy(asc(lookupResults.position));
-  return { list: rows };
+  return { list: await jobs.found(ctx.db, job.id) };
 }
 
 export async function createGenerator(
@@ -203,22 +156,19 @@ export async function createGenerator(
   body: z.output<typeof generatorBodySchema>,
 ) {
   const account = await accountFor(ctx, user, body.whatsapp_id);
-  const [job] = await ctx.db
-    .insert(lookupJobs)
-    .values({
-      kind: 'generator',
-      userId: account.userId,
-      whatsappId: account.id,
-      startNumber: body.start_number,
-      endNumber: body.end_number,
-      bInsert: body.b_insert,
-      intervalMin: body.interval_min,
-      intervalMax: body.interval_max,
-      total: Number(body.end_number) - Number(body.start_number) + 1,
-      state: account.state,
-    })
-    .returning();
-  return { generator: present(job!, account), msg: 'OK' };
+  const job = await jobs.insert(ctx.db, {
+    kind: 'generator',
+    userId: account.userId,
+    whatsappId: account.id,
+    startNumber: body.start_number,
+    endNumber: body.end_number,
+    bInsert: body.b_insert,
+    intervalMin: body.interval_min,
+    intervalMax: body.interval_max,
+    total: Number(body.end_number) - Number(body.start_number) + 1,
+    state: account.state,
+  });
+  return present(job, account);
 }
 
 /** An edit changes the account and the pacing; the range or the file stays as it was created. */
@@ -229,17 +179,13 @@ async function updatePacing(
   body: { whatsapp_id: number; b_insert: 0 | 1; interval_min: number; interval_max: number },
 ) {
   const account = await accountFor(ctx, user, body.whatsapp_id);
-  const [updated] = await ctx.db
-    .update(lookupJobs)
-    .set({
-      whatsappId: account.id,
-      bInsert: body.b_insert,
-      intervalMin: body.interval_min,
-      intervalMax: body.interval_max,
-    })
-    .where(eq(lookupJobs.id, job.id))
-    .returning();
-  return { [job.kind]: present(updated!, account), msg: 'OK' };
+  const updated = await jobs.update(ctx.db, job.id, {
+    whatsappId: account.id,
+    bInsert: body.b_insert,
+    intervalMin: body.interval_min,
+    intervalMax: body.interval_max,
+  });
+  return present(updated, account);
 }
 
 /** A job that may be edited: the caller's (or any for dev), and not running. */
@@ -277,22 +223,19 @@ export async function createValidator(ctx: AppContext, user: AuthUser, request: 
     const account = await accountFor(ctx, user, body.whatsapp_id);
     const total = (await validatorTargets(file!.path)).length;
     if (total === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
-    const [job] = await ctx.db
-      .insert(lookupJobs)
-      .values({
-        kind: 'validator',
-        userId: account.userId,
-        whatsappId: account.id,
-        filePath: file!.path,
-        fileName: file!.name,
-        bInsert: body.b_insert,
-        intervalMin: body.interval_min,
-        intervalMax: body.interval_max,
-        total,
-        state: account.state,
-      })
-      .returning();
-    return { validator: present(job!, account), msg: 'OK' };
+    const job = await jobs.insert(ctx.db, {
+      kind: 'validator',
+      userId: account.userId,
+      whatsappId: account.id,
+      filePath: file!.path,
+      fileName: file!.name,
+      bInsert: body.b_insert,
+      intervalMin: body.interval_min,
+      intervalMax: body.interval_max,
+      total,
+      state: account.state,
+    });
+    return present(job, account);
   } catch (error) {
     await rm(file!.path, { force: true });
     throw error;

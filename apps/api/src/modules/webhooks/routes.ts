@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  API,
   WEBHOOK_TEXT,
-  idParamSchema,
-  webhookDeliveryPageQuerySchema,
-  webhookEndpointBodySchema,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
@@ -16,7 +12,7 @@ import { newWebhookSecret, queueWebhookEvent } from '../../domain/webhooks';
 import { DELIVERY_FAILURES } from '../../jobs/webhooks';
 import { HttpError } from '../../lib/errors';
 import { readPage } from '../../lib/paging';
-import { OPERATOR_ROLES, route } from '../../lib/routes';
+import { serve } from '../../lib/routes';
 import { recordAudit } from '../audit/service';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -101,305 +97,248 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     return row.deliveredAt ? 'delivered' : row.deadAt ? 'dead' : 'waiting';
   };
 
-  route(app, ctx, {
-    method: 'GET',
-    url: API.webhookEndpoints,
-    access: OPERATOR_ROLES,
-    handler: async () => {
-      const rows = await ctx.db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
-      const pending = await pendingCounts(rows.map((row) => row.id));
-      return { data: rows.map((row) => present(row, pending.get(row.id) ?? 0)) };
-    },
+  serve(app, ctx, 'webhookEndpointList', async () => {
+    const rows = await ctx.db.select().from(webhookEndpoints).orderBy(asc(webhookEndpoints.id));
+    const pending = await pendingCounts(rows.map((row) => row.id));
+    return { data: rows.map((row) => present(row, pending.get(row.id) ?? 0)) };
   });
 
-  route(app, ctx, {
-    method: 'POST',
-    url: API.webhookEndpoints,
-    access: OPERATOR_ROLES,
-    body: webhookEndpointBodySchema,
-    handler: async ({ body, user }) => {
-      await assertReachable(ctx, body.url);
-      const secret = newWebhookSecret();
-      const row = await ctx.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(webhookEndpoints)
-          .values({
-            url: body.url,
-            description: body.description,
-            eventTypes: body.events,
-            active: body.active,
-            secret,
-            createdBy: user.id,
-          })
-          .returning();
-        await recordAudit(tx, ctx, {
-          actor: user,
-          action: 'webhook.create',
-          target: { type: 'webhook', id: created!.id },
-          after: audited(created!),
-        });
-        return created!;
+  serve(app, ctx, 'webhookEndpointCreate', async ({ body, user }) => {
+    await assertReachable(ctx, body.url);
+    const secret = newWebhookSecret();
+    const row = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(webhookEndpoints)
+        .values({
+          url: body.url,
+          description: body.description,
+          eventTypes: body.events,
+          active: body.active,
+          secret,
+          createdBy: user.id,
+        })
+        .returning();
+      await recordAudit(tx, ctx, {
+        actor: user,
+        action: 'webhook.create',
+        target: { type: 'webhook', id: created!.id },
+        after: audited(created!),
       });
-      // The only answer that carries the secret, besides a rotation's.
-      return { data: present(row), secret, msg: WEBHOOK_TEXT.saved };
-    },
+      return created!;
+    });
+    // The only answer that carries the secret, besides a rotation's.
+    return { data: present(row), secret, msg: WEBHOOK_TEXT.saved };
   });
 
-  route(app, ctx, {
-    method: 'PUT',
-    url: API.webhookEndpoint(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    body: webhookEndpointBodySchema,
-    handler: async ({ params, body, user }) => {
-      await assertReachable(ctx, body.url);
-      const row = await ctx.db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(webhookEndpoints)
-          .where(eq(webhookEndpoints.id, params.id))
-          .for('update');
-        if (!current) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
-        const [updated] = await tx
-          .update(webhookEndpoints)
-          .set({ url: body.url, description: body.description, eventTypes: body.events, active: body.active })
-          .where(eq(webhookEndpoints.id, params.id))
-          .returning();
-        await recordAudit(tx, ctx, {
-          actor: user,
-          action: 'webhook.update',
-          target: { type: 'webhook', id: params.id },
-          before: audited(current),
-          after: audited(updated!),
-        });
-        return updated!;
-      });
-      // Activated again: what waited goes out now.
-      if (row.active) ctx.webhooks.nudge();
-      const pending = await pendingCounts([row.id]);
-      return { data: present(row, pending.get(row.id) ?? 0), msg: WEBHOOK_TEXT.saved };
-    },
-  });
-
-  route(app, ctx, {
-    method: 'DELETE',
-    url: API.webhookEndpoint(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params, user }) => {
-      await ctx.db.transaction(async (tx) => {
-        const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, params.id)).returning();
-        if (!row) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
-        // After the endpoint's row: a writer that share-locked it has committed, its deliveries included.
-        // The events no other endpoint still has to receive go with them.
-        await tx.execute(sql`with gone as (
-            delete from webhook_deliveries where endpoint_id = ${params.id} returning event_id
-          )
-          delete from webhook_events e
-          where e.id in (select event_id from gone)
-            and not exists (
-              select 1 from webhook_endpoints ep
-              join webhook_deliveries d on d.endpoint_id = ep.id and d.event_id = e.id
-              where ep.id <> ${params.id})`);
-        await recordAudit(tx, ctx, {
-          actor: user,
-          action: 'webhook.delete',
-          target: { type: 'webhook', id: params.id },
-          before: audited(row),
-        });
-      });
-      return { msg: WEBHOOK_TEXT.deleted };
-    },
-  });
-
-  route(app, ctx, {
-    method: 'POST',
-    url: API.webhookRotateSecret(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params, user }) => {
-      const secret = newWebhookSecret();
-      const row = await ctx.db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(webhookEndpoints)
-          .set({ secret })
-          .where(eq(webhookEndpoints.id, params.id))
-          .returning();
-        if (!updated) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
-        await recordAudit(tx, ctx, {
-          actor: user,
-          action: 'webhook.rotate',
-          target: { type: 'webhook', id: params.id },
-          // The secret itself stays out of the trail: only that it changed, and its new last characters.
-          after: { secret_rotated: true, secret_hint: present(updated).secretHint },
-        });
-        return updated;
-      });
-      const pending = await pendingCounts([row.id]);
-      return { data: present(row, pending.get(row.id) ?? 0), secret, msg: WEBHOOK_TEXT.saved };
-    },
-  });
-
-  route(app, ctx, {
-    method: 'POST',
-    url: API.webhookTest(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params }) => {
-      const [endpoint] = await ctx.db
+  serve(app, ctx, 'webhookEndpointUpdate', async ({ params, body, user }) => {
+    await assertReachable(ctx, body.url);
+    const row = await ctx.db.transaction(async (tx) => {
+      const [current] = await tx
         .select()
         .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, params.id));
-      if (!endpoint) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
-      if (!endpoint.active) throw new HttpError(400, WEBHOOK_TEXT.endpointInactive);
-      // Counted per endpoint in the database, so every instance and every operator share the limit.
-      const [counted] = await ctx.db
+        .where(eq(webhookEndpoints.id, params.id))
+        .for('update');
+      if (!current) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+      const [updated] = await tx
         .update(webhookEndpoints)
-        .set({
-          testsWindowStartedAt: sql`case when ${webhookEndpoints.testsWindowStartedAt} > now() - interval '1 minute'
-            then ${webhookEndpoints.testsWindowStartedAt} else now() end`,
-          testsInWindow: sql`case when ${webhookEndpoints.testsWindowStartedAt} > now() - interval '1 minute'
-            then ${webhookEndpoints.testsInWindow} + 1 else 1 end`,
-        })
-        .where(eq(webhookEndpoints.id, endpoint.id))
-        .returning({ tests: webhookEndpoints.testsInWindow });
-      if (!counted) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
-      if (counted.tests > ctx.config.webhooks.testsPerMinute)
-        throw new HttpError(429, WEBHOOK_TEXT.tooManyTests);
-      const eventId = await queueWebhookEvent(ctx.db, {
-        type: 'webhook.test',
-        accountId: null,
-        endpointId: endpoint.id,
-        payload: { endpoint_id: endpoint.id, message: WEBHOOK_TEXT.testQueued },
+        .set({ url: body.url, description: body.description, eventTypes: body.events, active: body.active })
+        .where(eq(webhookEndpoints.id, params.id))
+        .returning();
+      await recordAudit(tx, ctx, {
+        actor: user,
+        action: 'webhook.update',
+        target: { type: 'webhook', id: params.id },
+        before: audited(current),
+        after: audited(updated!),
       });
-      ctx.webhooks.nudge();
-      return { eventId, msg: WEBHOOK_TEXT.testQueued };
-    },
+      return updated!;
+    });
+    // Activated again: what waited goes out now.
+    if (row.active) ctx.webhooks.nudge();
+    const pending = await pendingCounts([row.id]);
+    return { data: present(row, pending.get(row.id) ?? 0), msg: WEBHOOK_TEXT.saved };
   });
 
-  route(app, ctx, {
-    method: 'GET',
-    url: API.webhookDeliveries,
-    access: OPERATOR_ROLES,
-    query: webhookDeliveryPageQuerySchema,
-    handler: async ({ query }) => {
-      const conditions: SQL[] = [];
-      if (query.endpoint) conditions.push(eq(webhookDeliveries.endpointId, query.endpoint));
-      if (query.status === 'delivered') conditions.push(isNotNull(webhookDeliveries.deliveredAt));
-      if (query.status === 'dead') conditions.push(isNotNull(webhookDeliveries.deadAt));
-      const waiting = [isNull(webhookDeliveries.deliveredAt), isNull(webhookDeliveries.deadAt)];
-      if (query.status === 'pending') conditions.push(...waiting, eq(webhookDeliveries.attempts, 0));
-      if (query.status === 'retrying') conditions.push(...waiting, gt(webhookDeliveries.attempts, 0));
-      const { ids, meta } = await readPage(
-        ctx.db,
-        {
-          table: webhookDeliveries,
-          id: webhookDeliveries.id,
-          ids: () => ctx.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).$dynamic(),
-          direction: 'desc',
-          where: conditions.length ? and(...conditions) : undefined,
-        },
-        query,
-      );
-      const rows =
-        ids.length === 0
-          ? []
-          : await ctx.db
-              .select({ delivery: webhookDeliveries, event: webhookEvents, url: webhookEndpoints.url })
-              .from(webhookDeliveries)
-              .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-              .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-              .where(inArray(webhookDeliveries.id, ids));
-      const byId = new Map(rows.map((row) => [row.delivery.id, row]));
-      const data = ids.flatMap((id): WebhookDelivery[] => {
-        const row = byId.get(id);
-        if (!row) return [];
-        const { delivery, event } = row;
-        return [
-          {
-            id: delivery.id,
-            endpointId: delivery.endpointId,
-            endpointUrl: row.url,
-            eventId: event.uid,
-            eventType: event.type as WebhookEventType,
-            accountId: event.accountId,
-            sequence: event.sequence,
-            detail: eventDetail(event.payload),
-            status: delivery.deliveredAt
-              ? 'delivered'
-              : delivery.deadAt
-                ? 'dead'
-                : delivery.attempts > 0
-                  ? 'retrying'
-                  : 'pending',
-            attempts: delivery.attempts,
-            nextAttemptAt:
-              delivery.deliveredAt || delivery.deadAt ? null : delivery.nextAttemptAt.toISOString(),
-            lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
-            lastStatus: delivery.lastStatus,
-            lastError: shownError(delivery.lastError, delivery.lastStatus),
-            deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
-            createdAt: delivery.createdAt.toISOString(),
-          },
-        ];
-      });
-      return { data, meta };
-    },
-  });
-
-  route(app, ctx, {
-    method: 'POST',
-    url: API.webhookRetry(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params }) => {
-      // Only deliveries not yet accepted: an event the receiver answered 2xx is never sent again.
-      // The earlier undelivered events of the same account at that endpoint are due now too, since
-      // this one goes out only after them. A dead one is replayed instead.
-      const retried = await ctx.db
-        .update(webhookDeliveries)
-        .set({ nextAttemptAt: sql`now()` })
-        .where(
-          and(
-            isNull(webhookDeliveries.deliveredAt),
-            isNull(webhookDeliveries.deadAt),
-            sql`(${webhookDeliveries.endpointId}, ${webhookDeliveries.accountKey}) = (select endpoint_id, account_key from webhook_deliveries where id = ${params.id} and delivered_at is null and dead_at is null)`,
-            sql`${webhookDeliveries.sequence} <= (select sequence from webhook_deliveries where id = ${params.id})`,
-          ),
+  serve(app, ctx, 'webhookEndpointDelete', async ({ params, user }) => {
+    await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, params.id)).returning();
+      if (!row) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+      // After the endpoint's row: a writer that share-locked it has committed, its deliveries included.
+      // The events no other endpoint still has to receive go with them.
+      await tx.execute(sql`with gone as (
+          delete from webhook_deliveries where endpoint_id = ${params.id} returning event_id
         )
-        .returning({ id: webhookDeliveries.id });
-      if (retried.length === 0) {
-        const existing = await deliveryState(params.id);
-        if (existing === 'dead') throw new HttpError(400, WEBHOOK_TEXT.deadUseReplay);
-        if (existing) throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
-        throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
-      }
-      ctx.webhooks.nudge();
-      return { msg: WEBHOOK_TEXT.retryQueued };
-    },
+        delete from webhook_events e
+        where e.id in (select event_id from gone)
+          and not exists (
+            select 1 from webhook_endpoints ep
+            join webhook_deliveries d on d.endpoint_id = ep.id and d.event_id = e.id
+            where ep.id <> ${params.id})`);
+      await recordAudit(tx, ctx, {
+        actor: user,
+        action: 'webhook.delete',
+        target: { type: 'webhook', id: params.id },
+        before: audited(row),
+      });
+    });
+    return { msg: WEBHOOK_TEXT.deleted };
   });
 
-  route(app, ctx, {
-    method: 'POST',
-    url: API.webhookReplay(':id'),
-    access: OPERATOR_ROLES,
-    params: idParamSchema,
-    handler: async ({ params }) => {
-      // From scratch: all its attempts again, the age limit counted from now. It is again the first
-      // undelivered event of its account at that endpoint, so the later ones wait for it.
-      const replayed = await ctx.db
-        .update(webhookDeliveries)
-        .set({ deadAt: null, replayedAt: sql`now()`, attempts: 0, nextAttemptAt: sql`now()` })
-        .where(and(eq(webhookDeliveries.id, params.id), isNotNull(webhookDeliveries.deadAt)))
-        .returning({ id: webhookDeliveries.id });
-      if (replayed.length === 0) {
-        const existing = await deliveryState(params.id);
-        if (existing === 'delivered') throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
-        if (existing) throw new HttpError(400, WEBHOOK_TEXT.notDead);
-        throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
-      }
-      ctx.webhooks.nudge();
-      return { msg: WEBHOOK_TEXT.replayQueued };
-    },
+  serve(app, ctx, 'webhookRotateSecret', async ({ params, user }) => {
+    const secret = newWebhookSecret();
+    const row = await ctx.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(webhookEndpoints)
+        .set({ secret })
+        .where(eq(webhookEndpoints.id, params.id))
+        .returning();
+      if (!updated) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+      await recordAudit(tx, ctx, {
+        actor: user,
+        action: 'webhook.rotate',
+        target: { type: 'webhook', id: params.id },
+        // The secret itself stays out of the trail: only that it changed, and its new last characters.
+        after: { secret_rotated: true, secret_hint: present(updated).secretHint },
+      });
+      return updated;
+    });
+    const pending = await pendingCounts([row.id]);
+    return { data: present(row, pending.get(row.id) ?? 0), secret, msg: WEBHOOK_TEXT.saved };
+  });
+
+  serve(app, ctx, 'webhookTest', async ({ params }) => {
+    const [endpoint] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, params.id));
+    if (!endpoint) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+    if (!endpoint.active) throw new HttpError(400, WEBHOOK_TEXT.endpointInactive);
+    // Counted per endpoint in the database, so every instance and every operator share the limit.
+    const [counted] = await ctx.db
+      .update(webhookEndpoints)
+      .set({
+        testsWindowStartedAt: sql`case when ${webhookEndpoints.testsWindowStartedAt} > now() - interval '1 minute'
+          then ${webhookEndpoints.testsWindowStartedAt} else now() end`,
+        testsInWindow: sql`case when ${webhookEndpoints.testsWindowStartedAt} > now() - interval '1 minute'
+          then ${webhookEndpoints.testsInWindow} + 1 else 1 end`,
+      })
+      .where(eq(webhookEndpoints.id, endpoint.id))
+      .returning({ tests: webhookEndpoints.testsInWindow });
+    if (!counted) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+    if (counted.tests > ctx.config.webhooks.testsPerMinute)
+      throw new HttpError(429, WEBHOOK_TEXT.tooManyTests);
+    const eventId = await queueWebhookEvent(ctx.db, {
+      type: 'webhook.test',
+      accountId: null,
+      endpointId: endpoint.id,
+      payload: { endpoint_id: endpoint.id, message: WEBHOOK_TEXT.testQueued },
+    });
+    ctx.webhooks.nudge();
+    return { eventId, msg: WEBHOOK_TEXT.testQueued };
+  });
+
+  serve(app, ctx, 'webhookDeliveries', async ({ query }) => {
+    const conditions: SQL[] = [];
+    if (query.endpoint) conditions.push(eq(webhookDeliveries.endpointId, query.endpoint));
+    if (query.status === 'delivered') conditions.push(isNotNull(webhookDeliveries.deliveredAt));
+    if (query.status === 'dead') conditions.push(isNotNull(webhookDeliveries.deadAt));
+    const waiting = [isNull(webhookDeliveries.deliveredAt), isNull(webhookDeliveries.deadAt)];
+    if (query.status === 'pending') conditions.push(...waiting, eq(webhookDeliveries.attempts, 0));
+    if (query.status === 'retrying') conditions.push(...waiting, gt(webhookDeliveries.attempts, 0));
+    const { ids, meta } = await readPage(
+      ctx.db,
+      {
+        table: webhookDeliveries,
+        id: webhookDeliveries.id,
+        ids: () => ctx.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).$dynamic(),
+        direction: 'desc',
+        where: conditions.length ? and(...conditions) : undefined,
+      },
+      query,
+    );
+    const rows =
+      ids.length === 0
+        ? []
+        : await ctx.db
+            .select({ delivery: webhookDeliveries, event: webhookEvents, url: webhookEndpoints.url })
+            .from(webhookDeliveries)
+            .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+            .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+            .where(inArray(webhookDeliveries.id, ids));
+    const byId = new Map(rows.map((row) => [row.delivery.id, row]));
+    const data = ids.flatMap((id): WebhookDelivery[] => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const { delivery, event } = row;
+      return [
+        {
+          id: delivery.id,
+          endpointId: delivery.endpointId,
+          endpointUrl: row.url,
+          eventId: event.uid,
+          eventType: event.type as WebhookEventType,
+          accountId: event.accountId,
+          sequence: event.sequence,
+          detail: eventDetail(event.payload),
+          status: delivery.deliveredAt
+            ? 'delivered'
+            : delivery.deadAt
+              ? 'dead'
+              : delivery.attempts > 0
+                ? 'retrying'
+                : 'pending',
+          attempts: delivery.attempts,
+          nextAttemptAt:
+            delivery.deliveredAt || delivery.deadAt ? null : delivery.nextAttemptAt.toISOString(),
+          lastAttemptAt: delivery.lastAttemptAt?.toISOString() ?? null,
+          lastStatus: delivery.lastStatus,
+          lastError: shownError(delivery.lastError, delivery.lastStatus),
+          deliveredAt: delivery.deliveredAt?.toISOString() ?? null,
+          createdAt: delivery.createdAt.toISOString(),
+        },
+      ];
+    });
+    return { data, meta };
+  });
+
+  serve(app, ctx, 'webhookRetry', async ({ params }) => {
+    // Only deliveries not yet accepted: an event the receiver answered 2xx is never sent again.
+    // The earlier undelivered events of the same account at that endpoint are due now too, since
+    // this one goes out only after them. A dead one is replayed instead.
+    const retried = await ctx.db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(
+        and(
+          isNull(webhookDeliveries.deliveredAt),
+          isNull(webhookDeliveries.deadAt),
+          sql`(${webhookDeliveries.endpointId}, ${webhookDeliveries.accountKey}) = (select endpoint_id, account_key from webhook_deliveries where id = ${params.id} and delivered_at is null and dead_at is null)`,
+          sql`${webhookDeliveries.sequence} <= (select sequence from webhook_deliveries where id = ${params.id})`,
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    if (retried.length === 0) {
+      const existing = await deliveryState(params.id);
+      if (existing === 'dead') throw new HttpError(400, WEBHOOK_TEXT.deadUseReplay);
+      if (existing) throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
+      throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
+    }
+    ctx.webhooks.nudge();
+    return { msg: WEBHOOK_TEXT.retryQueued };
+  });
+
+  serve(app, ctx, 'webhookReplay', async ({ params }) => {
+    // From scratch: all its attempts again, the age limit counted from now. It is again the first
+    // undelivered event of its account at that endpoint, so the later ones wait for it.
+    const replayed = await ctx.db
+      .update(webhookDeliveries)
+      .set({ deadAt: null, replayedAt: sql`now()`, attempts: 0, nextAttemptAt: sql`now()` })
+      .where(and(eq(webhookDeliveries.id, params.id), isNotNull(webhookDeliveries.deadAt)))
+      .returning({ id: webhookDeliveries.id });
+    if (replayed.length === 0) {
+      const existing = await deliveryState(params.id);
+      if (existing === 'delivered') throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
+      if (existing) throw new HttpError(400, WEBHOOK_TEXT.notDead);
+      throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
+    }
+    ctx.webhooks.nudge();
+    return { msg: WEBHOOK_TEXT.replayQueued };
   });
 }

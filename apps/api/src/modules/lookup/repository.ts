@@ -1,0 +1,89 @@
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { LookupKind } from '@blaster/contract';
+import type { Db } from '../../db';
+import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
+import type { LookupJob } from '../../jobs/lookup';
+import { readPage, type PageRequest } from '../../lib/paging';
+import { accountMatches } from '../../lib/search';
+
+export type AccountRecord = typeof whatsappAccounts.$inferSelect;
+export type NewLookupJob = typeof lookupJobs.$inferInsert;
+export type JobChanges = Partial<NewLookupJob>;
+
+/** The lookup jobs, their found numbers and the accounts they run on: every statement the module runs. */
+export const lookupRepository = {
+  async job(db: Db, kind: LookupKind, id: number): Promise<LookupJob | undefined> {
+    const [job] = await db
+      .select()
+      .from(lookupJobs)
+      .where(and(eq(lookupJobs.id, id), eq(lookupJobs.kind, kind)));
+    return job;
+  },
+
+  async account(db: Db, id: number): Promise<AccountRecord | undefined> {
+    const [account] = await db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id));
+    return account;
+  },
+
+  /** One page of a kind's jobs with their accounts, newest first; `owner` null for everyone's. */
+  async page(
+    db: Db,
+    filter: { kind: LookupKind; owner: number | null; search?: string },
+    request: PageRequest,
+  ) {
+    const conditions: SQL[] = [eq(lookupJobs.kind, filter.kind)];
+    if (filter.owner !== null) conditions.push(eq(lookupJobs.userId, filter.owner));
+    if (filter.search) conditions.push(accountMatches(filter.search));
+    const { ids, meta } = await readPage(
+      db,
+      {
+        table: lookupJobs,
+        id: lookupJobs.id,
+        ids: () =>
+          db
+            .select({ id: lookupJobs.id })
+            .from(lookupJobs)
+            .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
+            .$dynamic(),
+        direction: 'desc',
+        where: and(...conditions),
+      },
+      request,
+    );
+    const rows = ids.length
+      ? await db
+          .select({ job: lookupJobs, account: whatsappAccounts })
+          .from(lookupJobs)
+          .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
+          .where(inArray(lookupJobs.id, ids))
+          .orderBy(desc(lookupJobs.id))
+      : [];
+    return { rows, meta };
+  },
+
+  async insert(db: Db, values: NewLookupJob): Promise<LookupJob> {
+    const [job] = await db.insert(lookupJobs).values(values).returning();
+    return job!;
+  },
+
+  async update(db: Db, id: number, changes: JobChanges): Promise<LookupJob> {
+    const [job] = await db.update(lookupJobs).set(changes).where(eq(lookupJobs.id, id)).returning();
+    return job!;
+  },
+
+  async delete(db: Db, id: number): Promise<void> {
+    await db.delete(lookupJobs).where(eq(lookupJobs.id, id));
+  },
+
+  async clearResults(db: Db, jobId: number): Promise<void> {
+    await db.delete(lookupResults).where(eq(lookupResults.jobId, jobId));
+  },
+
+  /** The numbers a job found, in the order it checked them. */
+  found: (db: Db, jobId: number) =>
+    db
+      .select({ number: lookupResults.number, name: lookupResults.name })
+      .from(lookupResults)
+      .where(and(eq(lookupResults.jobId, jobId), eq(lookupResults.found, true)))
+      .orderBy(asc(lookupResults.position)),
+};
