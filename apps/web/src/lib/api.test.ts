@@ -29,6 +29,17 @@ describe('apiRequest', () => {
     expect(fetch.mock.calls[0]![1].credentials).toBe('same-origin');
   });
 
+  it('sends an action without a body (a test event, a retry) without a JSON type the server would refuse as empty', async () => {
+    const fetch = vi.fn().mockImplementation(() => respond(200, { msg: 'OK' })());
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('/api/x', { method: 'POST' });
+    expect(fetch.mock.calls[0]![1].headers['content-type']).toBeUndefined();
+    expect(fetch.mock.calls[0]![1].body).toBeUndefined();
+
+    await apiRequest('/api/x', { method: 'POST', body: { id: 1 } });
+    expect(fetch.mock.calls[1]![1].headers['content-type']).toBe('application/json');
+  });
+
   it("makes no call without a session ('Authorization token is missing')", async () => {
     Cookies.remove('user');
     const fetch = respond(200, {});

@@ -52,7 +52,9 @@ export function setUnauthorizedHandler(handler: () => void) {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, fallback = MSG.internalServerError, signal } = options;
   const form = body instanceof FormData;
-  const headers: Record<string, string> = form ? {} : { 'content-type': 'application/json' };
+  // Without a body, no JSON type: the server refuses an empty body that claims to be JSON.
+  const headers: Record<string, string> =
+    form || body === undefined ? {} : { 'content-type': 'application/json' };
   // The server answers its messages in the panel's language.
   headers['accept-language'] = acceptLanguage();
   if (auth && !getStoredUser()) throw new ApiError(MSG.tokenMissing, 0);

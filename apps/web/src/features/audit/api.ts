@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
 import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -13,10 +12,7 @@ export const auditKeys = {
 export function useAuditLog(query: string) {
   return useQuery({
     queryKey: auditKeys.list(query),
-    queryFn: () =>
-      apiRequest<AnswerOf<'auditPerPage'>>(`${API.auditPerPage}?${query}`, {
-        fallback: MSG.errorFetchingAuditList,
-      }),
+    queryFn: () => callEndpoint('auditPerPage', { search: query }, { fallback: MSG.errorFetchingAuditList }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API, type FunnelGroup } from '@blaster/contract';
-import { apiRequest } from '../../lib/api';
+import type { FunnelGroup } from '@blaster/contract';
+import { callEndpoint } from '../../lib/api';
 
 /** Funnels move as acknowledgements arrive: read again this often while on screen. */
 export const FUNNEL_REFRESH_MS = 3_000;
@@ -13,11 +13,13 @@ export const funnelKeys = {
 
 /** Delivery funnel counts of `owner` (a member's own id, or 'all' for operators), grouped by `by`. */
 export function useFunnel(owner: number | 'all', by: FunnelGroup, accountId: number | null) {
-  const query = new URLSearchParams({ by });
-  if (accountId) query.set('whatsapp_id', String(accountId));
   return useQuery({
     queryKey: funnelKeys.detail(owner, by, accountId),
-    queryFn: () => apiRequest<AnswerOf<'funnel'>>(`${API.funnel(owner)}?${query}`),
+    queryFn: () =>
+      callEndpoint('funnel', {
+        params: { userId: owner },
+        query: { by, whatsapp_id: accountId ?? undefined },
+      }),
     placeholderData: keepPreviousData,
     refetchInterval: FUNNEL_REFRESH_MS,
   });

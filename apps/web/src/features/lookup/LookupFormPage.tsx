@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import {
-  API,
   DEFAULT_INTERVAL_MAX,
   DEFAULT_INTERVAL_MIN,
   fieldErrors,
@@ -15,11 +14,11 @@ import { MSG, t } from '../../i18n';
 import { RecordPage } from '../../components/RecordPage';
 import { Alert, Button, FieldError, Label, inputClass, TextField } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 import { useAccountsOf } from '../whatsapp/api';
-import { lookupKeys, useRefreshLookups } from './api';
+import { LOOKUP_ENDPOINTS, jobOf, lookupKeys, useRefreshLookups } from './api';
 
 // Getters: each read takes the chosen language's text.
 const TITLES = {
@@ -39,8 +38,8 @@ export function LookupFormPage({ kind }: { kind: LookupKind }) {
       title={TITLES[kind]}
       creates
       queryKey={lookupKeys.detail(kind)}
-      path={(id) => API.lookup(kind, id)}
-      pick={(answer: Record<LookupKind, LookupRow>) => answer[kind]}
+      path={LOOKUP_ENDPOINTS[kind].get}
+      pick={jobOf}
     >
       {(row) => <LookupForm kind={kind} row={row} />}
     </RecordPage>
@@ -86,18 +85,23 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
       if (problems.start_number === MSG.generatorRangeOrder)
         void showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.generatorRangeOrder });
       if (Object.keys(problems).length) throw new ApiError(Object.values(problems)[0]!, 400, problems);
-      const url = row ? API.lookup(kind, row.id) : API.lookupCreate(kind);
-      const method = row ? 'PUT' : 'POST';
-      if (kind === 'generator') return apiRequest(url, { method, body: values, fallback: MSG.networkError });
+      if (kind === 'generator') {
+        const options = { fallback: MSG.networkError };
+        return row
+          ? callEndpoint('generatorUpdate', { params: { id: row.id }, body: values }, options)
+          : callEndpoint('generatorCreate', { body: values }, options);
+      }
       const form = new FormData();
       for (const [key, value] of Object.entries(values))
         if (!key.endsWith('_number')) form.append(key, String(value));
       if (file && !row) form.append('file', file);
-      return apiRequest(url, {
-        method,
-        body: form,
-        fallback: row ? MSG.errorUpdateValidator : MSG.errorCreateValidator,
-      });
+      return row
+        ? callEndpoint(
+            'validatorUpdate',
+            { params: { id: row.id }, body: form },
+            { fallback: MSG.errorUpdateValidator },
+          )
+        : callEndpoint('validatorCreate', { body: form }, { fallback: MSG.errorCreateValidator });
     },
     onSuccess: async () => {
       await refreshLookups();

@@ -3,11 +3,36 @@ import {
   type AnswerOf,
   API,
   STATS_TEXT as SPEC_STATS_TEXT,
+  type EndpointName,
   type LookupKind,
   type LookupRow,
 } from '@blaster/contract';
 import { MSG, textTable } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, callEndpoint } from '../../lib/api';
+
+/** Each kind's endpoints by what they do. */
+export const LOOKUP_ENDPOINTS = {
+  generator: {
+    perPage: 'generatorPerPage',
+    get: 'generatorGet',
+    delete: 'generatorDelete',
+    start: 'generatorStart',
+    stop: 'generatorStop',
+    result: 'generatorResult',
+  },
+  validator: {
+    perPage: 'validatorPerPage',
+    get: 'validatorGet',
+    delete: 'validatorDelete',
+    start: 'validatorStart',
+    stop: 'validatorStop',
+    result: 'validatorResult',
+  },
+} as const satisfies Record<LookupKind, Record<string, EndpointName>>;
+
+/** The job of an answer that names it by its kind: `{ generator }` or `{ validator }`. */
+export const jobOf = (answer: { generator: LookupRow } | { validator: LookupRow }): LookupRow =>
+  'generator' in answer ? answer.generator : answer.validator;
 
 /** The list page's query: the page and the search. */
 interface LookupListParams {
@@ -33,9 +58,11 @@ export function useLookupList(kind: LookupKind, params: LookupListParams, query:
   return useQuery({
     queryKey: lookupKeys.list(kind, params),
     queryFn: () =>
-      apiRequest<AnswerOf<'lookupPerPage'>>(`${API.lookupPerPage(kind)}?${query}`, {
-        fallback: kind === 'generator' ? MSG.errorFetchingGeneratorList : MSG.internalServerError,
-      }),
+      callEndpoint(
+        LOOKUP_ENDPOINTS[kind].perPage,
+        { search: query.toString() },
+        { fallback: kind === 'generator' ? MSG.errorFetchingGeneratorList : MSG.internalServerError },
+      ),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,14 +89,9 @@ export function useRefreshLookups(kind: LookupKind) {
 /** Starts or stops a job; answers the job as it is now. */
 export function useLookupControl(kind: LookupKind) {
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'start' | 'stop' }) =>
-      apiRequest<Record<LookupKind, LookupRow>>(
-        action === 'start' ? API.lookupStart(kind) : API.lookupStop(kind),
-        {
-          method: 'POST',
-          body: { id },
-          fallback: MSG.networkError,
-        },
+    mutationFn: async ({ id, action }: { id: number; action: 'start' | 'stop' }) =>
+      jobOf(
+        await callEndpoint(LOOKUP_ENDPOINTS[kind][action], { body: { id } }, { fallback: MSG.networkError }),
       ),
   });
 }
@@ -77,7 +99,7 @@ export function useLookupControl(kind: LookupKind) {
 /** The numbers a job found. */
 export function useLookupResult(kind: LookupKind) {
   return useMutation({
-    mutationFn: (id: number) => apiRequest<AnswerOf<'lookupResult'>>(API.lookupResult(kind, id)),
+    mutationFn: (id: number) => callEndpoint(LOOKUP_ENDPOINTS[kind].result, { params: { id } }),
   });
 }
 
@@ -86,7 +108,7 @@ export function useDeleteLookup(kind: LookupKind) {
   const refresh = useRefreshLookups(kind);
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(API.lookup(kind, id), { method: 'DELETE', fallback: MSG.networkError }),
+      callEndpoint(LOOKUP_ENDPOINTS[kind].delete, { params: { id } }, { fallback: MSG.networkError }),
     onSuccess: () => refresh(),
   });
 }

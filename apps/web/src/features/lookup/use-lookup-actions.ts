@@ -20,8 +20,7 @@ export function useLookupActions(kind: LookupKind, setRow: (id: number, row: Loo
   const control = async (row: LookupRow, action: 'start' | 'stop') => {
     setBusy((current) => ({ ...current, [row.id]: action === 'start' ? MSG.starting : MSG.stopping }));
     try {
-      const answer = await lookupControl.mutateAsync({ id: row.id, action });
-      setRow(row.id, answer[kind]);
+      setRow(row.id, await lookupControl.mutateAsync({ id: row.id, action }));
     } catch (error) {
       if (error instanceof ApiError && error.message === MSG.connectionLostReconnect) {
         await showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.connectionLostReconnect });

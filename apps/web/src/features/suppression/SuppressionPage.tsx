@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import {
-  type AnswerOf,
   API,
   REALTIME_CHANNEL_ADMIN,
   SUPPRESSION_CSV_FILE,
@@ -29,7 +28,7 @@ import {
   useListSearch,
   type Columns,
 } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 import { downloadFromServer } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
@@ -72,8 +71,7 @@ export function SuppressionPage() {
     defaultValues: { number: '', note: '' },
   });
   const add = useMutation({
-    mutationFn: (body: SuppressionCreate) =>
-      apiRequest<AnswerOf<'suppressionCreate'>>(API.suppressionCreate, { method: 'POST', body }),
+    mutationFn: (body: SuppressionCreate) => callEndpoint('suppressionCreate', { body }),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
       reset();
@@ -82,8 +80,7 @@ export function SuppressionPage() {
     onError: showFieldErrors(setError),
   });
   const remove = useMutation({
-    mutationFn: (number: string) =>
-      apiRequest<AnswerOf<'suppression'>>(API.suppression(number), { method: 'DELETE' }),
+    mutationFn: (number: string) => callEndpoint('suppressionDelete', { params: { number } }),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
       await queryClient.invalidateQueries({ queryKey: suppressionKeys.all });

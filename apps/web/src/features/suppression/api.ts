@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const suppressionKeys = {
   all: ['suppression'] as const,
@@ -11,7 +10,7 @@ export const suppressionKeys = {
 export function useSuppressionList(query: string) {
   return useQuery({
     queryKey: suppressionKeys.list(query),
-    queryFn: () => apiRequest<AnswerOf<'suppressionPerPage'>>(`${API.suppressionPerPage}?${query}`),
+    queryFn: () => callEndpoint('suppressionPerPage', { search: query }),
     placeholderData: keepPreviousData,
   });
 }

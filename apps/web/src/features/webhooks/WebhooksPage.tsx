@@ -4,8 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
 import {
-  type AnswerOf,
-  API,
+  type EndpointName,
   SUBSCRIBABLE_WEBHOOK_EVENTS,
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_LABELS as SPEC_WEBHOOK_EVENT_LABELS,
@@ -28,7 +27,7 @@ import {
   useListParams,
   type Columns,
 } from '../../components/data-table';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 import { useWebhookDeliveries, useWebhookEndpoints, webhookKeys } from './api';
 
@@ -80,21 +79,20 @@ function EndpointForm({
   const queryClient = useQueryClient();
   const [value, setValue] = useState(draft);
   const save = useMutation({
-    mutationFn: () =>
-      apiRequest<AnswerOf<'webhookEndpoint', 'PUT'>>(
-        value.id === null ? API.webhookEndpoints : API.webhookEndpoint(value.id),
-        {
-          method: value.id === null ? 'POST' : 'PUT',
-          body: {
-            url: value.url,
-            description: value.description,
-            events: value.events,
-            active: value.active,
-          },
-        },
-      ),
+    mutationFn: () => {
+      const body = {
+        url: value.url,
+        description: value.description,
+        events: value.events,
+        active: value.active,
+      };
+      return value.id === null
+        ? callEndpoint('webhookEndpointCreate', { body })
+        : callEndpoint('webhookEndpointUpdate', { params: { id: value.id }, body });
+    },
     onSuccess: async (answer) => {
-      if (answer.secret) onSecret({ url: answer.data.url, secret: answer.secret });
+      if ('secret' in answer && typeof answer.secret === 'string')
+        onSecret({ url: answer.data.url, secret: answer.secret });
       toast.success(WEBHOOK_TEXT.saved);
       await queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints() });
       onDone();
@@ -180,6 +178,15 @@ function EndpointForm({
   );
 }
 
+/** The buttons of an endpoint's or a delivery's row, and the endpoint each one calls. */
+const ROW_ACTIONS = {
+  test: 'webhookTest',
+  rotate: 'webhookRotateSecret',
+  delete: 'webhookEndpointDelete',
+  retry: 'webhookRetry',
+  replay: 'webhookReplay',
+} as const satisfies Record<string, EndpointName>;
+
 const endpointColumn = createColumnHelper<WebhookEndpoint>();
 const deliveryColumn = createColumnHelper<WebhookDelivery>();
 
@@ -204,11 +211,10 @@ export function WebhooksPage() {
     ]);
 
   const act = useMutation({
-    mutationFn: ({ path, method }: { path: string; method: 'POST' | 'DELETE' }) =>
-      // An empty JSON object: a JSON request without a body is refused as malformed.
-      apiRequest<{ msg: string; secret?: string; data?: WebhookEndpoint }>(path, { method, body: {} }),
+    mutationFn: ({ action, id }: { action: keyof typeof ROW_ACTIONS; id: number }) =>
+      callEndpoint(ROW_ACTIONS[action], { params: { id } }),
     onSuccess: async (answer) => {
-      if (answer.secret && answer.data) setRevealed({ url: answer.data.url, secret: answer.secret });
+      if ('secret' in answer) setRevealed({ url: answer.data.url, secret: answer.secret });
       toast.success(answer.msg);
       await refreshAll();
     },
@@ -278,7 +284,7 @@ export function WebhooksPage() {
             type="button"
             className={smallLinkClass}
             disabled={act.isPending}
-            onClick={() => act.mutate({ path: API.webhookTest(original.id), method: 'POST' })}
+            onClick={() => act.mutate({ action: 'test', id: original.id })}
           >
             {WEBHOOK_TEXT.sendTest}
           </button>
@@ -288,7 +294,7 @@ export function WebhooksPage() {
             disabled={act.isPending}
             onClick={async () => {
               if (await confirmDialog(WEBHOOK_TEXT.confirmRotate, WEBHOOK_TEXT.rotateSecret))
-                act.mutate({ path: API.webhookRotateSecret(original.id), method: 'POST' });
+                act.mutate({ action: 'rotate', id: original.id });
             }}
           >
             {WEBHOOK_TEXT.rotateSecret}
@@ -299,7 +305,7 @@ export function WebhooksPage() {
             disabled={act.isPending}
             onClick={async () => {
               if (await confirmDialog(WEBHOOK_TEXT.confirmDelete(original.url), WEBHOOK_TEXT.delete))
-                act.mutate({ path: API.webhookEndpoint(original.id), method: 'DELETE' });
+                act.mutate({ action: 'delete', id: original.id });
             }}
           >
             {WEBHOOK_TEXT.delete}
@@ -378,7 +384,7 @@ export function WebhooksPage() {
             type="button"
             className={`${smallLinkClass} whitespace-nowrap`}
             disabled={act.isPending}
-            onClick={() => act.mutate({ path: API.webhookReplay(original.id), method: 'POST' })}
+            onClick={() => act.mutate({ action: 'replay', id: original.id })}
           >
             {WEBHOOK_TEXT.replay}
           </button>
@@ -387,7 +393,7 @@ export function WebhooksPage() {
             type="button"
             className={`${smallLinkClass} whitespace-nowrap`}
             disabled={act.isPending}
-            onClick={() => act.mutate({ path: API.webhookRetry(original.id), method: 'POST' })}
+            onClick={() => act.mutate({ action: 'retry', id: original.id })}
           >
             {WEBHOOK_TEXT.retryNow}
           </button>

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
@@ -13,7 +12,7 @@ export const webhookKeys = {
 export function useWebhookEndpoints(fallback: string) {
   return useQuery({
     queryKey: webhookKeys.endpoints(),
-    queryFn: () => apiRequest<AnswerOf<'webhookEndpoints', 'GET'>>(API.webhookEndpoints, { fallback }),
+    queryFn: () => callEndpoint('webhookEndpointList', {}, { fallback }),
   });
 }
 
@@ -21,8 +20,7 @@ export function useWebhookEndpoints(fallback: string) {
 export function useWebhookDeliveries(query: string, fallback: string) {
   return useQuery({
     queryKey: webhookKeys.deliveryList(query),
-    queryFn: () =>
-      apiRequest<AnswerOf<'webhookDeliveries'>>(`${API.webhookDeliveries}?${query}`, { fallback }),
+    queryFn: () => callEndpoint('webhookDeliveries', { search: query }, { fallback }),
     placeholderData: keepPreviousData,
   });
 }
