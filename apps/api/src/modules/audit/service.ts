@@ -1,6 +1,8 @@
-import type { AuditAction, AuditTargetType } from '@blaster/contract';
-import { auditEntries } from '../../db/schema';
+import type { AuditAction, AuditEntry, AuditTargetType, Role } from '@blaster/contract';
+import type { AppContext } from '../../context';
 import type { Executor } from '../../ledger/ledger';
+import { pageMeta } from '../../lib/paging';
+import { auditRepository as audit, type AuditFilter } from './repository';
 
 type Values = Record<string, unknown>;
 
@@ -42,7 +44,7 @@ export async function recordAudit(
     [before, after] = changedFields(before, after);
     if (Object.keys(before).length === 0 && Object.keys(after).length === 0) return;
   }
-  await executor.insert(auditEntries).values({
+  await audit.insert(executor, {
     actorId: record.actor?.id ?? null,
     actorRole: record.actor?.role ?? null,
     action: record.action,
@@ -52,4 +54,23 @@ export async function recordAudit(
     after,
     instance: context.config.instanceId,
   });
+}
+
+/** One page of the trail, newest first, each entry with its actor's and target's names as they are now. */
+export async function auditPage(ctx: AppContext, query: AuditFilter) {
+  const { rows, total } = await audit.page(ctx.db, query);
+  const data = rows.map(({ entry, actorName, targetName }): AuditEntry => ({
+    id: entry.id,
+    createdAt: entry.createdAt.toISOString(),
+    actor:
+      entry.actorId === null
+        ? null
+        : { id: entry.actorId, role: entry.actorRole as Role | null, name: actorName },
+    action: entry.action as AuditAction,
+    target: { type: entry.targetType as AuditTargetType, id: entry.targetId, name: targetName },
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    instance: entry.instance,
+  }));
+  return { data, meta: pageMeta(query.page, total) };
 }

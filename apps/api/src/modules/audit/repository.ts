@@ -1,0 +1,75 @@
+import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { PAGE_SIZE, type auditPageQuerySchema } from '@blaster/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db';
+import { auditEntries, users } from '../../db/schema';
+import type { Executor } from '../../ledger/ledger';
+import { pageOffset } from '../../lib/paging';
+import { containsText } from '../../lib/search';
+
+export type AuditFilter = z.output<typeof auditPageQuerySchema>;
+export type NewAuditEntry = typeof auditEntries.$inferInsert;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The target id as an integer where the target is a row (users, withdrawals, levels); null otherwise. */
+const targetRowId = sql`(case when ${auditEntries.targetId} ~ '^[0-9]{1,9}$' then ${auditEntries.targetId}::int end)`;
+/**
+ * A readable name for the target, looked up now: the member, the withdrawal's member, the level, the
+ * chat account's number and owner.
+ */
+const targetName = sql<string | null>`case ${auditEntries.targetType}
+  when 'user' then (select u.firstname || ' ' || u.lastname from users u where u.id = ${targetRowId})
+  when 'withdrawal' then (select u.firstname || ' ' || u.lastname from withdrawals w join users u on u.id = w.user_id where w.id = ${targetRowId})
+  when 'level' then (select l.name from levels l where l.id = ${targetRowId})
+  when 'whatsapp' then (select coalesce(w.phonenumber, w.clientid) || ' · ' || u.firstname || ' ' || u.lastname
+    from whatsapp_accounts w join users u on u.id = w.user_id where w.id = ${targetRowId})
+end`;
+
+function filters(query: AuditFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.action) conditions.push(eq(auditEntries.action, query.action));
+  if (query.actor) conditions.push(eq(auditEntries.actorId, query.actor));
+  if (query.target_type) conditions.push(eq(auditEntries.targetType, query.target_type));
+  if (query.target_id) conditions.push(eq(auditEntries.targetId, query.target_id));
+  if (query.from) conditions.push(gte(auditEntries.createdAt, new Date(query.from)));
+  if (query.to)
+    conditions.push(
+      isDateOnly(query.to)
+        ? lt(auditEntries.createdAt, new Date(new Date(query.to).getTime() + DAY_MS))
+        : lte(auditEntries.createdAt, new Date(query.to)),
+    );
+  if (query.search) {
+    const name = sql`${users.firstname} || ' ' || ${users.lastname}`;
+    const matching = containsText(query.search, [users.firstname, users.lastname, users.email, name]);
+    conditions.push(inArray(auditEntries.actorId, sql`(select ${users.id} from ${users} where ${matching})`));
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The audit trail's table: appended to, read a page at a time, never changed. */
+export const auditRepository = {
+  async insert(executor: Executor, values: NewAuditEntry): Promise<void> {
+    await executor.insert(auditEntries).values(values);
+  },
+
+  /** One page of entries, newest first, with the actor's and the target's names, and the total. */
+  async page(db: Db, query: AuditFilter) {
+    const where = filters(query);
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditEntries).where(where);
+    const rows = await db
+      .select({
+        entry: auditEntries,
+        actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
+        targetName,
+      })
+      .from(auditEntries)
+      .leftJoin(users, eq(users.id, auditEntries.actorId))
+      .where(where)
+      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(query.page));
+    return { rows, total };
+  },
+};
