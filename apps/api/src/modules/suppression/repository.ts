@@ -1,0 +1,49 @@
+import { asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { PAGE_SIZE } from '@blaster/contract';
+import type { Db } from '../../db';
+import { suppressions } from '../../db/schema';
+import type { Executor } from '../../ledger/ledger';
+import { pageOffset } from '../../lib/paging';
+import { escapeLike } from '../../lib/search';
+
+export type SuppressionRecord = typeof suppressions.$inferSelect;
+export type NewSuppression = typeof suppressions.$inferInsert;
+
+/** The suppression list's table: every statement the module runs. */
+export const suppressionRepository = {
+  /** One page, newest first; `prefix` keeps the numbers that start with it. */
+  async page(db: Db, prefix: string | null, page: number) {
+    const where = prefix ? sql`${suppressions.number} like ${`${escapeLike(prefix)}%`}` : undefined;
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(suppressions)
+        .where(where)
+        .orderBy(desc(suppressions.createdAt), desc(suppressions.number))
+        .limit(PAGE_SIZE)
+        .offset(pageOffset(page)),
+      db.select({ n: count() }).from(suppressions).where(where),
+    ]);
+    return { rows, total: Number(total?.n ?? 0) };
+  },
+
+  /** Up to `limit` rows in number order, after the number `after` (from the start when null). */
+  slice: (db: Db, after: string | null, limit: number) =>
+    db
+      .select()
+      .from(suppressions)
+      .where(after === null ? undefined : gt(suppressions.number, after))
+      .orderBy(asc(suppressions.number))
+      .limit(limit),
+
+  /** Adds a row; undefined when the number was already on the list. */
+  async insert(executor: Executor, values: NewSuppression): Promise<SuppressionRecord | undefined> {
+    const [row] = await executor.insert(suppressions).values(values).onConflictDoNothing().returning();
+    return row;
+  },
+
+  async delete(executor: Executor, number: string): Promise<SuppressionRecord | undefined> {
+    const [row] = await executor.delete(suppressions).where(eq(suppressions.number, number)).returning();
+    return row;
+  },
+};
