@@ -1,0 +1,51 @@
+import type { FunnelAnswer, FunnelCounts, FunnelGroup } from '@blaster/contract';
+import type { AppContext } from '../../context';
+import { funnelRepository as funnel, type CountRow, type FunnelFilter } from './repository';
+
+const NO_COUNTS: FunnelCounts = { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, opted_out: 0 };
+
+const toCounts = (row: CountRow): FunnelCounts => ({
+  queued: Number(row.queued),
+  sent: Number(row.sent),
+  delivered: Number(row.delivered),
+  read: Number(row.read),
+  failed: Number(row.failed),
+  opted_out: Number(row.opted_out),
+});
+
+const added = (sum: FunnelCounts, counts: FunnelCounts): FunnelCounts => ({
+  queued: sum.queued + counts.queued,
+  sent: sum.sent + counts.sent,
+  delivered: sum.delivered + counts.delivered,
+  read: sum.read + counts.read,
+  failed: sum.failed + counts.failed,
+  opted_out: sum.opted_out + counts.opted_out,
+});
+
+/** Names of the templates or accounts counted; days name themselves. */
+async function groupLabels(ctx: AppContext, by: FunnelGroup, keys: string[]) {
+  const labels = new Map<string, string>();
+  const ids = keys.filter((key) => /^\d+$/.test(key)).map(Number);
+  if (by === 'day' || ids.length === 0) return labels;
+  for (const row of await funnel.labels(ctx.db, by, ids)) if (row.label) labels.set(row.key, row.label);
+  return labels;
+}
+
+/**
+ * Delivery funnel counts per template, per chat account or per day over the last `days` days: a
+ * member's own sends, or everyone's for operators (`all`).
+ */
+export async function funnelCounts(
+  ctx: AppContext,
+  filter: Omit<FunnelFilter, 'timeZone'>,
+): Promise<FunnelAnswer> {
+  const rows = await funnel.counts(ctx.db, { ...filter, timeZone: ctx.config.timeZone });
+  const keys = rows.map((row) => row.key ?? '');
+  const labels = await groupLabels(ctx, filter.by, keys);
+  const groups = rows.map((row, i) => ({
+    key: keys[i]!,
+    label: filter.by === 'day' ? keys[i]! : (labels.get(keys[i]!) ?? `#${keys[i] || '-'}`),
+    ...toCounts(row),
+  }));
+  return { by: filter.by, total: groups.reduce<FunnelCounts>(added, NO_COUNTS), groups };
+}
