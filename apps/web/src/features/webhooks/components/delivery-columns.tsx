@@ -1,0 +1,96 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { WebhookDelivery } from '@blaster/contract';
+import { t } from '../../../i18n';
+import { formatDateTime, smallLinkClass, type Columns } from '../../../components/data-table';
+import { STATUS_CLASSES, WEBHOOK_TEXT, failureText, statusLabel, type RowActing } from '../texts';
+
+const deliveryColumn = createColumnHelper<WebhookDelivery>();
+
+/** The deliveries' table: when and where, the event, its state and attempts, and retry or replay. */
+export function deliveryColumns(act: RowActing): Columns<WebhookDelivery> {
+  return [
+    deliveryColumn.accessor('createdAt', {
+      header: WEBHOOK_TEXT.createdAt,
+      cell: ({ row: { original } }) => (
+        <div className="whitespace-nowrap">
+          {formatDateTime(original.createdAt)}
+          <div className="max-w-48 truncate text-xs text-gray-400" title={original.endpointUrl}>
+            {original.endpointUrl}
+          </div>
+        </div>
+      ),
+    }),
+    deliveryColumn.display({
+      id: 'event',
+      header: WEBHOOK_TEXT.eventType,
+      cell: ({ row: { original } }) => (
+        <div>
+          <code className="text-xs">{original.eventType}</code>
+          <div className="text-xs text-gray-400" title={original.eventId}>
+            {original.accountId === null ? '' : t('webhook.deliveryAccount', { id: original.accountId })}#
+            {original.sequence}
+          </div>
+          {original.detail && <div className="text-xs text-gray-500">{original.detail}</div>}
+        </div>
+      ),
+    }),
+    deliveryColumn.display({
+      id: 'status',
+      header: WEBHOOK_TEXT.status,
+      cell: ({ row: { original } }) => (
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_CLASSES[original.status]}`}
+        >
+          {statusLabel(original.status)}
+        </span>
+      ),
+    }),
+    deliveryColumn.accessor('attempts', { header: WEBHOOK_TEXT.attempts }),
+    deliveryColumn.display({
+      id: 'next',
+      header: WEBHOOK_TEXT.nextAttempt,
+      cell: ({ row: { original } }) =>
+        original.status === 'delivered' ? (
+          <span className="whitespace-nowrap text-xs text-gray-500">
+            {WEBHOOK_TEXT.deliveredAt} {formatDateTime(original.deliveredAt)}
+          </span>
+        ) : (
+          <span className="whitespace-nowrap">{formatDateTime(original.nextAttemptAt)}</span>
+        ),
+    }),
+    deliveryColumn.display({
+      id: 'error',
+      header: WEBHOOK_TEXT.lastError,
+      cell: ({ row: { original } }) => (
+        <span className="block max-w-56 text-xs break-words text-red-600 dark:text-red-400">
+          {original.status === 'delivered' ? '' : original.lastError ? failureText(original.lastError) : '-'}
+        </span>
+      ),
+    }),
+    deliveryColumn.display({
+      id: 'retry',
+      header: '',
+      cell: ({ row: { original } }) =>
+        original.status === 'delivered' ? null : original.status === 'dead' ? (
+          // Given up after the retry limit: sent again from scratch, its attempts counted anew.
+          <button
+            type="button"
+            className={`${smallLinkClass} whitespace-nowrap`}
+            disabled={act.isPending}
+            onClick={() => act.mutate({ action: 'replay', id: original.id })}
+          >
+            {WEBHOOK_TEXT.replay}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={`${smallLinkClass} whitespace-nowrap`}
+            disabled={act.isPending}
+            onClick={() => act.mutate({ action: 'retry', id: original.id })}
+          >
+            {WEBHOOK_TEXT.retryNow}
+          </button>
+        ),
+    }),
+  ];
+}
