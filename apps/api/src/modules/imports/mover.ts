@@ -5,10 +5,7 @@ import pg from 'pg';
 import { MSG } from '@blaster/contract';
 import { driverOf, queryRows, type Db } from '../../db';
 import { importStaging } from '../../db/schema';
-import type { ImportKind } from './pipeline';
-
-/** The answer lists at most this many created rows (the count is exact). */
-export const CREATED_LIST_LIMIT = 1_000;
+import { CREATED_LIST_LIMIT, type ImportKind } from './kind';
 
 /**
  * Moves an import's staged rows into the kind's table, in file order, inside one transaction: a file

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { EXPORT_FILE_NAMES, MSG } from '@blaster/contract';
+import { EXPORT_FILE_NAMES, MSG, UPLOAD_LIMITS } from '@blaster/contract';
 import { proxies } from '../../db/schema';
 import { columnReader } from '../../lib/rows';
-import type { ImportKind } from '../imports/pipeline';
+import type { ImportKind } from '../imports/kind';
 
 export const presentProxy = (row: {
   id: number;
@@ -27,6 +27,12 @@ interface SkippedProxy {
 export const proxyImport: ImportKind<ReturnType<typeof presentProxy>, SkippedProxy> = {
   name: 'proxies',
   table: proxies,
+  upload: () => ({
+    maxBytes: UPLOAD_LIMITS.list,
+    extensions: ['csv', 'json'],
+    typeError: MSG.fileTypeCsvJson,
+  }),
+  said: () => 'OK',
   uniqueColumn: 'value',
   columns: sql`value, status`,
   select: sql`value, status`,
