@@ -4,11 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
-  API,
   EXPORT_FILE_NAMES,
   phoneNumberSaveWithConsentSchema,
-  type ImportAnswer,
-  type ImportRow,
+  type EndpointAnswer,
+  type Endpoints,
   type PhoneNumberSaveWithConsent,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
@@ -17,7 +16,7 @@ import { Alert, Button, showFieldErrors, TextField } from '../../components/form
 import { ImportResult, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import { PageCard } from '../../components/data-table';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { ConsentFields } from './ConsentFields';
 import { useRefreshPhoneNumbers } from './api';
@@ -37,7 +36,7 @@ export function PhoneNumberCreatePage() {
   });
   const save = useMutation({
     mutationFn: (body: PhoneNumberSaveWithConsent) =>
-      apiRequest(API.phoneSave, { method: 'POST', body, fallback: MSG.networkError }),
+      callEndpoint('phoneSave', { body }, { fallback: MSG.networkError }),
     onSuccess: async () => {
       toast.success(t('phone.saved'));
       await refreshPhoneNumbers();
@@ -47,8 +46,8 @@ export function PhoneNumberCreatePage() {
     onError: showFieldErrors(setError),
   });
 
-  const skippedRowsOf = (answer: ImportAnswer) =>
-    answer.skipped.map((row: ImportRow) => ({
+  const skippedRowsOf = (answer: EndpointAnswer<Endpoints['phoneImport']>) =>
+    answer.skipped.map((row) => ({
       number: row.number,
       name: row.name,
       status: row.reason ?? row.status,
@@ -82,9 +81,9 @@ export function PhoneNumberCreatePage() {
             </Button>
           </form>
         </PageCard>
-        <UploadCard<ImportAnswer>
+        <UploadCard
           id="phone-file"
-          path={API.phoneImport}
+          endpoint="phoneImport"
           onUploaded={() => refreshPhoneNumbers()}
           renderResult={(result) => (
             <ImportResult

@@ -3,8 +3,6 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import clsx from 'clsx';
 import {
-  type AnswerOf,
-  API,
   FLASH_MS,
   PHONE_LIST_MAX_LIMIT,
   REALTIME_CHANNEL_CLIENT_ADMIN,
@@ -23,7 +21,7 @@ import {
   AddLink,
   ExportButtons,
 } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 import { ConsentCell } from './ConsentFields';
@@ -55,18 +53,18 @@ export function PhoneNumberListPage() {
     [],
   );
 
-  const remove = useDeleteRow(phoneNumberKeys.all[0], API.phoneNumber);
+  const remove = useDeleteRow(phoneNumberKeys.all[0], 'phoneNumberDelete');
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
       // The list answers slices; the whole list is walked newest first, each slice after the last.
       const all: PhoneNumberRow[] = [];
       for (let after: number | undefined; ;) {
-        const query = new URLSearchParams({ limit: String(PHONE_LIST_MAX_LIMIT) });
-        if (after) query.set('after', String(after));
-        const { list: slice } = await apiRequest<AnswerOf<'phoneList'>>(`${API.phoneList}?${query}`, {
-          fallback: MSG.errorFetchingPhoneNumberList,
-        });
+        const { list: slice } = await callEndpoint(
+          'phoneList',
+          { query: { limit: PHONE_LIST_MAX_LIMIT, after } },
+          { fallback: MSG.errorFetchingPhoneNumberList },
+        );
         all.push(...slice);
         if (slice.length < PHONE_LIST_MAX_LIMIT) break;
         after = slice.at(-1)!.id;

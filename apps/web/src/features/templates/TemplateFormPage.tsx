@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import {
-  API,
   BUTTON_TYPES,
   MEDIA_EXTENSIONS,
   TEMPLATE_DEFAULT_BUTTONS,
@@ -16,7 +15,7 @@ import { MSG, t, tValue } from '../../i18n';
 import { Button, Label, inputClass } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { RecordPage } from '../../components/RecordPage';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { CaptionEditor } from './CaptionEditor';
 import { TemplateImportCard } from './TemplateImportCard';
@@ -33,7 +32,7 @@ export function TemplateFormPage() {
         title={{ create: t('route./message/create'), edit: t('route./message/edit') }}
         creates
         queryKey={templateKeys.detail()}
-        path={API.message}
+        path="messageGet"
         pick={(answer: { message: TemplateRow }) => answer.message}
       >
         {(template) => <TemplateForm template={template} />}
@@ -54,11 +53,13 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
   const [status, setStatus] = useState(template?.status ?? 'active');
   const save = useMutation({
     mutationFn: (form: FormData) =>
-      apiRequest(template ? API.message(template.id) : API.messageCreate, {
-        method: template ? 'PUT' : 'POST',
-        body: form,
-        fallback: template ? MSG.errorUpdatingTemplate : MSG.errorSavingTemplate,
-      }),
+      template
+        ? callEndpoint(
+            'messageUpdate',
+            { params: { id: template.id }, body: form },
+            { fallback: MSG.errorUpdatingTemplate },
+          )
+        : callEndpoint('messageCreate', { body: form }, { fallback: MSG.errorSavingTemplate }),
     onSuccess: async () => {
       await refreshTemplates();
       void navigate(-1);

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { API, isImageUrl, type TemplateRow, type AnswerOf } from '@blaster/contract';
+import { isImageUrl, type TemplateRow } from '@blaster/contract';
 import { MSG, t, tValue } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
@@ -18,7 +18,7 @@ import {
   AddLink,
   ExportButtons,
 } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { downloadJson } from '../../lib/download';
 import { templateKeys, useRefreshTemplates, useTemplateList } from './api';
 
@@ -30,17 +30,13 @@ export function TemplateListPage() {
   const refreshTemplates = useRefreshTemplates();
   const importInput = useRef<HTMLInputElement>(null);
   const list = useTemplateList(pageQuery);
-  const remove = useDeleteRow(templateKeys.all[0], API.message);
+  const remove = useDeleteRow(templateKeys.all[0], 'messageDelete');
 
   const importJson = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<AnswerOf<'messageImport'>>(API.messageImport, {
-        method: 'POST',
-        body: form,
-        fallback: MSG.errorImportingFile,
-      });
+      return callEndpoint('messageImport', { body: form }, { fallback: MSG.errorImportingFile });
     },
     onSuccess: (answer) => {
       toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));
@@ -50,7 +46,7 @@ export function TemplateListPage() {
   });
   const exportAll = async () => {
     try {
-      const { list: all } = await apiRequest<AnswerOf<'messageList'>>(API.messageList);
+      const { list: all } = await callEndpoint('messageList');
       if (all.length === 0) return void toast.error(MSG.noMessagesToExport);
       downloadJson('messages.json', all);
     } catch (error) {
