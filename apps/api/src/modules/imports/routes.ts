@@ -1,9 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
-import { skippedDownload } from './service';
+import { importUpload, skippedDownload } from './service';
 
+/** The imports of every kind, through the one pipeline, and the download of what they skipped. */
 export function importRoutes(app: FastifyInstance, ctx: AppContext) {
+  serve(app, ctx, 'phoneImport', ({ request, user }) => importUpload(ctx, 'phone_numbers', request, user));
+  serve(app, ctx, 'proxyImport', ({ request, user }) => importUpload(ctx, 'proxies', request, user));
+  serve(app, ctx, 'messageImport', ({ request, user }) =>
+    importUpload(ctx, 'message_templates', request, user),
+  );
   serve(app, ctx, 'importSkipped', async ({ params, query, user, reply }) => {
     const file = await skippedDownload(ctx, user, params.id, query.format);
     return reply

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
-import { importUpload } from '../imports/service';
 import { mediaRoutes } from './media';
 import {
   createTemplate,
@@ -29,7 +28,4 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     await deleteTemplate(ctx, params.id);
     return { msg: 'OK' };
   });
-  serve(app, ctx, 'messageImport', ({ request, user }) =>
-    importUpload(ctx, 'message_templates', request, user),
-  );
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
-import { importUpload } from '../imports/service';
 import {
   countBlast,
   deletePhone,
@@ -16,7 +15,6 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'phoneCountBlast', () => countBlast(ctx.db));
   serve(app, ctx, 'phoneList', async ({ query }) => ({ list: await phoneSlice(ctx.db, query) }));
   serve(app, ctx, 'phonePerPage', ({ query }) => readPhonePage(ctx.db, query));
-  serve(app, ctx, 'phoneImport', ({ request, user }) => importUpload(ctx, 'phone_numbers', request, user));
   serve(app, ctx, 'phoneSave', async ({ body }) => ({
     phoneNumber: await savePhone(ctx.db, body),
     msg: 'OK',

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
-import { importUpload } from '../imports/service';
 import { countUse, deleteProxy, findProxy, listProxies, proxyPage, saveProxy, updateProxy } from './service';
 
 /** Proxies are records the panel manages (value, status, use count); no traffic goes through them. */
@@ -9,7 +8,6 @@ export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'proxyCountUse', () => countUse(ctx.db));
   serve(app, ctx, 'proxyList', async () => ({ list: await listProxies(ctx.db) }));
   serve(app, ctx, 'proxyPerPage', ({ query }) => proxyPage(ctx.db, query));
-  serve(app, ctx, 'proxyImport', ({ request, user }) => importUpload(ctx, 'proxies', request, user));
   serve(app, ctx, 'proxySave', async ({ body }) => ({ proxy: await saveProxy(ctx.db, body), msg: 'OK' }));
   serve(app, ctx, 'proxyGet', async ({ params }) => ({ proxy: await findProxy(ctx.db, params.id) }));
   serve(app, ctx, 'proxyUpdate', async ({ params, body }) => ({

@@ -4,8 +4,20 @@ import type { Db } from '../../db';
 import { proxies } from '../../db/schema';
 import type { PageRequest } from '../../lib/paging';
 import { uniqueRecords } from '../../lib/unique-records';
-import { presentProxy } from './import';
 import { proxyRepository } from './repository';
+
+/** A proxy as the answers show it. */
+export const presentProxy = (row: {
+  id: number;
+  value: string;
+  status: string;
+  countUse: number;
+}): { id: number; value: string; status: string; count_use: number } => ({
+  id: row.id,
+  value: row.value,
+  status: row.status,
+  count_use: row.countUse,
+});
 
 const records = uniqueRecords({
   table: proxies,

@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { EXPORT_FILE_NAMES, MSG, UPLOAD_LIMITS } from '@blaster/contract';
-import { proxies } from '../../db/schema';
-import { columnReader } from '../../lib/rows';
-import type { ImportKind } from '../imports/kind';
-
-export const presentProxy = (row: {
-  id: number;
-  value: string;
-  status: string;
-  countUse: number;
-}): { id: number; value: string; status: string; count_use: number } => ({
-  id: row.id,
-  value: row.value,
-  status: row.status,
-  count_use: row.countUse,
-});
+import { proxies } from '../../../db/schema';
+import { columnReader } from '../../../lib/rows';
+import { presentProxy } from '../../proxy/service';
+import type { ImportKind } from '../kind';
 
 interface SkippedProxy {
   id: number | null;

@@ -1,7 +1,7 @@
-import { messageTemplateImport } from '../message/import';
-import { phoneNumberImport } from '../phonenumber/import';
-import { proxyImport } from '../proxy/import';
-import type { AnyImportKind, ImportKindName } from './kind';
+import type { AnyImportKind, ImportKindName } from '../kind';
+import { phoneNumberImport } from './phone-numbers';
+import { proxyImport } from './proxies';
+import { messageTemplateImport } from './templates';
 
 /** Every kind of import by its name: each module brings its own, the pipeline serves them all alike. */
 export const IMPORT_KINDS = {

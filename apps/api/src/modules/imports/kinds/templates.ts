@@ -7,11 +7,11 @@ import {
   isStoredMedia,
   templateButtonSchema,
 } from '@blaster/contract';
-import { messageTemplates } from '../../db/schema';
-import { HttpError } from '../../lib/errors';
-import type { ImportKind } from '../imports/kind';
-import type { TemplateRecord } from './repository';
-import { presentTemplate, templateValues } from './service';
+import { messageTemplates } from '../../../db/schema';
+import { HttpError } from '../../../lib/errors';
+import type { ImportKind } from '../kind';
+import type { TemplateRecord } from '../../message/repository';
+import { presentTemplate, templateValues } from '../../message/service';
 
 const importItemSchema = z.object({
   media: z.string().max(2000).nullish(),

@@ -10,10 +10,10 @@ import {
   parseConsentTime,
   type ImportRow,
 } from '@blaster/contract';
-import { phoneNumbers } from '../../db/schema';
-import { columnReader } from '../../lib/rows';
-import type { ImportKind } from '../imports/kind';
-import { copyField } from '../imports/staging';
+import { phoneNumbers } from '../../../db/schema';
+import { columnReader } from '../../../lib/rows';
+import type { ImportKind } from '../kind';
+import { copyField } from '../staging';
 
 const COLUMNS = {
   number: ['number', 'nomor', 'phone', 'phonenumber', 'phone_number', 'telepon', 'nomor telepon', 'no'],
