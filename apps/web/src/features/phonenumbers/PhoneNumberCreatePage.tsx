@@ -3,23 +3,15 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  EXPORT_FILE_NAMES,
-  phoneNumberSaveWithConsentSchema,
-  type EndpointAnswer,
-  type Endpoints,
-  type PhoneNumberSaveWithConsent,
-} from '@blaster/contract';
+import { phoneNumberSaveWithConsentSchema, type PhoneNumberSaveWithConsent } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
-import { ImportResult, downloadSkipped } from '../../components/ImportResult';
-import { UploadCard } from '../../components/UploadCard';
 import { PageCard } from '../../components/data-table';
 import { ApiError, callEndpoint, errorText } from '../../lib/api';
-import { downloadCsv, downloadJson } from '../../lib/download';
 import { ConsentFields } from './ConsentFields';
 import { useRefreshPhoneNumbers } from './api';
+import { PhoneNumberImportCard } from './components/PhoneNumberImportCard';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
@@ -45,13 +37,6 @@ export function PhoneNumberCreatePage() {
     },
     onError: showFieldErrors(setError),
   });
-
-  const skippedRowsOf = (answer: EndpointAnswer<Endpoints['phoneImport']>) =>
-    answer.skipped.map((row) => ({
-      number: row.number,
-      name: row.name,
-      status: row.reason ?? row.status,
-    }));
 
   return (
     <>
@@ -81,36 +66,10 @@ export function PhoneNumberCreatePage() {
             </Button>
           </form>
         </PageCard>
-        <UploadCard
-          id="phone-file"
-          endpoint="phoneImport"
-          onUploaded={() => refreshPhoneNumbers()}
-          renderResult={(result) => (
-            <ImportResult
-              createdCount={result.createdCount}
-              skipped={skippedRowsOf(result)}
-              skippedCount={result.skippedCount}
-              columns={[
-                { key: 'number', label: t('common.phoneNumber') },
-                { key: 'name', label: t('common.name') },
-                { key: 'status', label: t('common.keterangan') },
-              ]}
-              onDownloadCsv={() =>
-                downloadSkipped(result, 'csv', EXPORT_FILE_NAMES.phoneNumbersSkippedCsv, () =>
-                  downloadCsv(EXPORT_FILE_NAMES.phoneNumbersSkippedCsv, skippedRowsOf(result), [
-                    'number',
-                    'name',
-                    'status',
-                  ]),
-                )
-              }
-              onDownloadJson={() =>
-                downloadSkipped(result, 'json', EXPORT_FILE_NAMES.phoneNumbersSkippedJson, () =>
-                  downloadJson(EXPORT_FILE_NAMES.phoneNumbersSkippedJson, skippedRowsOf(result)),
-                )
-              }
-            />
-          )}
+        <PhoneNumberImportCard
+          onUploaded={async () => {
+            await refreshPhoneNumbers();
+          }}
         />
       </div>
     </>
