@@ -74,19 +74,18 @@ export function RecordPage<Answer, Row>({
 }
 
 /**
- * Saves a record (PUT an edit, POST a new one): on success the list it belongs to is refreshed and the
- * screen goes back; the server's field messages land under the fields.
+ * Saves a record with `save` (an endpoint's call): on success the list it belongs to is refreshed and
+ * the screen goes back; the server's field messages land under the fields.
  */
 export function useSaveAndGoBack<Body extends FieldValues>(
-  path: string,
+  save: (body: Body) => Promise<unknown>,
   listKey: string,
   setError: UseFormSetError<Body>,
-  method: 'PUT' | 'POST' = 'PUT',
 ) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => apiRequest(path, { method, body, fallback: MSG.networkError }),
+    mutationFn: save,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [listKey] });
       void navigate(-1);

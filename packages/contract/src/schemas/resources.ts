@@ -91,6 +91,27 @@ export interface ImportAnswer<Created = ImportRow, Skipped = ImportRow> {
   skippedCount: number;
   msg: string;
 }
+/** What an import answers, with the rows as the import's kind shows them. */
+export const importAnswerSchema = <Created extends z.ZodType, Skipped extends z.ZodType>(
+  created: Created,
+  skipped: Skipped,
+) =>
+  z.object({
+    importId: z.number().int(),
+    created: z.array(created),
+    createdCount: z.number().int(),
+    skipped: z.array(skipped),
+    skippedCount: z.number().int(),
+    msg: z.string(),
+  });
+/** A phone-number import's row: added (with its id), or skipped (the saved row it clashed with, if any). */
+export const importRowSchema = z.object({
+  id: z.number().int().nullable(),
+  number: z.string(),
+  name: z.string(),
+  status: z.string(),
+  reason: z.string().optional(),
+});
 export const importSkippedQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('json') });
 
 // Proxies (02 §3, §5)

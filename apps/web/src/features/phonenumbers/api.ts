@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, API, PHONE_LIST_LIMIT } from '@blaster/contract';
+import { PHONE_LIST_LIMIT } from '@blaster/contract';
 import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const phoneNumberKeys = {
   all: ['phonenumbers'] as const,
@@ -19,9 +19,7 @@ export function usePhoneNumberList(pageQuery: string) {
   return useQuery({
     queryKey: phoneNumberKeys.list(pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'phonePerPage'>>(`${API.phonePerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingPhoneNumberList,
-      }),
+      callEndpoint('phonePerPage', { search: pageQuery }, { fallback: MSG.errorFetchingPhoneNumberList }),
     placeholderData: keepPreviousData,
   });
 }
@@ -32,8 +30,9 @@ export function useReceiverPick(search: string, enabled: boolean) {
     queryKey: phoneNumberKeys.pick(search),
     enabled,
     queryFn: () =>
-      apiRequest<AnswerOf<'phoneList'>>(
-        `${API.phoneList}?${new URLSearchParams({ status: 'active', limit: String(PHONE_LIST_LIMIT), search })}`,
+      callEndpoint(
+        'phoneList',
+        { query: { status: 'active', limit: PHONE_LIST_LIMIT, search } },
         { fallback: MSG.errorFetchingPhoneNumberList },
       ),
     placeholderData: keepPreviousData,

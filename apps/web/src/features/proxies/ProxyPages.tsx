@@ -5,13 +5,12 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import clsx from 'clsx';
 import {
-  type AnswerOf,
-  API,
   EXPORT_FILE_NAMES,
   proxySaveSchema,
   proxyUpdateSchema,
   PROXY_STATUSES,
-  type ImportAnswer,
+  type EndpointAnswer,
+  type Endpoints,
   type ProxyStatus,
   type ProxyRow,
   type ProxyUpdate,
@@ -32,7 +31,7 @@ import {
   AddLink,
   ExportButtons,
 } from '../../components/data-table';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { proxyKeys, useProxyList, useRefreshProxies } from './api';
 
@@ -50,13 +49,11 @@ const statusClass = (status: string) =>
 export function ProxyListPage() {
   const { pageQuery } = useListParams();
   const list = useProxyList(pageQuery);
-  const remove = useDeleteRow(proxyKeys.all[0], API.proxy);
+  const remove = useDeleteRow(proxyKeys.all[0], 'proxyDelete');
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
-      const { list: all } = await apiRequest<AnswerOf<'proxyList'>>(API.proxyList, {
-        fallback: MSG.errorFetchingProxyList,
-      });
+      const { list: all } = await callEndpoint('proxyList', {}, { fallback: MSG.errorFetchingProxyList });
       if (all.length === 0) return void toast.error(MSG.noProxysToExport);
       const rows = all.map((row) => ({ value: row.value, status: row.status }));
       if (kind === 'csv') downloadCsv('proxies.csv', rows, ['value', 'status']);
@@ -104,10 +101,7 @@ export function ProxyListPage() {
   );
 }
 
-type ProxyImport = ImportAnswer<
-  ProxyRow,
-  { id: number | null; value: string; status: string; reason: string }
->;
+type ProxyImport = EndpointAnswer<Endpoints['proxyImport']>;
 
 /** /proxy/create: one proxy by hand or a file of them; success goes back one page. */
 export function ProxyCreatePage() {
@@ -119,7 +113,11 @@ export function ProxyCreatePage() {
     setError,
     formState: { errors },
   } = useForm<{ value: string }>({ resolver: zodResolver(proxySaveSchema), defaultValues: { value: '' } });
-  const save = useSaveAndGoBack(API.proxySave, proxyKeys.all[0], setError, 'POST');
+  const save = useSaveAndGoBack(
+    (body: { value: string }) => callEndpoint('proxySave', { body }, { fallback: MSG.networkError }),
+    proxyKeys.all[0],
+    setError,
+  );
   const uploaded = async (answer: ProxyImport) => {
     await refreshProxies();
     // Fully successful only when nothing was skipped: a skipped row must not pass unnoticed.
@@ -146,9 +144,9 @@ export function ProxyCreatePage() {
             </Button>
           </form>
         </PageCard>
-        <UploadCard<ProxyImport>
+        <UploadCard
           id="proxy-file"
-          path={API.proxyImport}
+          endpoint="proxyImport"
           onUploaded={uploaded}
           renderResult={(result) => (
             <ImportResult
@@ -188,7 +186,7 @@ export function ProxyEditPage() {
     <RecordPage
       title={t('route./proxy/edit')}
       queryKey={proxyKeys.detail()}
-      path={API.proxy}
+      path="proxyGet"
       fallback={MSG.errorFetchingProxy}
       pick={(answer: { proxy: ProxyRow }) => answer.proxy}
     >
@@ -216,7 +214,12 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
       status: storedStatus(row),
     },
   });
-  const save = useSaveAndGoBack(API.proxy(row.id), proxyKeys.all[0], setError);
+  const save = useSaveAndGoBack(
+    (body: ProxyUpdate) =>
+      callEndpoint('proxyUpdate', { params: { id: row.id }, body }, { fallback: MSG.networkError }),
+    proxyKeys.all[0],
+    setError,
+  );
   const activeStatus = storedStatus(row) === 'in use' ? 'in use' : 'active';
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
