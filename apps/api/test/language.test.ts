@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, EN_CATALOG, ID_CATALOG, MSG, WEBHOOK_TEXT } from '@blaster/contract';
+import { API, EN_CATALOG, ID_CATALOG, MESSAGE_TEXT as MSG, WEBHOOK_TEXT } from '@blaster/contract';
 import { ADMIN, startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

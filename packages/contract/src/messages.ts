@@ -435,3 +435,7 @@ export function issueMessage(text: string): Message | string {
   const message = MSG[text];
   return message instanceof Message ? message : text;
 }
+
+/** Per-field validation issues (keys, see MESSAGE_KEY) as the messages they name. */
+export const issueMessages = (errors: Record<string, string>): Record<string, Message | string> =>
+  Object.fromEntries(Object.entries(errors).map(([field, text]) => [field, issueMessage(text)]));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { idParamSchema, type Role } from '@blaster/contract';
+import { idParamSchema, type Role, type Message } from '@blaster/contract';
 import type { AppContext } from '../context';
 import { HttpError, unlessTaken } from './errors';
 import { route } from './routes';
@@ -11,11 +11,11 @@ interface UniqueRecordsSpec<Row, SaveBody extends z.ZodType, UpdateBody extends 
   table: PgTable;
   id: PgColumn;
   /** The form field of the value no two records may share (a unique column), and its refusal. */
-  unique: { field: string; taken: string };
+  unique: { field: string; taken: Message };
   access: readonly Role[];
   save: { url: string; body: SaveBody };
   /** The record's own path with `:id` in it (read, update, delete). */
-  one: { url: string; body: UpdateBody; notFound: string };
+  one: { url: string; body: UpdateBody; notFound: Message };
   /** The key the record is answered under. */
   answerKey: string;
   present: (row: Row) => unknown;

@@ -1,3 +1,4 @@
+import type { Message } from '@blaster/contract';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -9,7 +10,7 @@ export interface StagedRow {
   name?: string;
   status?: string;
   payload?: string | null;
-  reason?: string | null;
+  reason?: Message | string | null;
   /** The row already in the table that made this one skipped. */
   targetId?: number | null;
 }
@@ -111,7 +112,7 @@ export function stagingWriter(
    */
   const add = (rowNo: number, row: StagedRow): Promise<void> | undefined => {
     if (flushing) return flushing.then(() => add(rowNo, row));
-    const line = `${prefix}${rowNo}\t${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason || null)}${end(row)}`;
+    const line = `${prefix}${rowNo}\t${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason ? String(row.reason) : null)}${end(row)}`;
     if (!row.reason) offered += 1;
     const length = Buffer.byteLength(line);
     const handOver = (next: () => Promise<void> | void) => {

@@ -8,6 +8,7 @@ import {
   normalizeNumber,
   parseConsentTime,
   type ImportAnswer,
+  type Message,
   type ImportRow,
 } from '@blaster/contract';
 import type { Db } from '../../db';
@@ -99,7 +100,11 @@ export const phoneNumberImport: ImportKind<ImportRow, ImportRow> = {
 };
 
 /** Imports a phone-number list for `userId` (the importer, who alone may download its skipped rows). */
-export async function importPhoneNumbers(db: Db, file: UploadedList, userId: number): Promise<ImportAnswer> {
+export async function importPhoneNumbers(
+  db: Db,
+  file: UploadedList,
+  userId: number,
+): Promise<Omit<ImportAnswer, 'msg'> & { msg: Message }> {
   const outcome = await runImport(db, phoneNumberImport, file, userId);
   return { ...outcome, msg: MSG.importDone(outcome.createdCount) };
 }
