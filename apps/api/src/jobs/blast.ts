@@ -238,7 +238,7 @@ export class BlastEngine extends LeasedJobs {
       first = false;
       if (!(await connectedSession(this.options.gateway, account))) {
         await this.finish(account, 'error_blast', {
-          message: MSG.senderNotConnected(account.phonenumber ?? account.clientid, account.state),
+          message: MSG.senderNotConnected(account.phonenumber ?? account.clientid, account.state ?? ''),
         });
         return;
       }
