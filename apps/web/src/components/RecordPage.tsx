@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { MSG } from '../i18n';
+import { useMessages } from '../i18n';
 import { Breadcrumb } from './Breadcrumb';
 import { apiRequest, errorText } from '../lib/api';
 import { Button, showFieldErrors } from './form';
@@ -41,6 +41,7 @@ export function RecordPage<Answer, Row>({
   creates = false,
   children,
 }: RecordPageProps<Answer, Row>) {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const raw = params.get('id');
   const id = raw ? Number(raw) : null;
@@ -79,6 +80,7 @@ export function useSaveAndGoBack<Body extends FieldValues>(
   setError: UseFormSetError<Body>,
   method: 'PUT' | 'POST' = 'PUT',
 ) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
@@ -116,6 +118,7 @@ export function StatusCheckbox({
 
 /** The save button of an edit form, with the failure above it. */
 export function SaveWithError({ save }: { save: Pick<UseMutationResult, 'error' | 'isPending'> }) {
+  const MSG = useMessages();
   return (
     <>
       {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}

@@ -11,7 +11,7 @@ import {
   type ImportRow,
   type PhoneNumberSaveWithConsent,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { ImportResult, downloadSkipped } from '../../components/ImportResult';
@@ -24,6 +24,7 @@ import { useRefreshPhoneNumbers } from './api';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshPhoneNumbers = useRefreshPhoneNumbers();
   const {

@@ -16,11 +16,11 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
-import { MSG, t, tValue } from '../../i18n';
+import { t, tValue, useMessages } from '../../i18n';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
-import { ImportResult, PROXY_TEXTS, downloadSkipped } from '../../components/ImportResult';
+import { ImportResult, proxyTexts, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import {
   PagedTable,
@@ -48,6 +48,7 @@ const statusClass = (status: string) =>
 
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
+  const MSG = useMessages();
   const { pageQuery } = useListParams();
   const list = useProxyList(pageQuery);
   const remove = useDeleteRow(proxyKeys.all[0], API.proxy);
@@ -111,6 +112,7 @@ type ProxyImport = ImportAnswer<
 
 /** /proxy/create: one proxy by hand or a file of them; success goes back one page. */
 export function ProxyCreatePage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshProxies = useRefreshProxies();
   const {
@@ -152,7 +154,7 @@ export function ProxyCreatePage() {
           onUploaded={uploaded}
           renderResult={(result) => (
             <ImportResult
-              texts={PROXY_TEXTS}
+              texts={proxyTexts}
               createdCount={result.createdCount}
               skipped={result.skipped}
               skippedCount={result.skippedCount}
@@ -184,6 +186,7 @@ export function ProxyCreatePage() {
 
 /** /proxy/edit?id=: the value and the active toggle. */
 export function ProxyEditPage() {
+  const MSG = useMessages();
   return (
     <RecordPage
       title={t('route./proxy/edit')}

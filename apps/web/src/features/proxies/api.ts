@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 
 export const proxyKeys = {
@@ -14,6 +14,7 @@ export const proxyKeys = {
 
 /** One page of proxy records. */
 export function useProxyList(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: proxyKeys.list(pageQuery),
     queryFn: () =>

@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
 import { API, isImageUrl, type TemplateRow, type AnswerOf } from '@blaster/contract';
-import { MSG, t, tValue } from '../../i18n';
+import { t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
@@ -26,6 +26,7 @@ const column = createColumnHelper<TemplateRow>();
 
 /** /message: blast message templates, with a JSON import and export. */
 export function TemplateListPage() {
+  const MSG = useMessages();
   const { pageQuery } = useListParams();
   const refreshTemplates = useRefreshTemplates();
   const importInput = useRef<HTMLInputElement>(null);
