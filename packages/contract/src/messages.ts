@@ -429,10 +429,38 @@ export const MESSAGE_KEY = /* @__PURE__ */ Object.fromEntries(
 export const isMessageKey = (text: unknown): text is MessageKey =>
   typeof text === 'string' && Object.hasOwn(MESSAGE_TEXT, text);
 
+/** Messages without blanks of the tables besides MSG (messageTable), by catalog key. */
+const TABLE_MESSAGES = new Map<string, Message>();
+
+/**
+ * A table of texts kept beside MESSAGE_TEXT (a feature's own, catalog keys `prefix.name`) as messages
+ * by key, with the table's shape: a text with blanks becomes a function whose arguments fill the
+ * blanks `params` names, in order.
+ */
+export function messageTable<T extends Record<string, string | ((...args: never[]) => string)>>(
+  prefix: string,
+  texts: T,
+  params: { [K in keyof T]?: readonly string[] } = {},
+): { readonly [K in keyof T]: MessageRef<T[K]> } {
+  const entries = Object.entries(texts).map(([name, text]) => {
+    const key = `${prefix}.${name}` as CatalogKey;
+    if (typeof text === 'string') {
+      const message = new Message(key, {}, text);
+      TABLE_MESSAGES.set(key, message);
+      return [name, message] as const;
+    }
+    const names: readonly string[] = params[name] ?? [];
+    const write = text as (...args: MessageParam[]) => string;
+    const ref = (...args: MessageParam[]) =>
+      new Message(key, Object.fromEntries(names.map((blank, i) => [blank, args[i]!])), write(...args));
+    return [name, ref] as const;
+  });
+  return Object.fromEntries(entries) as { readonly [K in keyof T]: MessageRef<T[K]> };
+}
+
 /** The message a validation issue names by key (see MESSAGE_KEY); any other text stays as it is. */
 export function issueMessage(text: string): Message | string {
-  if (!isMessageKey(text)) return text;
-  const message = MSG[text];
+  const message = isMessageKey(text) ? MSG[text] : TABLE_MESSAGES.get(text);
   return message instanceof Message ? message : text;
 }
 

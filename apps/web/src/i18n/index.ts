@@ -127,6 +127,7 @@ export function tValue(group: string, value: string | null | undefined): string 
  * schemas carry one), that message in the chosen language.
  */
 export function messageText(text: string): string {
+  if (text in defaultTexts) return t(text as CatalogKey);
   const message: unknown = text in defaultMessages ? messages()[text as keyof Messages] : undefined;
   return typeof message === 'string' ? message : text;
 }
