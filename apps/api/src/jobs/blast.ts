@@ -205,7 +205,11 @@ export class BlastEngine extends LeasedJobs {
     return row;
   }
 
-  private async finish(account: AccountRow, event: 'finished' | 'error_blast', payload = {}) {
+  private async finish(
+    account: AccountRow,
+    event: 'finished' | 'error_blast',
+    { message }: { message?: Message } = {},
+  ) {
     const idle = await this.options.db.transaction(async (tx) => {
       await this.confirmLease(tx, account.id);
       const [row] = await tx
@@ -217,7 +221,8 @@ export class BlastEngine extends LeasedJobs {
     });
     publishAccountEvent(this.options.hub, idle ?? account, event, {
       state: (idle ?? account).state,
-      ...payload,
+      // Sockets carry the spec's wording: an event goes to readers of every language.
+      ...(message ? { message: String(message) } : {}),
     });
   }
 

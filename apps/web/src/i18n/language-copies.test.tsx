@@ -75,6 +75,8 @@ describe('a language switch reaches texts kept outside the render', () => {
   });
 
   it("rewrites the withdrawal requests' decisions and the question asked before one", async () => {
+    // The screen loads on first use: its module is awaited here, not raced against the finder's timeout.
+    await import('../features/withdraw/WithdrawRequestsPage');
     Cookies.set('user', JSON.stringify(aUser({ role: 'admin' })));
     const router = createMemoryRouter(routes, { initialEntries: ['/withdraw/requested'] });
     render(
