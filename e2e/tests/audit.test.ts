@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { after, before, test } from 'node:test';
-import { API, AUDIT_ACTION_LABELS, MSG, formatRupiah } from '@blaster/contract';
+import { API, AUDIT_ACTION_LABELS, MESSAGE_TEXT as MSG, formatRupiah } from '@blaster/contract';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { API, MSG, newDeviceId } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, newDeviceId } from '@blaster/contract';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;

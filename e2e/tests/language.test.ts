@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { EN_CATALOG, ID_CATALOG, MSG, STORAGE_LANGUAGE, sidebarMenu } from '@blaster/contract';
+import {
+  EN_CATALOG,
+  ID_CATALOG,
+  MESSAGE_TEXT as MSG,
+  STORAGE_LANGUAGE,
+  sidebarMenu,
+} from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { MSG, RESULT_FILES } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG, RESULT_FILES } from '@blaster/contract';
 import { createUser, signIn, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { MSG, sidebarMenu } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG, sidebarMenu } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { startStack, signIn, type Stack } from '../support/stack';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
-import { API, MSG } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
 
 let stack: Stack;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { MSG, sidebarMenu } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG, sidebarMenu } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
 

@@ -16,6 +16,8 @@ import {
   REALTIME_PATH,
   UPLOAD_LIMITS,
   fieldErrors,
+  issueMessage,
+  issueMessages,
 } from '@blaster/contract';
 import type { AppContext } from './context';
 import { registerAnswerLanguage } from './lib/answer-language';
@@ -174,8 +176,9 @@ export async function buildApp(
       return reply.status(error.statusCode).send({ msg: error.msg, ...error.extra });
     }
     if (error instanceof ZodError) {
-      const errors = fieldErrors(error.issues);
-      return reply.status(400).send({ msg: error.issues[0]?.message ?? MSG.invalidRequest, errors });
+      const errors = issueMessages(fieldErrors(error.issues));
+      const first = error.issues[0]?.message;
+      return reply.status(400).send({ msg: first ? issueMessage(first) : MSG.invalidRequest, errors });
     }
     // Text the database cannot store (NUL bytes in uploaded fields) is the client's error, not ours.
     if (isUnstorableText(error)) return reply.status(400).send({ msg: MSG.invalidRequest });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   API,
-  MSG,
+  MESSAGE_TEXT as MSG,
   type FunnelAnswer,
   type ImportAnswer,
   type PhoneNumberWithConsentRow,

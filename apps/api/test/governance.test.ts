@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MSG, REALTIME_CHANNEL_ADMIN, type Setting } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN, type Setting } from '@blaster/contract';
 import { openDatabase, queryRows, type Database } from '../src/db';
 import {
   accountDailySends,

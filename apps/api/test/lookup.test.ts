@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { API, MSG, RESULT_FILES } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, RESULT_FILES } from '@blaster/contract';
 import { lookupResults, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { startTestApp, type TestApp } from './support/app';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MSG, newDeviceId } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, newDeviceId } from '@blaster/contract';
 import {
   ledgerEntries,
   messageLogs,

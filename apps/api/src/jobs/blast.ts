@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MSG, REALTIME_CHANNEL_CLIENT_ADMIN, type Setting } from '@blaster/contract';
+import { MSG, REALTIME_CHANNEL_CLIENT_ADMIN, type Message, type Setting } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
 import { LeasedJobs, type Interrupts, type Wait } from '../cluster/leased-jobs';
 import type { JobLeases } from '../cluster/leases';
@@ -131,7 +131,7 @@ export class BlastEngine extends LeasedJobs {
   /** Accounts whose loop here waits on quiet hours or a cap. */
   private readonly governed = new Set<number>();
   /** Why the list ran out, being read: accounts that run out together share one read of the list. */
-  private listEndReason: Promise<{ message?: string }> | null = null;
+  private listEndReason: Promise<{ message?: Message }> | null = null;
   private get timeZone() {
     return this.options.timeZone ?? 'Asia/Jakarta';
   }
@@ -205,7 +205,11 @@ export class BlastEngine extends LeasedJobs {
     return row;
   }
 
-  private async finish(account: AccountRow, event: 'finished' | 'error_blast', payload = {}) {
+  private async finish(
+    account: AccountRow,
+    event: 'finished' | 'error_blast',
+    { message }: { message?: Message } = {},
+  ) {
     const idle = await this.options.db.transaction(async (tx) => {
       await this.confirmLease(tx, account.id);
       const [row] = await tx
@@ -217,7 +221,8 @@ export class BlastEngine extends LeasedJobs {
     });
     publishAccountEvent(this.options.hub, idle ?? account, event, {
       state: (idle ?? account).state,
-      ...payload,
+      // Sockets carry the spec's wording: an event goes to readers of every language.
+      ...(message ? { message: String(message) } : {}),
     });
   }
 
@@ -238,7 +243,7 @@ export class BlastEngine extends LeasedJobs {
       first = false;
       if (!(await connectedSession(this.options.gateway, account))) {
         await this.finish(account, 'error_blast', {
-          message: `${account.phonenumber ?? account.clientid} is ${account.state}`,
+          message: MSG.senderNotConnected(account.phonenumber ?? account.clientid, account.state ?? ''),
         });
         return;
       }
@@ -453,7 +458,8 @@ export class BlastEngine extends LeasedJobs {
     publishAccountEvent(this.options.hub, account, 'waiting', {
       waitTime: Math.ceil(hold.retryMs / 1000),
       value: true,
-      reason: hold.reason,
+      // Sockets carry the spec's wording: an event goes to readers of every language.
+      reason: String(hold.reason),
     });
     this.governed.add(account.id);
     try {
@@ -463,7 +469,7 @@ export class BlastEngine extends LeasedJobs {
     }
   }
 
-  private async pause(accountId: number, reason: string, kind: 'fail_rate' | 'suspended') {
+  private async pause(accountId: number, reason: Message, kind: 'fail_rate' | 'suspended') {
     const account = await this.options.db.transaction(async (tx) => {
       await this.confirmLease(tx, accountId);
       return pauseAccount(tx, accountId, reason);
@@ -478,9 +484,9 @@ export class BlastEngine extends LeasedJobs {
     if (paused) this.publishPause(paused, paused.pausedReason ?? '', 'suspended');
   }
 
-  private publishPause(account: AccountRow, reason: string, kind: 'fail_rate' | 'suspended') {
+  private publishPause(account: AccountRow, reason: Message | string, kind: 'fail_rate' | 'suspended') {
     publishAccountEvent(this.options.hub, account, 'paused', {
-      reason,
+      reason: String(reason),
       kind,
       whatsapp: presentAccount(account),
     });

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Message } from '@blaster/contract';
 import type { Db } from '../db';
 import { HttpError, unlessTaken } from './errors';
 
@@ -7,8 +8,8 @@ interface UniqueRecordsSpec<Row, Shown> {
   table: PgTable;
   id: PgColumn;
   /** The form field of the value no two records may share (a unique column), and its refusal. */
-  unique: { field: string; taken: () => string };
-  notFound: () => string;
+  unique: { field: string; taken: () => Message };
+  notFound: () => Message;
   present: (row: Row) => Shown;
 }
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { MSG, t } from '../i18n';
+import { t, useMessages } from '../i18n';
 import type { EndpointAnswer, EndpointNameWhere, Endpoints } from '@blaster/contract';
 import { callEndpoint, errorText } from '../lib/api';
 import { FileField, acceptedFile } from './FileField';
@@ -24,6 +24,7 @@ export function UploadCard<N extends UploadEndpoint, Answer = EndpointAnswer<End
   onUploaded?(answer: Answer): Promise<void> | void;
   renderResult(answer: Answer): ReactNode;
 }) {
+  const MSG = useMessages();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const [result, setResult] = useState<Answer | null>(null);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PREFIX } from '../constants';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG, MSG as MESSAGE, type Message } from '../messages';
 import { API } from '../paths';
 import { idSchema, lenientIdSchema, plainTextSchema } from './common';
 
@@ -145,17 +146,17 @@ export type TemplateButton = z.infer<typeof templateButtonSchema>;
 
 /**
  * The spec's button rules (02 §5): a URL button needs both a title and a URL. Empty rows are
- * dropped. Answers the buttons to keep, or the first error text.
+ * dropped. Answers the buttons to keep, or the first error.
  */
-export function checkButtons(buttons: TemplateButton[]): { buttons: TemplateButton[] } | { error: string } {
+export function checkButtons(buttons: TemplateButton[]): { buttons: TemplateButton[] } | { error: Message } {
   const kept: TemplateButton[] = [];
   for (const button of buttons) {
     const title = button.title.trim();
     const url = button.url.trim();
     if (!title && !url) continue;
     if (button.type === 'url_button' || url) {
-      if (title && !url) return { error: MSG.buttonMissingUrl(title) };
-      if (url && !title) return { error: MSG.buttonMissingTitle(url) };
+      if (title && !url) return { error: MESSAGE.buttonMissingUrl(title) };
+      if (url && !title) return { error: MESSAGE.buttonMissingTitle(url) };
     }
     kept.push({ ...button, title, url });
   }

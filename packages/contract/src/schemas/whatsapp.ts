@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAIRING_CODE_LENGTH, PHONE_PREFIX } from '../constants';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 import { idSchema, pageQuerySchema, wholeNumberSchema } from './common';
 
 /** Connection states a chat account reports, as the gateway tells them. */

@@ -7,9 +7,11 @@ import {
   COOKIE_USER,
   MSG,
   fieldErrors,
+  issueMessages,
   loginBodySchema,
   registerBodySchema,
   validateBodySchema,
+  type Message,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { users } from '../../db/schema';
@@ -38,7 +40,7 @@ export async function uniqueReferralCode(ctx: AppContext): Promise<string> {
   }
 }
 
-function refuseWhenLimited(reply: FastifyReply, answer: AttemptAnswer, msg: string) {
+function refuseWhenLimited(reply: FastifyReply, answer: AttemptAnswer, msg: Message) {
   if (answer.allowed) return;
   reply.header('retry-after', String(answer.retryAfterSeconds));
   throw new HttpError(429, msg);
@@ -106,7 +108,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     access: 'public',
     handler: async ({ request, reply }) => {
       const parsed = registerBodySchema.safeParse(request.body ?? {});
-      const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error.issues);
+      const errors: Record<string, Message | string> = parsed.success
+        ? {}
+        : issueMessages(fieldErrors(parsed.error.issues));
       const raw = (request.body ?? {}) as Record<string, unknown>;
       const email = typeof raw.email === 'string' ? raw.email.trim().toLowerCase() : '';
       const referralValue = raw.referral_code || raw.affiliateCode;

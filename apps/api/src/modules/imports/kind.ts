@@ -1,3 +1,4 @@
+import type { Message } from '@blaster/contract';
 import type { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -25,7 +26,7 @@ export interface SkippedRow {
 export interface ImportUploadRules {
   maxBytes: number;
   extensions: readonly string[];
-  typeError: string;
+  typeError: Message;
 }
 
 /** What one kind of import brings to the shared pipeline. */
@@ -35,7 +36,7 @@ export interface ImportKind<Created, Skipped> {
   /** Read per request, so that the refusal is in the current wording. */
   upload(): ImportUploadRules;
   /** The answer's text once `createdCount` rows were added. */
-  said(createdCount: number): string;
+  said(createdCount: number): Message | string;
   /** The table's unique column: a value already there, or earlier in the file, is skipped. */
   uniqueColumn?: string;
   /** The table's columns the import fills, and the expressions over import_staging that fill them. */

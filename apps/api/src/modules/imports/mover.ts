@@ -146,8 +146,8 @@ class StagedMoves {
     await this.analyzeStaging(tx);
     await tx.execute(sql`
       update ${importStaging} s
-      set reason = case when s.row_no > earliest.row_no then ${MSG.duplicateInFile}
-                        else ${MSG.duplicateInDatabase} end
+      set reason = case when s.row_no > earliest.row_no then ${String(MSG.duplicateInFile)}
+                        else ${String(MSG.duplicateInDatabase)} end
       from (
         select value, min(row_no) as row_no from ${importStaging}
         where import_id = ${importId} and reason is null group by value
@@ -159,7 +159,7 @@ class StagedMoves {
     await tx.execute(sql`
       update ${importStaging} s set target_id = t.id
       from ${table} t
-      where s.import_id = ${importId} and s.reason = ${MSG.duplicateInDatabase} and t.${unique} = s.value`);
+      where s.import_id = ${importId} and s.reason = ${String(MSG.duplicateInDatabase)} and t.${unique} = s.value`);
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Message } from '@blaster/contract';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -9,7 +10,7 @@ export interface StagedRow {
   name?: string;
   status?: string;
   payload?: string | null;
-  reason?: string | null;
+  reason?: Message | string | null;
   /** The row already in the table that made this one skipped. */
   targetId?: number | null;
 }
@@ -39,7 +40,7 @@ export const copyUnescape = (field: string | undefined) =>
 
 /** A row's value, name, status, payload and reason as fields of a line of copy text. */
 const stagedFields = (row: StagedRow) =>
-  `${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason || null)}`;
+  `${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason ? String(row.reason) : null)}`;
 
 /** Copies a chunk of lines into import_staging through the database's bulk path. */
 function chunkCopy(db: Db, copyInto: string): (chunk: Buffer) => Promise<void> {

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   API,
-  WEBHOOK_TEXT,
+  WEBHOOK_MSG,
   idParamSchema,
   webhookDeliveryPageQuerySchema,
   webhookEndpointBodySchema,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
+  type Message,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
@@ -45,18 +46,18 @@ const present = (row: EndpointRow, pending = 0): WebhookEndpoint => ({
  * A failed attempt as operators see it: the receiver's HTTP status, or one of three fixed texts.
  * Anything else (rows written before, with the system's own error) reads as a failed connection.
  */
-function shownError(lastError: string | null, lastStatus: number | null): string | null {
+function shownError(lastError: string | null, lastStatus: number | null): Message | string | null {
   if (lastError === null) return null;
   if (lastStatus !== null) return `HTTP ${lastStatus}`;
-  if (lastError === DELIVERY_FAILURES.refused) return WEBHOOK_TEXT.errorAddressRefused;
-  if (lastError === DELIVERY_FAILURES.timeout || lastError === 'timed out') return WEBHOOK_TEXT.errorTimedOut;
-  return WEBHOOK_TEXT.errorConnectionFailed;
+  if (lastError === DELIVERY_FAILURES.refused) return WEBHOOK_MSG.errorAddressRefused;
+  if (lastError === DELIVERY_FAILURES.timeout || lastError === 'timed out') return WEBHOOK_MSG.errorTimedOut;
+  return WEBHOOK_MSG.errorConnectionFailed;
 }
 
 /** Refuses a receiver's URL that is, or resolves to, an address inside the network. */
 async function assertReachable(ctx: AppContext, url: string) {
   if ((await ctx.outbound.checkOnSave(url)) === 'refused')
-    throw new HttpError(400, WEBHOOK_TEXT.urlNotPublic, { errors: { url: WEBHOOK_TEXT.urlNotPublic } });
+    throw new HttpError(400, WEBHOOK_MSG.urlNotPublic, { errors: { url: WEBHOOK_MSG.urlNotPublic } });
 }
 
 /**
@@ -141,7 +142,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         return created!;
       });
       // The only answer that carries the secret, besides a rotation's.
-      return { data: present(row), secret, msg: WEBHOOK_TEXT.saved };
+      return { data: present(row), secret, msg: WEBHOOK_MSG.saved };
     },
   });
 
@@ -159,7 +160,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
           .from(webhookEndpoints)
           .where(eq(webhookEndpoints.id, params.id))
           .for('update');
-        if (!current) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+        if (!current) throw new HttpError(404, WEBHOOK_MSG.endpointNotFound);
         const [updated] = await tx
           .update(webhookEndpoints)
           .set({ url: body.url, description: body.description, eventTypes: body.events, active: body.active })
@@ -177,7 +178,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
       // Activated again: what waited goes out now.
       if (row.active) ctx.webhooks.nudge();
       const pending = await pendingCounts([row.id]);
-      return { data: present(row, pending.get(row.id) ?? 0), msg: WEBHOOK_TEXT.saved };
+      return { data: present(row, pending.get(row.id) ?? 0), msg: WEBHOOK_MSG.saved };
     },
   });
 
@@ -189,7 +190,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async ({ params, user }) => {
       await ctx.db.transaction(async (tx) => {
         const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, params.id)).returning();
-        if (!row) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+        if (!row) throw new HttpError(404, WEBHOOK_MSG.endpointNotFound);
         // After the endpoint's row: a writer that share-locked it has committed, its deliveries included.
         // The events no other endpoint still has to receive go with them.
         await tx.execute(sql`with gone as (
@@ -208,7 +209,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
           before: audited(row),
         });
       });
-      return { msg: WEBHOOK_TEXT.deleted };
+      return { msg: WEBHOOK_MSG.deleted };
     },
   });
 
@@ -225,7 +226,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
           .set({ secret })
           .where(eq(webhookEndpoints.id, params.id))
           .returning();
-        if (!updated) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+        if (!updated) throw new HttpError(404, WEBHOOK_MSG.endpointNotFound);
         await recordAudit(tx, ctx, {
           actor: user,
           action: 'webhook.rotate',
@@ -236,7 +237,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         return updated;
       });
       const pending = await pendingCounts([row.id]);
-      return { data: present(row, pending.get(row.id) ?? 0), secret, msg: WEBHOOK_TEXT.saved };
+      return { data: present(row, pending.get(row.id) ?? 0), secret, msg: WEBHOOK_MSG.saved };
     },
   });
 
@@ -250,8 +251,8 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         .select()
         .from(webhookEndpoints)
         .where(eq(webhookEndpoints.id, params.id));
-      if (!endpoint) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
-      if (!endpoint.active) throw new HttpError(400, WEBHOOK_TEXT.endpointInactive);
+      if (!endpoint) throw new HttpError(404, WEBHOOK_MSG.endpointNotFound);
+      if (!endpoint.active) throw new HttpError(400, WEBHOOK_MSG.endpointInactive);
       // Counted per endpoint in the database, so every instance and every operator share the limit.
       const [counted] = await ctx.db
         .update(webhookEndpoints)
@@ -263,17 +264,18 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         })
         .where(eq(webhookEndpoints.id, endpoint.id))
         .returning({ tests: webhookEndpoints.testsInWindow });
-      if (!counted) throw new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+      if (!counted) throw new HttpError(404, WEBHOOK_MSG.endpointNotFound);
       if (counted.tests > ctx.config.webhooks.testsPerMinute)
-        throw new HttpError(429, WEBHOOK_TEXT.tooManyTests);
+        throw new HttpError(429, WEBHOOK_MSG.tooManyTests);
       const eventId = await queueWebhookEvent(ctx.db, {
         type: 'webhook.test',
         accountId: null,
         endpointId: endpoint.id,
-        payload: { endpoint_id: endpoint.id, message: WEBHOOK_TEXT.testQueued },
+        // Receivers read the spec's wording: a webhook has no reader's language.
+        payload: { endpoint_id: endpoint.id, message: String(WEBHOOK_MSG.testQueued) },
       });
       ctx.webhooks.nudge();
-      return { eventId, msg: WEBHOOK_TEXT.testQueued };
+      return { eventId, msg: WEBHOOK_MSG.testQueued };
     },
   });
 
@@ -311,7 +313,9 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
               .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
               .where(inArray(webhookDeliveries.id, ids));
       const byId = new Map(rows.map((row) => [row.delivery.id, row]));
-      const data = ids.flatMap((id): WebhookDelivery[] => {
+      // The failure text is a message, written in the reader's language when the answer is sent.
+      type ShownDelivery = Omit<WebhookDelivery, 'lastError'> & { lastError: Message | string | null };
+      const data = ids.flatMap((id): ShownDelivery[] => {
         const row = byId.get(id);
         if (!row) return [];
         const { delivery, event } = row;
@@ -370,12 +374,12 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         .returning({ id: webhookDeliveries.id });
       if (retried.length === 0) {
         const existing = await deliveryState(params.id);
-        if (existing === 'dead') throw new HttpError(400, WEBHOOK_TEXT.deadUseReplay);
-        if (existing) throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
-        throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
+        if (existing === 'dead') throw new HttpError(400, WEBHOOK_MSG.deadUseReplay);
+        if (existing) throw new HttpError(400, WEBHOOK_MSG.alreadyDelivered);
+        throw new HttpError(404, WEBHOOK_MSG.deliveryNotFound);
       }
       ctx.webhooks.nudge();
-      return { msg: WEBHOOK_TEXT.retryQueued };
+      return { msg: WEBHOOK_MSG.retryQueued };
     },
   });
 
@@ -394,12 +398,12 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext) {
         .returning({ id: webhookDeliveries.id });
       if (replayed.length === 0) {
         const existing = await deliveryState(params.id);
-        if (existing === 'delivered') throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
-        if (existing) throw new HttpError(400, WEBHOOK_TEXT.notDead);
-        throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
+        if (existing === 'delivered') throw new HttpError(400, WEBHOOK_MSG.alreadyDelivered);
+        if (existing) throw new HttpError(400, WEBHOOK_MSG.notDead);
+        throw new HttpError(404, WEBHOOK_MSG.deliveryNotFound);
       }
       ctx.webhooks.nudge();
-      return { msg: WEBHOOK_TEXT.replayQueued };
+      return { msg: WEBHOOK_MSG.replayQueued };
     },
   });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 
 export const auditKeys = {
@@ -11,6 +11,7 @@ export const auditKeys = {
 
 /** One page of the audit log; `query` holds the page, sort and filters. */
 export function useAuditLog(query: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: auditKeys.list(query),
     queryFn: () =>

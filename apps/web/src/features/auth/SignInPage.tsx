@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { API, type AnswerOf } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Alert, Button, TextField } from '../../components/form';
 import { apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 
 export function SignInPage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -13,7 +13,7 @@ import {
   registerBodySchema,
   type RegisterField,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Alert, Button, FieldError, TextField } from '../../components/form';
 import { ApiError, apiRequest, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
@@ -24,6 +24,7 @@ type FormInput = z.input<typeof registerBodySchema>;
 type FormOutput = z.output<typeof registerBodySchema>;
 
 export function SignUpPage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState('');

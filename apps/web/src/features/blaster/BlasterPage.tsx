@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ALL_RECEIVERS, API, PHONE_LIST_LIMIT, REFRESH_DELAY_MS } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
 import { PageCard, useDebounced } from '../../components/data-table';
@@ -15,6 +15,7 @@ const ALL = ALL_RECEIVERS;
 
 /** /blaster: send one message from a connected account to chosen numbers (or all active ones). */
 export function BlasterPage() {
+  const MSG = useMessages();
   // The sender and receiver lists appear after a second, as the panel's other lists load.
   const [ready, setReady] = useState(false);
   useEffect(() => {

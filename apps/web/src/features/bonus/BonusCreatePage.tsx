@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API, bonusCreateSchema, type BonusCreate } from '@blaster/contract';
-import { MSG, formatRupiah, t } from '../../i18n';
+import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
@@ -16,6 +16,7 @@ import { bonusKeys, useBonusMembers } from './api';
 
 /** /bonus/create?id=: pick a member (preselected by id), nominal and reason; success dialog, then back. */
 export function BonusCreatePage() {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 
 export const bonusKeys = {
@@ -12,6 +12,7 @@ export const bonusKeys = {
 };
 
 export function useBonuses(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: bonusKeys.list(pageQuery),
     queryFn: () =>

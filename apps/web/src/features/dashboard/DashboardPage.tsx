@@ -16,7 +16,7 @@ import {
   Megaphone,
 } from 'lucide-react';
 import { ALL_USERS, API, BANNER_SPEED, type User, type AnswerOf } from '@blaster/contract';
-import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
+import { formatNumber, formatRupiah, t, useMessages } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { StatGrid, type Stat } from '../../components/StatCard';
@@ -43,6 +43,7 @@ function Greeting({ title, user }: { title: string; user: User }) {
 }
 
 function AnnouncementBanner() {
+  const MSG = useMessages();
   const setting = useFigure<AnswerOf<'settingGet'>>('setting', API.settingGet, MSG.internalServerError);
   const info = setting.data?.setting.info;
   if (!info) return null;
@@ -79,6 +80,7 @@ const accountStats = (accounts: AccountCounts): Stat[] => [
 ];
 
 function MemberDashboard({ user }: { user: User }) {
+  const MSG = useMessages();
   useLiveFigures(String(user.id));
   const accounts = useFigure<AnswerOf<'whatsappCount'>>(
     'whatsappCount',
@@ -167,6 +169,7 @@ function SuccessFail({ value }: { value: { success: number; fail: number } | und
 }
 
 function AdminDashboard({ user }: { user: User }) {
+  const MSG = useMessages();
   useLiveFigures(adminChannel);
   const proxies = useFigure<AnswerOf<'proxyCountUse'>>(
     'proxyCountUse',

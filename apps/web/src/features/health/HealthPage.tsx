@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 
 import { type AccountEventRow } from '@blaster/contract';
-import { MSG, t, tValue, translateText } from '../../i18n';
+import { messages, t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { PageCard, formatDateTime } from '../../components/data-table';
 import { errorText } from '../../lib/api';
@@ -26,20 +26,22 @@ function scheduleText(detail: string | null) {
 }
 
 function eventText(event: AccountEventRow) {
+  const MSG = messages();
   switch (event.kind) {
     case 'connection':
       return t('health.connection', { state: tValue('state', event.detail ?? '-') });
     case 'suspended':
       return t('health.suspended');
     case 'paused':
-      // The pause reason is one of the server's messages.
-      return event.detail ? translateText(event.detail) : t('health.paused');
+      // The pause reason was stored in the spec's wording when the pause happened.
+      return event.detail ?? t('health.paused');
     case 'schedule':
       return `${MSG.schedule}: ${scheduleText(event.detail)}`;
   }
 }
 
 function EventList({ events, testId }: { events: AccountEventRow[]; testId: string }) {
+  const MSG = useMessages();
   if (events.length === 0) return <p className="text-sm text-gray-500">{MSG.healthNoEvents}</p>;
   return (
     <ul data-testid={testId} className="divide-y divide-gray-100 text-sm dark:divide-gray-800">
@@ -55,6 +57,7 @@ function EventList({ events, testId }: { events: AccountEventRow[]; testId: stri
 
 /** /whatsapp/health?id=: one account's sends, failures, suspensions, disconnects, pauses and score. */
 export function HealthPage() {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const health = useAccountHealth(id);

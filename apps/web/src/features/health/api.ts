@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import { whatsappKeys } from '../whatsapp/api';
 
@@ -12,6 +12,7 @@ export const healthKeys = {
 
 /** One chat account's health; `id` comes from the address and is read only when it is a number. */
 export function useAccountHealth(id: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: healthKeys.detail(id),
     queryFn: () =>

@@ -5,13 +5,14 @@ import {
   API,
   DEFAULT_INTERVAL_MAX,
   DEFAULT_INTERVAL_MIN,
+  MESSAGE_KEY,
   fieldErrors,
   generatorBodySchema,
   validatorBodySchema,
   type LookupKind,
   type LookupRow,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { messageText, messages, t, useMessages } from '../../i18n';
 import { RecordPage } from '../../components/RecordPage';
 import { Alert, Button, FieldError, Label, inputClass, TextField } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
@@ -24,9 +25,11 @@ import { lookupKeys, useRefreshLookups } from './api';
 // Getters: each read takes the chosen language's text.
 const TITLES = {
   get generator() {
+    const MSG = messages();
     return MSG.generatorFormTitle;
   },
   get validator() {
+    const MSG = messages();
     return MSG.validatorFormTitle;
   },
 };
@@ -48,6 +51,7 @@ export function LookupFormPage({ kind }: { kind: LookupKind }) {
 }
 
 function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) {
+  const MSG = useMessages();
   const { user } = useSession();
   const navigate = useNavigate();
   const refreshLookups = useRefreshLookups(kind);
@@ -83,9 +87,10 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
         if (fileProblem) problems.file = fileProblem;
       }
       setErrors(problems);
-      if (problems.start_number === MSG.generatorRangeOrder)
+      if (problems.start_number === MESSAGE_KEY.generatorRangeOrder)
         void showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.generatorRangeOrder });
-      if (Object.keys(problems).length) throw new ApiError(Object.values(problems)[0]!, 400, problems);
+      if (Object.keys(problems).length)
+        throw new ApiError(messageText(Object.values(problems)[0]!), 400, problems);
       const url = row ? API.lookup(kind, row.id) : API.lookupCreate(kind);
       const method = row ? 'PUT' : 'POST';
       if (kind === 'generator') return apiRequest(url, { method, body: values, fallback: MSG.networkError });

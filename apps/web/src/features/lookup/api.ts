@@ -6,7 +6,7 @@ import {
   type LookupKind,
   type LookupRow,
 } from '@blaster/contract';
-import { MSG, textTable } from '../../i18n';
+import { textTable, useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 
 /** The list page's query: the page and the search. */
@@ -30,6 +30,7 @@ const STATS_TEXT = textTable('stats', SPEC_STATS_TEXT);
 
 /** One page of generators or validators; `query` is the search string the server reads. */
 export function useLookupList(kind: LookupKind, params: LookupListParams, query: URLSearchParams) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: lookupKeys.list(kind, params),
     queryFn: () =>
@@ -61,6 +62,7 @@ export function useRefreshLookups(kind: LookupKind) {
 
 /** Starts or stops a job; answers the job as it is now. */
 export function useLookupControl(kind: LookupKind) {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'start' | 'stop' }) =>
       apiRequest<Record<LookupKind, LookupRow>>(
@@ -83,6 +85,7 @@ export function useLookupResult(kind: LookupKind) {
 
 /** Deletes a job; its lists read again. */
 export function useDeleteLookup(kind: LookupKind) {
+  const MSG = useMessages();
   const refresh = useRefreshLookups(kind);
   return useMutation({
     mutationFn: (id: number) =>

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { API, memberEditSchema, type MemberEdit, type User } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
@@ -14,6 +14,7 @@ import { useBlastFee, useMember, useRefreshMember, useSettings } from './api';
 
 /** /member/edit?id=: a member's blast interval and blast fee override. */
 export function MemberEditPage() {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const member = useMember(id);
@@ -45,6 +46,7 @@ export function MemberEditPage() {
 }
 
 function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshMember = useRefreshMember();
   const {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { userKeys } from '../profile/api';
 import { settingKeys } from '../settings/api';
 import { apiRequest } from '../../lib/api';
@@ -25,6 +25,7 @@ export const memberKeys = {
 
 /** One page of members; `query` is the search string the server reads. */
 export function useMemberList(params: MemberListParams, query: URLSearchParams) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: memberKeys.list(params),
     queryFn: () =>
@@ -37,6 +38,7 @@ export function useMemberList(params: MemberListParams, query: URLSearchParams) 
 
 /** The member an edit screen names (read fresh each time). */
 export function useMember(id: number) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: memberKeys.user(id),
     enabled: Number.isInteger(id) && id > 0,

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { phoneNumberSaveWithConsentSchema, type PhoneNumberSaveWithConsent } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
 import { PageCard } from '../../components/data-table';
@@ -15,6 +15,7 @@ import { PhoneNumberImportCard } from './components/PhoneNumberImportCard';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshPhoneNumbers = useRefreshPhoneNumbers();
   const {

@@ -5,7 +5,7 @@ import {
   type PhoneNumberUpdateWithConsent,
   type PhoneNumberWithConsentRow,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { TextField } from '../../components/form';
 import { ConsentFields, localInputTime } from './ConsentFields';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
@@ -14,6 +14,7 @@ import { phoneNumberKeys } from './api';
 
 /** /phonenumber/edit?id=: number, name, consent and the active checkbox; goes back after saving. */
 export function PhoneNumberEditPage() {
+  const MSG = useMessages();
   return (
     <RecordPage
       title={t('route./phonenumber/edit')}
@@ -28,6 +29,7 @@ export function PhoneNumberEditPage() {
 }
 
 function EditForm({ row }: { row: PhoneNumberWithConsentRow }) {
+  const MSG = useMessages();
   const {
     register,
     handleSubmit,

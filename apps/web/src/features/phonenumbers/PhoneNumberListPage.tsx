@@ -7,7 +7,7 @@ import {
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type PhoneNumberWithConsentRow as PhoneNumberRow,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
@@ -26,6 +26,7 @@ import { phoneNumberColumns } from './components/phone-number-columns';
 
 /** /phonenumber: the blast targets, with exports and live counts from the blast engine. */
 export function PhoneNumberListPage() {
+  const MSG = useMessages();
   const { pageQuery } = useListParams();
   const [flash, setFlash] = useState<Record<number, boolean>>({});
   const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PHONE_LIST_LIMIT } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { callEndpoint } from '../../lib/api';
 
 export const phoneNumberKeys = {
@@ -16,6 +16,7 @@ export const phoneNumberKeys = {
 
 /** One page of the blast targets. */
 export function usePhoneNumberList(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: phoneNumberKeys.list(pageQuery),
     queryFn: () =>
@@ -26,6 +27,7 @@ export function usePhoneNumberList(pageQuery: string) {
 
 /** Active numbers matching `search`, searched on the server (the list is far too long to send). */
 export function useReceiverPick(search: string, enabled: boolean) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: phoneNumberKeys.pick(search),
     enabled,

@@ -11,7 +11,7 @@ import {
   type ProfileForm,
   type User,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import {
   Alert,
   Button,
@@ -34,6 +34,7 @@ import { saveUser } from '../../lib/session';
 import { useProfileSettings, userKeys } from './api';
 
 export function EditProfileModal({ user, onClose }: { user: User; onClose(): void }) {
+  const MSG = useMessages();
   const settings = useProfileSettings();
   const banks = splitList(settings.data?.setting.bank_names);
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { settingKeys } from '../settings/api';
@@ -13,6 +13,7 @@ export const userKeys = {
 
 /** The signed-in user fresh from the server; the stored copy is refreshed with it. */
 export function useFreshUser(id: number | undefined) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: userKeys.detail(id),
     enabled: id !== undefined,

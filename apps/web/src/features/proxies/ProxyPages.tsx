@@ -15,11 +15,11 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
-import { MSG, t, tValue } from '../../i18n';
+import { t, tValue, useMessages } from '../../i18n';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
-import { ImportResult, PROXY_TEXTS, downloadSkipped } from '../../components/ImportResult';
+import { ImportResult, proxyTexts, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import {
   PagedTable,
@@ -47,6 +47,7 @@ const statusClass = (status: string) =>
 
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
+  const MSG = useMessages();
   const { pageQuery } = useListParams();
   const list = useProxyList(pageQuery);
   const remove = useDeleteRow(proxyKeys.all[0], 'proxyDelete');
@@ -105,6 +106,7 @@ type ProxyImport = EndpointAnswer<Endpoints['proxyImport']>;
 
 /** /proxy/create: one proxy by hand or a file of them; success goes back one page. */
 export function ProxyCreatePage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshProxies = useRefreshProxies();
   const {
@@ -150,7 +152,7 @@ export function ProxyCreatePage() {
           onUploaded={uploaded}
           renderResult={(result) => (
             <ImportResult
-              texts={PROXY_TEXTS}
+              texts={proxyTexts}
               createdCount={result.createdCount}
               skipped={result.skipped}
               skippedCount={result.skippedCount}
@@ -182,6 +184,7 @@ export function ProxyCreatePage() {
 
 /** /proxy/edit?id=: the value and the active toggle. */
 export function ProxyEditPage() {
+  const MSG = useMessages();
   return (
     <RecordPage
       title={t('route./proxy/edit')}
@@ -199,6 +202,7 @@ const storedStatus = (row: ProxyRow): ProxyStatus =>
   (PROXY_STATUSES as readonly string[]).includes(row.status) ? (row.status as ProxyStatus) : 'active';
 
 function ProxyEditForm({ row }: { row: ProxyRow }) {
+  const MSG = useMessages();
   const {
     register,
     handleSubmit,

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { callEndpoint } from '../../lib/api';
 
 export const proxyKeys = {
@@ -13,6 +13,7 @@ export const proxyKeys = {
 
 /** One page of proxy records. */
 export function useProxyList(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: proxyKeys.list(pageQuery),
     queryFn: () =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 
 export const referralKeys = {
@@ -10,6 +10,7 @@ export const referralKeys = {
 };
 
 export function useReferrals(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: referralKeys.list(pageQuery),
     queryFn: () =>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { API, type WhatsappRow, type AnswerOf } from '@blaster/contract';
-import { MSG, translateText } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { formatDateTime } from '../../components/data-table';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { apiRequest, errorText } from '../../lib/api';
@@ -20,6 +20,7 @@ function localInputValue(date: Date) {
 
 /** What governance says about an account: its pause reason and its scheduled start. */
 export function GovernanceNotes({ row }: { row: WhatsappRow }) {
+  const MSG = useMessages();
   return (
     <>
       {row.paused_reason && (
@@ -27,7 +28,7 @@ export function GovernanceNotes({ row }: { row: WhatsappRow }) {
           data-testid={`paused-${row.id}`}
           className="mt-1 max-w-56 text-xs text-amber-700 dark:text-amber-300"
         >
-          {translateText(row.paused_reason)}
+          {row.paused_reason}
         </p>
       )}
       {row.scheduled_at && (
@@ -49,6 +50,7 @@ export function ScheduleActions({
   canSchedule: boolean;
   onChange(patch: Partial<WhatsappRow>): void;
 }) {
+  const MSG = useMessages();
   const [choosing, setChoosing] = useState(false);
   const schedule = async (startAt: Date) => {
     try {
@@ -105,6 +107,7 @@ export function ScheduleActions({
 
 /** Asks for the start time, ten minutes from now to begin with; a time already past is refused here. */
 function ScheduleDialog({ onClose, onChoose }: { onClose(): void; onChoose(startAt: Date): Promise<void> }) {
+  const MSG = useMessages();
   const [value, setValue] = useState(() => localInputValue(new Date(Date.now() + 10 * 60_000)));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

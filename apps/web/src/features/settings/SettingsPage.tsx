@@ -11,7 +11,7 @@ import {
   type Setting,
   type SettingForm,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
@@ -24,6 +24,7 @@ import { levelKeys } from '../levels/api';
 
 /** /settings: blast intervals, price, banks, level colours, referral share and the member announcement. */
 export function SettingsPage() {
+  const MSG = useMessages();
   const settings = useSettings();
   let body;
   if (settings.isError) body = <p className="text-sm text-red-500">{errorText(settings.error)}</p>;
@@ -40,6 +41,7 @@ export function SettingsPage() {
 type Field = keyof SettingForm;
 
 function SettingsForm({ defaults }: { defaults: Setting }) {
+  const MSG = useMessages();
   const queryClient = useQueryClient();
   const {
     control,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 import { FRESH_RECORD } from '../../components/RecordPage';
 
@@ -11,6 +11,7 @@ export const settingKeys = {
 
 /** The settings page always starts from the server's copy. */
 export function useSettings() {
+  const MSG = useMessages();
   return useQuery({
     queryKey: settingKeys.all,
     queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet, { fallback: MSG.errorFetchingSetting }),

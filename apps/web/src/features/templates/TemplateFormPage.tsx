@@ -8,7 +8,7 @@ import {
   type TemplateButton,
   type TemplateRow,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { messageIn, t, useMessages } from '../../i18n';
 import { Button } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { RecordPage } from '../../components/RecordPage';
@@ -40,6 +40,7 @@ export function TemplateFormPage() {
 }
 
 function TemplateForm({ template }: { template: TemplateRow | null }) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshTemplates = useRefreshTemplates();
   const [text, setText] = useState(template?.text ?? '');
@@ -71,7 +72,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
     }
     const checked = checkButtons(buttons);
     if ('error' in checked) {
-      await showMessage({ tone: 'error', title: MSG.failedTitle, text: checked.error });
+      await showMessage({ tone: 'error', title: MSG.failedTitle, text: messageIn(checked.error) });
       return;
     }
     const form = new FormData();

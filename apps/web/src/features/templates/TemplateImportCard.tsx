@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { Alert, Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
@@ -15,6 +15,7 @@ import { useRefreshTemplates } from './api';
  * 'Export JSON' shape. Everything imported goes back like a saved form; skipped entries stay listed.
  */
 export function TemplateImportCard() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshTemplates = useRefreshTemplates();
   const [file, setFile] = useState<File | null>(null);

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
@@ -22,6 +22,7 @@ import { templateColumns } from './components/template-columns';
 
 /** /message: blast message templates, with a JSON import and export. */
 export function TemplateListPage() {
+  const MSG = useMessages();
   const { pageQuery } = useListParams();
   const refreshTemplates = useRefreshTemplates();
   const importInput = useRef<HTMLInputElement>(null);

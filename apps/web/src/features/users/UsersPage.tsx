@@ -13,7 +13,7 @@ import {
   type User,
   type UserCreate,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, Label, TextField, inputClass, showFieldErrors } from '../../components/form';
 import { DataTable, PageCard, formatDateTime } from '../../components/data-table';
@@ -103,6 +103,7 @@ function StaffTable({
 }
 
 function RoleSelect({ user, actor }: { user: User; actor: User }) {
+  const MSG = useMessages();
   const queryClient = useQueryClient();
   const roles = assignableRoles(actor, user);
   const change = useMutation({
@@ -142,6 +143,7 @@ function RoleSelect({ user, actor }: { user: User; actor: User }) {
 }
 
 function CreateUserForm({ actor }: { actor: User }) {
+  const MSG = useMessages();
   const queryClient = useQueryClient();
   const roles = STAFF_ROLES.filter((role) => role !== 'admin' || actor.role === 'admin');
   const {

@@ -60,13 +60,6 @@ const STATUS_CLASSES: Record<WebhookDeliveryStatus, string> = {
   dead: 'bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300',
 };
 
-/** The server's few failure texts (timed out, connection failed...) in the chosen language. */
-const FAILURE_KEYS = ['errorTimedOut', 'errorConnectionFailed', 'errorAddressRefused'] as const;
-const failureText = (text: string) => {
-  const key = FAILURE_KEYS.find((candidate) => SPEC_WEBHOOK_TEXT[candidate] === text);
-  return key ? WEBHOOK_TEXT[key] : text;
-};
-
 /** Adds or edits one endpoint: its address, what it hears, whether it is active. */
 function EndpointForm({
   draft,
@@ -364,7 +357,7 @@ export function WebhooksPage() {
       header: WEBHOOK_TEXT.lastError,
       cell: ({ row: { original } }) => (
         <span className="block max-w-56 text-xs break-words text-red-600 dark:text-red-400">
-          {original.status === 'delivered' ? '' : original.lastError ? failureText(original.lastError) : '-'}
+          {original.status === 'delivered' ? '' : (original.lastError ?? '-')}
         </span>
       ),
     }),

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { Smartphone } from 'lucide-react';
 import { PAIRING_CODE_SPLIT_AT, PHONE_PREFIX } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, Label, inputClass, TextField } from '../../components/form';
 import { PageCard } from '../../components/data-table';
@@ -13,6 +13,7 @@ export const splitPairingCode = (code: string) =>
 
 /** /whatsapp/create?r=&type=: connect a chat account by QR code or by pairing code. */
 export function ConnectPage() {
+  const MSG = useMessages();
   const {
     deviceId,
     mode,

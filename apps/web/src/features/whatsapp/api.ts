@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { dashboardKeys } from '../dashboard/api';
 import { apiRequest } from '../../lib/api';
 
@@ -27,6 +27,7 @@ const configKey = ['config'] as const;
 
 /** One page of the account list; `query` is the search string the server reads. */
 export function useWhatsappList(params: WhatsappListParams, query: URLSearchParams) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: whatsappKeys.list(params),
     queryFn: () =>
@@ -39,6 +40,7 @@ export function useWhatsappList(params: WhatsappListParams, query: URLSearchPara
 
 /** Every account the viewer may send from. */
 export function useSenderAccounts(enabled: boolean) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: whatsappKeys.senders(),
     enabled,
@@ -49,6 +51,7 @@ export function useSenderAccounts(enabled: boolean) {
 
 /** The accounts of one member. */
 export function useAccountsOf(userId: number | undefined) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: whatsappKeys.ownedBy(userId),
     enabled: userId !== undefined,
@@ -69,6 +72,7 @@ export function useGatewayConfig() {
 }
 
 export function useStartBlast() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (body: { whatsappClientId: number; socketClientId: string | null; loop: boolean }) =>
       apiRequest(API.whatsappStart, { method: 'POST', body, fallback: MSG.networkError }),
@@ -76,6 +80,7 @@ export function useStartBlast() {
 }
 
 export function useStopBlast() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (id: number) =>
       apiRequest(API.whatsappStop, {
@@ -87,6 +92,7 @@ export function useStopBlast() {
 }
 
 export function useReconnectAccount() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (id: number) =>
       apiRequest(API.whatsappReconnect, { method: 'POST', body: { id }, fallback: MSG.networkError }),
@@ -94,6 +100,7 @@ export function useReconnectAccount() {
 }
 
 export function useResetAccount() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (id: number) =>
       apiRequest<AnswerOf<'whatsappReset'>>(API.whatsappReset, {
@@ -106,6 +113,7 @@ export function useResetAccount() {
 
 /** Lifts a suspension. */
 export function useActivateAccount() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (id: number) =>
       apiRequest<AnswerOf<'whatsappActivate'>>(API.whatsappActivate, {

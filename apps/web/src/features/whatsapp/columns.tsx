@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import clsx from 'clsx';
 import { Check, ExternalLink, X } from 'lucide-react';
-import { MSG, formatRupiah, t, tValue } from '../../i18n';
+import { formatRupiah, messages, t, tValue } from '../../i18n';
 import type { Columns } from '../../components/data-table';
 import { GovernanceNotes } from '../schedule/ScheduleActions';
 import type { LiveRow } from './live';
@@ -12,6 +12,7 @@ const column = createColumnHelper<LiveRow>();
 
 /** The row's live sub-state: what the account is doing right now, from its events. */
 function activity(row: LiveRow) {
+  const MSG = messages();
   if (row.attempting) return MSG.attemptingRow(row.attemptingCode ?? '');
   if ((row.waitTime ?? 0) > 0) return MSG.waitingRow(row.waitTime!);
   if (row.progressing)
@@ -25,6 +26,7 @@ function activity(row: LiveRow) {
 
 /** The account list's columns as the viewer's role sees them. */
 export function accountColumns(viewer: AccountViewer, actions: AccountActions): Columns<LiveRow> {
+  const MSG = messages();
   const { role, operator } = viewer;
   return [
     column.display({

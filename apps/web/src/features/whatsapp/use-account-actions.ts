@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { INDICATOR_MS } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { ApiError, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { rememberStartedBlast } from './blast-feedback';
@@ -26,6 +26,7 @@ interface LiveControls {
 
 /** What a row's buttons do, and the label a row shows while its action runs. */
 export function useAccountActions({ channel, patch, started, refetch }: LiveControls) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Record<number, string>>({});
   const startBlast = useStartBlast();

@@ -14,7 +14,7 @@ import {
   newDeviceId,
   pairingPhoneSchema,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { messages, t, useMessages } from '../../i18n';
 import { apiRequest, errorText } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -30,12 +30,15 @@ type Phase =
 // Getters: each read takes the chosen language's text.
 const ERROR_PREFIX: Record<string, string> = {
   get unhandledRejection() {
+    const MSG = messages();
     return MSG.errorPrefixUnhandledRejection;
   },
   get uncaughtException() {
+    const MSG = messages();
     return MSG.errorPrefixUncaughtException;
   },
   get database_error() {
+    const MSG = messages();
     return MSG.errorPrefixDatabase;
   },
 };
@@ -45,6 +48,7 @@ const ERROR_PREFIX: Record<string, string> = {
  * the viewer's channel (or asks for it) and saves the account.
  */
 export function useConnectDevice() {
+  const MSG = useMessages();
   const { user } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -14,7 +14,7 @@ import {
   type User,
   type WithdrawRequest,
 } from '@blaster/contract';
-import { MSG, formatRupiah, t } from '../../i18n';
+import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
@@ -34,6 +34,7 @@ export function WithdrawPage() {
 }
 
 function WithdrawScreen({ user }: { user: User }) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pageQuery } = useListParams();

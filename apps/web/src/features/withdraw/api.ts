@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { apiRequest } from '../../lib/api';
 
 export const withdrawKeys = {
@@ -24,6 +24,7 @@ export function useMoneyFigure<T>(key: string, path: string, fallback: string) {
 }
 
 export function useWithdrawHistory(userId: number, pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: withdrawKeys.history(userId, pageQuery),
     queryFn: () =>
@@ -38,6 +39,7 @@ export function useWithdrawHistory(userId: number, pageQuery: string) {
 }
 
 export function useWithdrawRequests(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: withdrawKeys.requestList(pageQuery),
     queryFn: () =>
