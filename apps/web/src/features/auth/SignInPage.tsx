@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { API, type AnswerOf } from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { Alert, Button, TextField } from '../../components/form';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 
@@ -25,12 +24,11 @@ export function SignInPage() {
     setError('');
     setLoading(true);
     try {
-      const answer = await apiRequest<AnswerOf<'login'>>(API.login, {
-        method: 'POST',
-        body: { email: email.trim(), password, keep },
-        auth: false,
-        fallback: MSG.errorSigningIn,
-      });
+      const answer = await callEndpoint(
+        'login',
+        { body: { email: email.trim(), password, keep } },
+        { fallback: MSG.errorSigningIn },
+      );
       saveSession(answer.user, keep);
       navigate('/dashboard', { replace: true });
     } catch (caught) {

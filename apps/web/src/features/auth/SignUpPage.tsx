@@ -6,8 +6,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  type AnswerOf,
-  API,
   REFERRAL_QUERY_PARAM,
   REGISTER_FIELDS,
   registerBodySchema,
@@ -15,7 +13,7 @@ import {
 } from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { Alert, Button, FieldError, TextField } from '../../components/form';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
 import { storedReferral } from '../../lib/referral-capture';
 import { AuthLayout } from './AuthLayout';
@@ -54,12 +52,7 @@ export function SignUpPage() {
   const submit = handleSubmit(async (form) => {
     setError('');
     try {
-      const answer = await apiRequest<AnswerOf<'register'>>(API.register, {
-        method: 'POST',
-        body: form,
-        auth: false,
-        fallback: MSG.failedToSignUp,
-      });
+      const answer = await callEndpoint('register', { body: form }, { fallback: MSG.failedToSignUp });
       saveSession(answer.user);
       navigate('/dashboard', { replace: true });
     } catch (caught) {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { API, isOperatorRole, type BonusRow } from '@blaster/contract';
+import { isOperatorRole, type BonusRow } from '@blaster/contract';
 import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
@@ -31,7 +31,7 @@ export function BonusListPage() {
 
   const list = useBonuses(pageQuery);
   const total = useBonusTotal(user?.id, Boolean(user) && !operator);
-  const remove = useDeleteRow(bonusKeys.all[0], API.bonus);
+  const remove = useDeleteRow(bonusKeys.all[0], 'bonus');
 
   const columns: Columns<BonusRow> = [
     ...(operator

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
 import { useMessages } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const bonusKeys = {
   all: ['bonus'] as const,
@@ -16,9 +15,7 @@ export function useBonuses(pageQuery: string) {
   return useQuery({
     queryKey: bonusKeys.list(pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'bonusPerPage'>>(`${API.bonusPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingBonusList,
-      }),
+      callEndpoint('bonusPerPage', { search: pageQuery }, { fallback: MSG.errorFetchingBonusList }),
     placeholderData: keepPreviousData,
   });
 }
@@ -28,7 +25,7 @@ export function useBonusTotal(userId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: bonusKeys.total(userId),
     enabled,
-    queryFn: () => apiRequest<AnswerOf<'totalBonus'>>(API.totalBonus(userId!)),
+    queryFn: () => callEndpoint('totalBonus', { params: { userId: userId! } }),
   });
 }
 
@@ -36,6 +33,6 @@ export function useBonusTotal(userId: number | undefined, enabled: boolean) {
 export function useBonusMembers() {
   return useQuery({
     queryKey: bonusKeys.members(),
-    queryFn: () => apiRequest<AnswerOf<'members'>>(API.members),
+    queryFn: () => callEndpoint('members'),
   });
 }

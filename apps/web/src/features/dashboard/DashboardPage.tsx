@@ -21,7 +21,7 @@ import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { StatGrid, type Stat } from '../../components/StatCard';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { adminChannel, useFigure, useLiveFigures } from './api';
+import { adminChannel, useEndpointFigure, useFigure, useLiveFigures } from './api';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
 import { FunnelSection } from '../funnel/FunnelSection';
 
@@ -44,7 +44,7 @@ function Greeting({ title, user }: { title: string; user: User }) {
 
 function AnnouncementBanner() {
   const MSG = useMessages();
-  const setting = useFigure<AnswerOf<'settingGet'>>('setting', API.settingGet, MSG.internalServerError);
+  const setting = useEndpointFigure('setting', 'settingGet', undefined, MSG.internalServerError);
   const info = setting.data?.setting.info;
   if (!info) return null;
   return (
@@ -87,22 +87,11 @@ function MemberDashboard({ user }: { user: User }) {
     API.whatsappCount(user.id),
     MSG.errorFetchingWhatsappList,
   );
-  const blasts = useFigure<AnswerOf<'messageLogCount'>>(
-    'messageLogCount',
-    API.messageLogCount(user.id),
-    MSG.errorTodayCount,
-  );
-  const income = useFigure<AnswerOf<'todayIncome'>>(
-    'todayIncome',
-    API.todayIncome(user.id),
-    MSG.errorTodayIncome,
-  );
-  const balance = useFigure<AnswerOf<'balance'>>('balance', API.balance(user.id), MSG.errorFetchingBalance);
-  const bonus = useFigure<AnswerOf<'totalBonus'>>(
-    'totalBonus',
-    API.totalBonus(user.id),
-    MSG.errorFetchingBonusList,
-  );
+  const mine = { userId: user.id };
+  const blasts = useEndpointFigure('messageLogCount', 'messageLogCount', mine, MSG.errorTodayCount);
+  const income = useEndpointFigure('todayIncome', 'todayIncome', mine, MSG.errorTodayIncome);
+  const balance = useEndpointFigure('balance', 'balance', mine, MSG.errorFetchingBalance);
+  const bonus = useEndpointFigure('totalBonus', 'totalBonus', mine, MSG.errorFetchingBonusList);
 
   return (
     <>
@@ -186,9 +175,9 @@ function AdminDashboard({ user }: { user: User }) {
     API.whatsappCount(ALL_USERS),
     MSG.errorFetchingWhatsappList,
   );
-  const members = useFigure<AnswerOf<'activeUsers'>>('activeUsers', API.activeUsers, MSG.errorFetchingUser);
-  const today = useFigure<AnswerOf<'todayCount'>>('todayCount', API.todayCount, MSG.errorTodayCount);
-  const total = useFigure<AnswerOf<'totalCount'>>('totalCount', API.totalCount, MSG.errorTodayCount);
+  const members = useEndpointFigure('activeUsers', 'activeUsers', undefined, MSG.errorFetchingUser);
+  const today = useEndpointFigure('todayCount', 'todayCount', undefined, MSG.errorTodayCount);
+  const total = useEndpointFigure('totalCount', 'totalCount', undefined, MSG.errorTodayCount);
 
   return (
     <>

@@ -1,8 +1,16 @@
 import { useEffect } from 'react';
 import Cookies from 'js-cookie';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { COOKIE_DASHBOARD, REALTIME_CHANNEL_ADMIN, type RealtimeMessage } from '@blaster/contract';
-import { apiRequest } from '../../lib/api';
+import {
+  COOKIE_DASHBOARD,
+  ENDPOINTS,
+  REALTIME_CHANNEL_ADMIN,
+  endpointPath,
+  type EndpointAnswer,
+  type Endpoints,
+  type RealtimeMessage,
+} from '@blaster/contract';
+import { apiRequest, callEndpoint } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
 import { longLivedCookie } from '../../lib/session';
 
@@ -29,10 +37,43 @@ function writeCache(key: string, value: unknown) {
 }
 
 export function useFigure<T>(key: string, path: string, fallback: string): UseQueryResult<T> {
+  return useFigureOf(key, path, () => apiRequest<T>(path, { fallback }));
+}
+
+/** Dashboard figures read from the endpoint table: no input but the user (or `all`) in the path. */
+type FigureEndpoint =
+  | 'settingGet'
+  | 'messageLogCount'
+  | 'todayIncome'
+  | 'todayCount'
+  | 'totalCount'
+  | 'balance'
+  | 'totalBonus'
+  | 'activeUsers';
+type FigureParams = { userId: number | string } | undefined;
+
+/** A figure of a named endpoint, kept in the cookie cache like `useFigure`'s. */
+export function useEndpointFigure<N extends FigureEndpoint>(
+  key: string,
+  name: N,
+  params: FigureParams,
+  fallback: string,
+): UseQueryResult<EndpointAnswer<Endpoints[N]>> {
+  const call = callEndpoint as (
+    endpoint: FigureEndpoint,
+    input: { params: FigureParams },
+    options: { fallback: string },
+  ) => Promise<EndpointAnswer<Endpoints[N]>>;
+  return useFigureOf(key, endpointPath(ENDPOINTS[name].path, params), () =>
+    call(name, { params }, { fallback }),
+  );
+}
+
+function useFigureOf<T>(key: string, path: string, load: () => Promise<T>): UseQueryResult<T> {
   return useQuery<T>({
     queryKey: dashboardKeys.figure(key, path),
     queryFn: async () => {
-      const value = await apiRequest<T>(path, { fallback });
+      const value = await load();
       writeCache(key, value);
       return value;
     },

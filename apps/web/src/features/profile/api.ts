@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
 import { useMessages } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { settingKeys } from '../settings/api';
 
@@ -18,9 +17,11 @@ export function useFreshUser(id: number | undefined) {
     queryKey: userKeys.detail(id),
     enabled: id !== undefined,
     queryFn: async () => {
-      const answer = await apiRequest<AnswerOf<'user', 'GET'>>(API.user(id!), {
-        fallback: MSG.errorFetchingUser,
-      });
+      const answer = await callEndpoint(
+        'userGet',
+        { params: { id: id! } },
+        { fallback: MSG.errorFetchingUser },
+      );
       saveUser(answer.user);
       return answer.user;
     },
@@ -31,6 +32,6 @@ export function useFreshUser(id: number | undefined) {
 export function useProfileSettings() {
   return useQuery({
     queryKey: settingKeys.all,
-    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet),
+    queryFn: () => callEndpoint('settingGet'),
   });
 }

@@ -3,8 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
-  type AnswerOf,
-  API,
   DEFAULT_BANK_NAMES,
   DEFAULT_COLORS,
   settingUpdateSchema,
@@ -18,7 +16,7 @@ import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } fro
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
 import type { ApiError } from '../../lib/api';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { settingKeys, useSettings } from './api';
 import { levelKeys } from '../levels/api';
 
@@ -52,11 +50,11 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
   } = useForm<SettingForm>({ resolver: zodResolver(settingUpdateSchema), defaultValues: defaults });
   const save = useMutation({
     mutationFn: (values: SettingForm) =>
-      apiRequest<AnswerOf<'settingUpdate'>>(API.settingUpdate, {
-        method: 'PUT',
-        body: settingUpdateSchema.parse(values),
-        fallback: MSG.errorSavingSetting,
-      }),
+      callEndpoint(
+        'settingUpdate',
+        { body: settingUpdateSchema.parse(values) },
+        { fallback: MSG.errorSavingSetting },
+      ),
     onSuccess: (answer) => {
       queryClient.setQueryData(settingKeys.all, answer);
       void queryClient.invalidateQueries({ queryKey: levelKeys.all });

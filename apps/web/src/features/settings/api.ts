@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
 import { useMessages } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { FRESH_RECORD } from '../../components/RecordPage';
 
 /** One key for the panel's settings: the member editor and the profile editor read it too. */
@@ -14,7 +13,7 @@ export function useSettings() {
   const MSG = useMessages();
   return useQuery({
     queryKey: settingKeys.all,
-    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet, { fallback: MSG.errorFetchingSetting }),
+    queryFn: () => callEndpoint('settingGet', {}, { fallback: MSG.errorFetchingSetting }),
     ...FRESH_RECORD,
   });
 }

@@ -3,8 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
-  type AnswerOf,
-  API,
   REALTIME_CHANNEL_ADMIN,
   isOperatorRole,
   type WithdrawRow,
@@ -15,7 +13,7 @@ import { Breadcrumb } from '../../components/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
 import type { Columns } from '../../components/data-table';
 import { UserText } from '../../components/UserText';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -82,11 +80,7 @@ export function WithdrawRequestsPage() {
 
   const decide = useMutation({
     mutationFn: (change: { id: number; status: WithdrawStatus }) =>
-      apiRequest<AnswerOf<'withdrawUpdate'>>(API.withdrawUpdate, {
-        method: 'PUT',
-        body: change,
-        fallback: MSG.networkError,
-      }),
+      callEndpoint('withdrawUpdate', { body: change }, { fallback: MSG.networkError }),
     onMutate: ({ id }) => setUpdating(id),
     onSettled: () => setUpdating(null),
     onSuccess: async (answer) => {
