@@ -17,11 +17,12 @@ import {
 } from 'lucide-react';
 import { ALL_USERS, API, BANNER_SPEED, type User, type AnswerOf } from '@blaster/contract';
 import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { StatGrid, type Stat } from '../../components/StatCard';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { adminChannel, useFigure, useLiveFigures } from './api';
+import { adminChannel, useEndpointFigure, useFigure, useLiveFigures } from './api';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
 import { FunnelSection } from '../funnel/FunnelSection';
 
@@ -80,10 +81,12 @@ const accountStats = (accounts: AccountCounts): Stat[] => [
 
 function MemberDashboard({ user }: { user: User }) {
   useLiveFigures(String(user.id));
-  const accounts = useFigure<AnswerOf<'whatsappCount'>>(
-    'whatsappCount',
-    API.whatsappCount(user.id),
-    MSG.errorFetchingWhatsappList,
+  const accounts = useEndpointFigure('whatsappCount', user.id, () =>
+    callEndpoint(
+      'whatsappCount',
+      { params: { userId: user.id } },
+      { fallback: MSG.errorFetchingWhatsappList },
+    ),
   );
   const blasts = useFigure<AnswerOf<'messageLogCount'>>(
     'messageLogCount',
@@ -178,10 +181,12 @@ function AdminDashboard({ user }: { user: User }) {
     API.phoneCountBlast,
     MSG.errorFetchingPhoneNumberList,
   );
-  const accounts = useFigure<AnswerOf<'whatsappCount'>>(
-    'whatsappCountAll',
-    API.whatsappCount(ALL_USERS),
-    MSG.errorFetchingWhatsappList,
+  const accounts = useEndpointFigure('whatsappCountAll', ALL_USERS, () =>
+    callEndpoint(
+      'whatsappCount',
+      { params: { userId: ALL_USERS } },
+      { fallback: MSG.errorFetchingWhatsappList },
+    ),
   );
   const members = useFigure<AnswerOf<'activeUsers'>>('activeUsers', API.activeUsers, MSG.errorFetchingUser);
   const today = useFigure<AnswerOf<'todayCount'>>('todayCount', API.todayCount, MSG.errorTodayCount);

@@ -2,8 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
-  type AnswerOf,
-  API,
   PAIRING_COUNTDOWN_S,
   PHONE_PREFIX,
   POST_CREATE_COUNTDOWN_S,
@@ -15,7 +13,7 @@ import {
   pairingPhoneSchema,
 } from '@blaster/contract';
 import { MSG, t } from '../../i18n';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { useGatewayConfig, useRefreshAfterConnect } from './api';
@@ -68,16 +66,18 @@ export function useConnectDevice() {
     finished.current = true;
     setPhase({ name: 'saving' });
     try {
-      await apiRequest(API.whatsappSave, {
-        method: 'POST',
-        body: {
-          clientid: deviceId,
-          user_id: user?.id,
-          proxyId: proxyId.current,
-          reconnect: reconnectId ?? '',
+      await callEndpoint(
+        'whatsappSave',
+        {
+          body: {
+            clientid: deviceId,
+            user_id: user?.id,
+            proxyId: proxyId.current,
+            reconnect: reconnectId ?? '',
+          },
         },
-        fallback: MSG.networkError,
-      });
+        { fallback: MSG.networkError },
+      );
       // Every account list (the list page, the generator and validator forms) shows the new account.
       await refreshAccounts();
       toast.success(t('whatsapp.connected'));
@@ -122,7 +122,7 @@ export function useConnectDevice() {
     if (phase.name !== 'showing') return;
     const timer = setInterval(async () => {
       try {
-        const answer = await apiRequest<AnswerOf<'whatsappClientState'>>(API.whatsappClientState(deviceId));
+        const answer = await callEndpoint('whatsappClientState', { params: { deviceId } });
         if (answer.state === 'connected') void saveRef.current();
       } catch {
         // the next tick asks again
@@ -139,7 +139,7 @@ export function useConnectDevice() {
         if (current.name !== 'generating' && current.name !== 'showing') return current;
         if (current.left <= 1) {
           if (current.name === 'showing') {
-            void apiRequest(API.whatsappRemoveClient, { method: 'POST', body: { deviceId } }).catch(() => {});
+            void callEndpoint('whatsappRemoveClient', { body: { deviceId } }).catch(() => {});
             setDeviceId(newDeviceId());
             return { name: 'idle' };
           }
@@ -164,23 +164,26 @@ export function useConnectDevice() {
     setPhoneError(undefined);
     setPhase({ name: 'generating', left: POST_CREATE_COUNTDOWN_S });
     try {
-      const created = await apiRequest<AnswerOf<'whatsappNewClient'>>(API.whatsappNewClient, {
-        method: 'POST',
-        body: {
-          deviceId,
-          userId: user?.id,
-          previousDeviceId: null,
-          phoneNumber: mode === 'code' ? phone : '',
+      const created = await callEndpoint(
+        'whatsappNewClient',
+        {
+          body: {
+            deviceId,
+            userId: user?.id,
+            previousDeviceId: null,
+            phoneNumber: mode === 'code' ? phone : '',
+          },
         },
-        fallback: MSG.errorCreatingClient,
-      });
+        { fallback: MSG.errorCreatingClient },
+      );
       proxyId.current = created.proxyId;
       const controller = new AbortController();
       const timeout = setTimeout(() => controller.abort(), QR_FETCH_TIMEOUT_MS);
-      const answer = await apiRequest<AnswerOf<'whatsappQr'>>(API.whatsappQr(deviceId), {
-        signal: controller.signal,
-        fallback: MSG.errorFetchingQr,
-      }).finally(() => clearTimeout(timeout));
+      const answer = await callEndpoint(
+        'whatsappQr',
+        { params: { deviceId } },
+        { signal: controller.signal, fallback: MSG.errorFetchingQr },
+      ).finally(() => clearTimeout(timeout));
       setPhase((current) =>
         current.name === 'showing'
           ? current
@@ -201,10 +204,7 @@ export function useConnectDevice() {
   const simulateScan = async () => {
     if (phase.name !== 'showing') return;
     try {
-      await apiRequest(API.sandboxScan, {
-        method: 'POST',
-        body: { deviceId, code: phase.code ?? undefined },
-      });
+      await callEndpoint('sandboxScan', { body: { deviceId, code: phase.code ?? undefined } });
     } catch (error) {
       setFailure(errorText(error));
     }
@@ -212,7 +212,7 @@ export function useConnectDevice() {
 
   const switchMode = () => {
     if (phase.name === 'showing' || phase.name === 'generating') {
-      void apiRequest(API.whatsappRemoveClient, { method: 'POST', body: { deviceId } }).catch(() => {});
+      void callEndpoint('whatsappRemoveClient', { body: { deviceId } }).catch(() => {});
       setDeviceId(newDeviceId());
     }
     setPhase({ name: 'idle' });
