@@ -18,8 +18,8 @@ import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { useGatewayConfig, useRefreshAfterConnect } from './api';
 
-type Mode = 'qr' | 'code';
-type Phase =
+export type Mode = 'qr' | 'code';
+export type Phase =
   | { name: 'idle' }
   | { name: 'generating'; left: number }
   | { name: 'showing'; left: number; qr: string | null; code: string | null }
