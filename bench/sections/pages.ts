@@ -8,7 +8,7 @@ import { seed } from '../../apps/api/src/db/seed';
 import type { PageRequest } from '../../apps/api/src/lib/paging';
 import { createTokenService } from '../../apps/api/src/lib/tokens';
 import { readPhonePage } from '../../apps/api/src/modules/phonenumber/service';
-import { readAccountsPage } from '../../apps/api/src/modules/whatsapp/service';
+import { readAccountsPage } from '../../apps/api/src/modules/whatsapp/repository';
 import { createAppContext } from '../../apps/api/src/runtime';
 import { buildApp } from '../../apps/api/src/server';
 import { loadFromChild, openBenchDatabase, percentile, round } from '../support';

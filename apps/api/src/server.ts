@@ -24,7 +24,7 @@ import { registerAnswerLanguage } from './lib/answer-language';
 import { trustProxyOption } from './lib/client-address';
 import { isCrossSite } from './lib/same-origin';
 import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
-import { answerSerializer } from './lib/routes';
+import { answerSerializer, serve } from './lib/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bonusRoutes } from './modules/bonus/routes';
 import { messageLogRoutes } from './modules/messagelog/routes';
@@ -200,12 +200,12 @@ export async function buildApp(
 
   opsRoutes(app, ctx);
   // For load balancers: healthy only while the database answers.
-  app.get(`${API_PREFIX}/health`, async () => {
+  serve(app, ctx, 'health', async () => {
     await ctx.db.execute(sql`select 1`);
     return { ok: true };
   });
   // Where the realtime socket listens: on this port at realtimePath, and on the legacy realtimePort.
-  app.get(`${API_PREFIX}/config`, async () => ({
+  serve(app, ctx, 'config', async () => ({
     realtimePort: ctx.config.realtimePort,
     realtimePath: REALTIME_PATH,
     gateway: ctx.gateway.kind,

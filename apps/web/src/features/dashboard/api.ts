@@ -1,24 +1,15 @@
 import { useEffect } from 'react';
 import Cookies from 'js-cookie';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import {
-  COOKIE_DASHBOARD,
-  ENDPOINTS,
-  REALTIME_CHANNEL_ADMIN,
-  endpointPath,
-  type EndpointAnswer,
-  type Endpoints,
-  type RealtimeMessage,
-} from '@blaster/contract';
-import { apiRequest, callEndpoint } from '../../lib/api';
+import { COOKIE_DASHBOARD, REALTIME_CHANNEL_ADMIN, type RealtimeMessage } from '@blaster/contract';
 import { subscribe } from '../../lib/realtime';
 import { longLivedCookie } from '../../lib/session';
 
 /** Every dashboard figure lives under 'dashboard', so one invalidation refreshes cards and charts. */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
-  figure: (key: string, path: string) => [...dashboardKeys.all, key, path] as const,
-  stats: (key: string, path: string) => [...dashboardKeys.all, 'stats', key, path] as const,
+  figure: (key: string, scope: unknown) => [...dashboardKeys.all, key, scope] as const,
+  stats: (key: string, scope: unknown) => [...dashboardKeys.all, 'stats', key, scope] as const,
 };
 
 /** Last known figures, shown at once on the next visit while fresh ones load, so the dashboard never opens empty. */
@@ -36,42 +27,10 @@ function writeCache(key: string, value: unknown) {
   Cookies.set(COOKIE_DASHBOARD, JSON.stringify({ ...readCache(), [key]: value }), longLivedCookie);
 }
 
-export function useFigure<T>(key: string, path: string, fallback: string): UseQueryResult<T> {
-  return useFigureOf(key, path, () => apiRequest<T>(path, { fallback }));
-}
-
-/** Dashboard figures read from the endpoint table: no input but the user (or `all`) in the path. */
-type FigureEndpoint =
-  | 'settingGet'
-  | 'messageLogCount'
-  | 'todayIncome'
-  | 'todayCount'
-  | 'totalCount'
-  | 'balance'
-  | 'totalBonus'
-  | 'activeUsers';
-type FigureParams = { userId: number | string } | undefined;
-
-/** A figure of a named endpoint, kept in the cookie cache like `useFigure`'s. */
-export function useEndpointFigure<N extends FigureEndpoint>(
-  key: string,
-  name: N,
-  params: FigureParams,
-  fallback: string,
-): UseQueryResult<EndpointAnswer<Endpoints[N]>> {
-  const call = callEndpoint as (
-    endpoint: FigureEndpoint,
-    input: { params: FigureParams },
-    options: { fallback: string },
-  ) => Promise<EndpointAnswer<Endpoints[N]>>;
-  return useFigureOf(key, endpointPath(ENDPOINTS[name].path, params), () =>
-    call(name, { params }, { fallback }),
-  );
-}
-
-function useFigureOf<T>(key: string, path: string, load: () => Promise<T>): UseQueryResult<T> {
+/** A figure card's answer; `scope` is what the answer depends on (the user, a range). */
+export function useEndpointFigure<T>(key: string, scope: unknown, load: () => Promise<T>): UseQueryResult<T> {
   return useQuery<T>({
-    queryKey: dashboardKeys.figure(key, path),
+    queryKey: dashboardKeys.figure(key, scope),
     queryFn: async () => {
       const value = await load();
       writeCache(key, value);
@@ -82,11 +41,11 @@ function useFigureOf<T>(key: string, path: string, load: () => Promise<T>): UseQ
   });
 }
 
-/** Chart figures; `fallback` is the text shown when the server gives no reason for a failure. */
-export function useStats<T>(key: string, path: string, fallback: string) {
+/** Chart figures; `scope` is what the answer depends on (the user, a range). */
+export function useStats<T>(key: string, scope: unknown, load: () => Promise<T>) {
   return useQuery<T>({
-    queryKey: dashboardKeys.stats(key, path),
-    queryFn: () => apiRequest<T>(path, { fallback }),
+    queryKey: dashboardKeys.stats(key, scope),
+    queryFn: load,
   });
 }
 

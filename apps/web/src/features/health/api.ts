@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
 import { useMessages } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { whatsappKeys } from '../whatsapp/api';
 
 // Under the accounts' root: connecting an account invalidates `whatsappKeys.all`, its health included.
@@ -15,10 +14,7 @@ export function useAccountHealth(id: string) {
   const MSG = useMessages();
   return useQuery({
     queryKey: healthKeys.detail(id),
-    queryFn: () =>
-      apiRequest<AnswerOf<'whatsappHealth'>>(API.whatsappHealth(id), {
-        fallback: MSG.networkError,
-      }),
+    queryFn: () => callEndpoint('whatsappHealth', { params: { id } }, { fallback: MSG.networkError }),
     enabled: /^\d+$/.test(id),
   });
 }

@@ -7,7 +7,7 @@ import {
   type LookupRow,
 } from '@blaster/contract';
 import { textTable, useMessages } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, callEndpoint } from '../../lib/api';
 
 /** The list page's query: the page and the search. */
 interface LookupListParams {
@@ -46,9 +46,11 @@ export function useLookupStats(kind: LookupKind, owner: number | string, bucket:
   return useQuery({
     queryKey: lookupKeys.stats(kind, owner, bucket),
     queryFn: () =>
-      apiRequest<AnswerOf<'statsLookups'>>(`${API.statsLookups(owner)}?kind=${kind}&bucket=${bucket}`, {
-        fallback: STATS_TEXT.failed,
-      }),
+      callEndpoint(
+        'statsLookups',
+        { params: { userId: owner }, query: { kind, bucket } },
+        { fallback: STATS_TEXT.failed },
+      ),
     // Running jobs add results all the time; the chart follows them once a minute.
     refetchInterval: 60_000,
   });

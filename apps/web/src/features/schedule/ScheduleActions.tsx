@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { API, type WhatsappRow, type AnswerOf } from '@blaster/contract';
+import type { WhatsappRow } from '@blaster/contract';
 import { useMessages } from '../../i18n';
 import { formatDateTime } from '../../components/data-table';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 
 const buttonClass =
   'rounded-md px-2.5 py-1 text-xs font-medium text-white disabled:opacity-60 bg-indigo-600 hover:bg-indigo-700';
@@ -54,11 +54,11 @@ export function ScheduleActions({
   const [choosing, setChoosing] = useState(false);
   const schedule = async (startAt: Date) => {
     try {
-      const saved = await apiRequest<AnswerOf<'whatsappSchedule'>>(API.whatsappSchedule, {
-        method: 'POST',
-        body: { id: row.id, start_at: startAt.toISOString() },
-        fallback: MSG.networkError,
-      });
+      const saved = await callEndpoint(
+        'whatsappSchedule',
+        { body: { id: row.id, start_at: startAt.toISOString() } },
+        { fallback: MSG.networkError },
+      );
       setChoosing(false);
       onChange({ scheduled_at: saved.whatsapp.scheduled_at });
       toast.success(MSG.scheduleSaved);
@@ -68,11 +68,7 @@ export function ScheduleActions({
   };
   const cancel = async () => {
     try {
-      await apiRequest(API.whatsappScheduleCancel, {
-        method: 'POST',
-        body: { id: row.id },
-        fallback: MSG.networkError,
-      });
+      await callEndpoint('whatsappScheduleCancel', { body: { id: row.id } }, { fallback: MSG.networkError });
       onChange({ scheduled_at: null });
       toast.success(MSG.scheduleCancelled);
     } catch (error) {
