@@ -3,7 +3,7 @@ import type { JobLeases } from './cluster/leases';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
-import type { RouteEntry } from './lib/routes';
+import type { RouteEntry } from './lib/route-entry';
 import type { AccessWatch } from './realtime/access';
 import type { SignedInUsers } from './lib/signed-in-users';
 import type { users } from './db/schema';
