@@ -23,6 +23,7 @@ import type { AppContext } from './context';
 import { registerAnswerLanguage } from './lib/answer-language';
 import { trustProxyOption } from './lib/client-address';
 import { isCrossSite } from './lib/same-origin';
+import { DomainError, httpStatusOfDomainError } from './domain/errors';
 import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
 import { answerSerializer, serve } from './lib/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -171,7 +172,12 @@ export async function buildApp(
 
   registerAnswerLanguage(app);
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    // A refusal of the domain is answered as the HTTP error its code stands for.
+    const error =
+      thrown instanceof DomainError
+        ? new HttpError(httpStatusOfDomainError(thrown.code), thrown.msg as HttpError['msg'], thrown.details)
+        : thrown;
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ msg: error.msg, ...error.extra });
     }

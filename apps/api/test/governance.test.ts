@@ -87,7 +87,7 @@ async function twoInstances(env: Record<string, string>) {
     database = await openDatabase({ databaseUrl: url.toString() });
     extraDatabases.push(database);
   }
-  const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database, gateway: a.ctx.gateway });
+  const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database, gateway: a.sandbox });
   opened.push(b);
   return { a, b };
 }
@@ -140,7 +140,7 @@ describe('rate governance', () => {
     expect(Math.max(...minutes)).toBe(CAP);
     expect((await logsOf(a, first.id)) > 0 && (await logsOf(a, second.id)) > 0).toBe(true);
     // Everything claimed was sent: nothing over the cap reached the network either.
-    expect(a.ctx.gateway.delivered.length).toBe(await logsOf(a));
+    expect(a.sandbox.delivered.length).toBe(await logsOf(a));
     expect((await account(a, first.id)).status).toBe('sending');
   });
 
@@ -292,12 +292,12 @@ describe('rate governance', () => {
     const { id, deviceId } = await connect(t, member, 'qr');
     await seedList(t, 5);
     await setSettings(t, admin.token, { pause_on_suspend: true });
-    t.ctx.gateway.suspendNext(deviceId);
+    t.sandbox.suspendNext(deviceId);
     await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
     await waitFor(async () => (await account(t, id)).suspended, 'the suspension');
     await waitFor(async () => (await account(t, id)).pausedReason === MSG.pausedSuspended, 'the pause');
     await t.call('POST', API.whatsappActivate, { token: admin.token, body: { id } });
-    t.ctx.gateway.setState(deviceId, 'disconnected');
+    t.sandbox.setState(deviceId, 'disconnected');
     await waitFor(
       async () =>
         (await t.ctx.db.select().from(accountEvents).where(eq(accountEvents.whatsappId, id))).some(

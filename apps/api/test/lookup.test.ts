@@ -80,7 +80,7 @@ describe('generators and validators', () => {
   it('refuses to start on a disconnected account', async () => {
     const other = await connect(t, staff, 'qr');
     const id = await createGenerator(t, staff, other.id, 10);
-    t.ctx.gateway.setState(other.deviceId, 'disconnected');
+    t.sandbox.setState(other.deviceId, 'disconnected');
     await waitFor(async () => {
       const row = await t.call<{ generator: { state: string } }>('GET', API.lookup('generator', id), {
         token: staff.token,

@@ -1,4 +1,4 @@
-import type { MESSAGE_TEXT } from '../messages';
+import type { MESSAGE_TEXT } from '../message-text';
 
 type FunctionKeys = {
   [K in keyof typeof MESSAGE_TEXT]: (typeof MESSAGE_TEXT)[K] extends (...args: never[]) => string ? K : never;

@@ -26,7 +26,7 @@ export async function scanDevice(
   const owner = ctx.pendingDevices.get(body.deviceId);
   if (owner === undefined) throw new HttpError(404, MSG.whatsappNotFound);
   assertOwnerOrOperator(user, owner);
-  const scanned = await ctx.gateway.scan(body.deviceId, body.code);
+  const scanned = await ctx.sandbox.scan(body.deviceId, body.code);
   if (!scanned) throw new HttpError(400, MSG.sandboxScanFailed);
   return { msg: 'OK' };
 }
@@ -46,11 +46,11 @@ export async function actOnDevice(
     before: { state: ctx.gateway.state(body.deviceId) ?? null },
     after: { action: body.action },
   });
-  if (body.action === 'suspendNext') ctx.gateway.suspendNext(body.deviceId);
+  if (body.action === 'suspendNext') ctx.sandbox.suspendNext(body.deviceId);
   else if ((CONNECTION_STATES as readonly string[]).includes(body.action))
-    ctx.gateway.setState(body.deviceId, body.action as (typeof CONNECTION_STATES)[number]);
+    ctx.sandbox.setState(body.deviceId, body.action as (typeof CONNECTION_STATES)[number]);
   else
-    ctx.gateway.raiseError(
+    ctx.sandbox.raiseError(
       body.deviceId,
       body.action as 'unhandledRejection' | 'uncaughtException' | 'database_error',
       'sandbox error',
