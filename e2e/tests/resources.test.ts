@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
 import { API, MSG } from '@blaster/contract';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, type Stack } from '../support/stack';
+
+test.use({ ownServer: 'lists that hold only the numbers and proxies it adds' });
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 test('admin imports phone numbers, downloads the skipped rows, creates a template and exports the list', async () => {
