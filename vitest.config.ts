@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Both cores: each API test app has a database of its own, and API processes take free ports.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
       {
@@ -26,7 +28,6 @@ export default defineConfig({
           // generous enough for a machine busy with other work.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],
