@@ -26,8 +26,8 @@ export default defineConfig({
           setupFiles: ['test/support/setup.ts'],
           // Tests wait for events, not deadlines: the limit only ends a test that hangs, so it is
           // generous enough for a machine busy with other work.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

@@ -142,7 +142,8 @@ describe('editing a generator or validator', () => {
   let account: { id: number; deviceId: string };
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // A job refused while it runs must still be running: its pacing takes a time scale above 0.
+    t = await startTestApp({ SANDBOX_TIME_SCALE: '0.001' });
     staff = await t.createUser('staff');
     account = await connect(t, staff, 'qr');
   });
