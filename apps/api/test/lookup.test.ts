@@ -258,7 +258,8 @@ describe('editing a generator or validator', () => {
 describe('a generator across a restart', () => {
   it('resumes from the next number with no gap and no repeat', async () => {
     const gateway = new SandboxGateway({ seed: 3, timeScale: 0.001 });
-    const first = await startTestApp({}, { gateway });
+    // Paced, so the walk is still under way when it is stopped at 300 numbers.
+    const first = await startTestApp({ SANDBOX_TIME_SCALE: '0.001' }, { gateway });
     const staff = await first.createUser('staff');
     const account = await connect(first, staff, 'qr');
     const id = await createGenerator(first, staff, account.id, 1_000);
