@@ -228,7 +228,8 @@ describe('rate governance', () => {
 
   it('pauses an account exactly when its failures reach the threshold, with the reason shown', async () => {
     const gateway = new SandboxGateway({ seed: 5, timeScale: 0.001, failRate: 0 });
-    const t = await startTestApp({}, { gateway });
+    // A paced account sends one target per round only when the pacing takes time: a scale above 0.
+    const t = await startTestApp({ SANDBOX_TIME_SCALE: '0.001' }, { gateway });
     opened.push(t);
     const admin = await t.createUser('admin');
     const member = await t.createUser('member');

@@ -50,7 +50,8 @@ describe('connect flow and blasting', () => {
   let dev: Caller;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // The blast's waits between sends (and their 'waiting' events) take a time scale above 0.
+    t = await startTestApp({ SANDBOX_TIME_SCALE: '0.001' });
     member = await t.createUser('member');
     other = await t.createUser('member');
     admin = await t.createUser('admin');
