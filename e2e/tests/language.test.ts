@@ -1,5 +1,11 @@
 import assert from 'node:assert/strict';
-import { EN_CATALOG, ID_CATALOG, MESSAGE_TEXT as MSG, STORAGE_LANGUAGE, sidebarMenu } from '@blaster/contract';
+import {
+  EN_CATALOG,
+  ID_CATALOG,
+  MESSAGE_TEXT as MSG,
+  STORAGE_LANGUAGE,
+  sidebarMenu,
+} from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { test } from '../support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, type Stack } from '../support/stack';
