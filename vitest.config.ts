@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Both cores: each API test app has a database of its own, and API processes take free ports.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['test/**/*.test.ts'] } },
       {
@@ -24,9 +26,8 @@ export default defineConfig({
           setupFiles: ['test/support/setup.ts'],
           // Tests wait for events, not deadlines: the limit only ends a test that hangs, so it is
           // generous enough for a machine busy with other work.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

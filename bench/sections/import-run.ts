@@ -13,7 +13,7 @@ import { openDatabase } from '../../apps/api/src/db';
 import { users } from '../../apps/api/src/db/schema';
 import { seed } from '../../apps/api/src/db/seed';
 import { boundHeapGrowth } from '../../apps/api/src/memory';
-import { importPhoneNumbers } from '../../apps/api/src/modules/phonenumber/import';
+import { importList } from '../../apps/api/src/modules/imports/service';
 import { openBenchDatabase, SERVER } from '../support';
 
 const rows = Number(process.argv[2] ?? 200_000);
@@ -64,7 +64,7 @@ const upload = (count: number, first: number) => ({
   extension: 'csv',
   truncated: () => false,
 });
-await importPhoneNumbers(database.db, upload(2_000, 50_000_000), admin!.id);
+await importList(database.db, 'phone_numbers', upload(2_000, 50_000_000), admin!.id);
 global.gc?.();
 await new Promise((resolve) => setTimeout(resolve, 500));
 const idleRss = process.memoryUsage().rss;
@@ -77,7 +77,7 @@ const heapTimer = setInterval(() => {
 const started = performance.now();
 const cpuBefore = process.cpuUsage();
 const machineBefore = machineCpuSeconds();
-const answer = await importPhoneNumbers(database.db, upload(rows, 0), admin!.id);
+const answer = await importList(database.db, 'phone_numbers', upload(rows, 0), admin!.id);
 const seconds = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuBefore);
 const machineCpu = machineCpuSeconds() - machineBefore;

@@ -4,7 +4,13 @@ import { configFromEnv } from '../../apps/api/src/config';
 import { queryRows } from '../../apps/api/src/db';
 import { seed } from '../../apps/api/src/db/seed';
 import { createTokenService } from '../../apps/api/src/lib/tokens';
-import { dailyStats, hourlyStats, lookupStats, topAccounts } from '../../apps/api/src/modules/stats/queries';
+import {
+  dailyStats,
+  hourlyStats,
+  lookupStats,
+  rangeBounds,
+  topAccounts,
+} from '../../apps/api/src/modules/stats/repository';
 import { createAppContext } from '../../apps/api/src/runtime';
 import { buildApp } from '../../apps/api/src/server';
 import { openBenchDatabase, percentile, round } from '../support';
@@ -162,7 +168,9 @@ export async function chartStats() {
       memberDaily: await timed(() => dailyStats(db, TIME_ZONE, member)),
       platformDaily: await timed(() => dailyStats(db, TIME_ZONE, null)),
       platformHourly: await timed(() => hourlyStats(db, null)),
-      topAccounts30Days: await timed(() => topAccounts(db, TIME_ZONE, { days: 30 })),
+      topAccounts30Days: await timed(async () =>
+        topAccounts(db, TIME_ZONE, await rangeBounds(db, TIME_ZONE, { days: 30 })),
+      ),
       lookupsDaily: await timed(() =>
         lookupStats(db, TIME_ZONE, { userId: null, kind: 'generator', bucket: 'day' }),
       ),

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MSG, STORAGE_LANGUAGE, STORAGE_THEME } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG, STORAGE_LANGUAGE, STORAGE_THEME } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, startStack } from '../support/stack';
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,19 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
+
+/** Debian's Chromium and the flags it runs with in a container, for the runner and for scripts alike. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -21,24 +35,94 @@ async function freePort(): Promise<number> {
   });
 }
 
-export interface Stack {
+export interface ApiAnswer<T> {
+  status: number;
+  data: T;
+}
+
+/** The real server, on loopback, with its embedded database in a temporary folder. */
+export interface Server {
   baseUrl: string;
-  browser: Browser;
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * Calls the API. `from` is the loopback address the call leaves from: the server counts sign-ups
+   * per address, so tests that share a server register their users from addresses of their own.
+   */
   api<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
     token?: string,
-  ): Promise<{ status: number; data: T }>;
+    from?: string,
+  ): Promise<ApiAnswer<T>>;
   stop(): Promise<void>;
 }
 
-/**
- * Starts the real server (embedded database in a temporary folder) and Debian's Chromium; `env` sets
- * more of the server's settings (the sandbox's rates, say).
- */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+export interface Stack extends Server {
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+function callApi<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: unknown,
+  token: string | undefined,
+  from: string | undefined,
+): Promise<ApiAnswer<T>> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolveAnswer, reject) => {
+    const call = httpRequest(
+      new URL(path, baseUrl),
+      {
+        method,
+        localAddress: from,
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          let data: unknown = null;
+          try {
+            data = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // not JSON: the caller looks at the status
+          }
+          resolveAnswer({ status: response.statusCode ?? 0, data: data as T });
+        });
+        response.on('error', reject);
+      },
+    );
+    call.on('error', reject);
+    call.end(payload);
+  });
+}
+
+/** Resolves once the server answers its health check; rejects if it exits first. */
+async function serverReady(server: ChildProcess, baseUrl: string, output: string[]) {
+  const exited = new Promise<never>((_, reject) =>
+    server.once('exit', () => reject(new Error(`server exited early:\n${output.join('')}`))),
+  );
+  // The server prints nothing when it listens at the default log level: its health check is the event.
+  const listening = (async () => {
+    for (;;) {
+      if (server.exitCode !== null) return;
+      const healthy = await callApi(baseUrl, 'GET', '/api/health', undefined, undefined, undefined).then(
+        (answer) => answer.status === 200,
+        () => false,
+      );
+      if (healthy) return;
+      await new Promise((retry) => setTimeout(retry, 100));
+    }
+  })();
+  await Promise.race([listening, exited]);
+}
+
+/** Starts the real server; `env` sets more of its settings (the sandbox's rates, say). */
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const realtimePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'blaster-e2e-'));
@@ -64,57 +148,53 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
 
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited early:\n${output.join('')}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${output.join('')}`);
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await serverReady(server, baseUrl, output);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   }
-
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
 
   return {
     baseUrl,
-    browser,
+    api: (method, path, body, token, from) => callApi(baseUrl, method, path, body, token, from),
+    async stop() {
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((done) => server.once('exit', done));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A server with a browser whose pages open on it. */
+export function stackOn(server: Server, browser: Browser): Stack {
+  return {
+    ...server,
     async newPage() {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 860 } });
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 1280, height: 860 },
+      });
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
       return { context, page };
     },
-    async api(method, path, body, token) {
-      const response = await fetch(`${baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, data: (await response.json().catch(() => null)) as never };
-    },
+  };
+}
+
+/** The server and a Chromium of its own, for scripts run outside the test runner. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack & { browser: Browser }> {
+  const server = await startServer(env);
+  const browser = await chromium.launch({ ...CHROMIUM_LAUNCH, headless: true });
+  const stack = stackOn(server, browser);
+  return {
+    ...stack,
+    browser,
     async stop() {
       await browser.close().catch(() => undefined);
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r).once('error', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
     },
   };
 }
@@ -125,24 +205,35 @@ interface AuthAnswer {
 }
 
 let counter = 0;
-/** Registers a user through the API and, for other roles, promotes it as the admin. */
+/**
+ * Registers a user through the API and, for other roles, promotes it as the admin. Each registration
+ * leaves from a loopback address of its own, so a shared server's sign-up limit per address is not
+ * spent by the many users the tests make.
+ */
 export async function createUser(
-  stack: Stack,
+  stack: Server,
   role: 'member' | 'staff' | 'dev' | 'admin',
   firstName = 'Uji',
 ) {
   counter += 1;
-  const email = `${role}${counter}-${Date.now()}@e2e.test`;
+  const email = `${role}${counter}-${process.pid}-${Date.now()}@e2e.test`;
   const password = 'rahasia-123';
-  const registered = await stack.api<AuthAnswer>('POST', '/api/auth/register', {
-    firstName,
-    lastName: role[0]!.toUpperCase() + role.slice(1),
-    email,
-    password,
-    password2: password,
-    referral_code: '',
-    agreeToTerms: true,
-  });
+  const from = `127.0.${1 + Math.floor(counter / 250)}.${1 + (counter % 250)}`;
+  const registered = await stack.api<AuthAnswer>(
+    'POST',
+    '/api/auth/register',
+    {
+      firstName,
+      lastName: role[0]!.toUpperCase() + role.slice(1),
+      email,
+      password,
+      password2: password,
+      referral_code: '',
+      agreeToTerms: true,
+    },
+    undefined,
+    from,
+  );
   if (registered.status !== 200) throw new Error(`register failed: ${JSON.stringify(registered.data)}`);
   if (role !== 'member') {
     const admin = await stack.api<AuthAnswer>('POST', '/api/auth/login', {
@@ -166,4 +257,12 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/signin');
+}
+
+/**
+ * Checks again until `check` holds, for states that only show when asked (a list refreshed by hand, an
+ * account's state over the API). No deadline: the runner's limit ends a test that hangs.
+ */
+export async function until(check: () => Promise<boolean>) {
+  while (!(await check())) await new Promise((again) => setTimeout(again, 100));
 }

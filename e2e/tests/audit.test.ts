@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { after, before, test } from 'node:test';
-import { API, AUDIT_ACTION_LABELS, MSG, formatRupiah } from '@blaster/contract';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+import { API, AUDIT_ACTION_LABELS, MESSAGE_TEXT as MSG, formatRupiah } from '@blaster/contract';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
+
+test.use({ ownServer: "the trail's filters assert on a database where no withdrawal was ever accepted" });
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 test('an admin gives a bonus, then finds it in the audit trail with actor, member and amount', async () => {

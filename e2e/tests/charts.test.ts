@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { API, MSG, STATS_TEXT } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, STATS_TEXT } from '@blaster/contract';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 const login = async (email: string, password: string) =>
@@ -66,8 +63,6 @@ test('a member blasts in the sandbox and the sends chart shows it; the chart lib
   await row.getByRole('button', { name: MSG.stopBlast }).waitFor();
   await page.waitForFunction(
     () => Number(document.querySelector('[data-testid^="success-"]')?.textContent) >= 3,
-    undefined,
-    { timeout: 30_000 },
   );
   // Stopped through the API: the row's buttons redraw with every send at this pace.
   const memberToken = await login(member.email, member.password);

@@ -1,18 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { API, MSG } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
 
 const TARGETS = 10;
 
+// Most recipients answer STOP, and no acknowledgement is lost: the funnel fills to a known shape.
+test.use({ serverEnv: { SANDBOX_REPLY_RATE: '0.6', SANDBOX_ACK_LOSS_RATE: '0', SANDBOX_FAIL_RATE: '0' } });
+
 let stack: Stack;
-before(async () => {
-  // Most recipients answer STOP, and no acknowledgement is lost: the funnel fills to a known shape.
-  stack = await startStack({ SANDBOX_REPLY_RATE: '0.6', SANDBOX_ACK_LOSS_RATE: '0', SANDBOX_FAIL_RATE: '0' });
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 const login = async (email: string, password: string) =>
@@ -43,7 +42,7 @@ test('a member blasts in the sandbox, watches the funnel fill, and a STOP reply 
   await page
     .locator('[data-sonner-toast]')
     .filter({ hasText: /selesai/ })
-    .waitFor({ timeout: 60_000 });
+    .waitFor();
 
   // The dashboard's funnel: every number sent, then delivered and read as acknowledgements arrive.
   await page.goto('/');
@@ -53,15 +52,12 @@ test('a member blasts in the sandbox, watches the funnel fill, and a STOP reply 
     (targets) =>
       Number(document.querySelector('[data-testid="funnel-delivered-count"]')?.textContent) === targets,
     TARGETS,
-    { timeout: 30_000 },
   );
   assert.equal(await count(page, 'queued'), TARGETS);
   assert.equal(await count(page, 'sent'), TARGETS);
   assert.equal(await count(page, 'failed'), 0);
   await page.waitForFunction(
     () => Number(document.querySelector('[data-testid="funnel-opted_out-count"]')?.textContent) > 0,
-    undefined,
-    { timeout: 30_000 },
   );
   // The charts were drawn (the charting library came in on demand).
   await funnel.locator('.recharts-surface').first().waitFor();

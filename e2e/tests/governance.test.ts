@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { API, MSG, newDeviceId } from '@blaster/contract';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+import { API, MESSAGE_TEXT as MSG, newDeviceId } from '@blaster/contract';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, until, type Stack } from '../support/stack';
+
+test.use({ ownServer: 'the pause depends on which numbers a blast sends to and in what order' });
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 const login = async (email: string, password: string) =>
@@ -20,16 +19,11 @@ async function connectAccount(token: string, userId: number) {
   await stack.api('POST', API.whatsappNewClient, { deviceId, userId, previousDeviceId: null }, token);
   await stack.api('GET', API.whatsappQr(deviceId), undefined, token);
   assert.equal((await stack.api('POST', API.sandboxScan, { deviceId }, token)).status, 200);
-  for (let i = 0; i < 100; i += 1) {
-    const state = await stack.api<{ state: string }>(
-      'GET',
-      API.whatsappClientState(deviceId),
-      undefined,
-      token,
-    );
-    if (state.data.state === 'connected') break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await until(
+    async () =>
+      (await stack.api<{ state: string }>('GET', API.whatsappClientState(deviceId), undefined, token)).data
+        .state === 'connected',
+  );
   const saved = await stack.api<{ whatsapp: { id: number } }>(
     'POST',
     API.whatsappSave,
@@ -91,7 +85,7 @@ test('an operator sees the pause reason once an account fails past the threshold
 
   // Told live on the operators' channel, without a reload.
   const reason = page.getByTestId(`paused-${id}`);
-  await reason.waitFor({ timeout: 30_000 });
+  await reason.waitFor();
   assert.match(
     await reason.innerText(),
     /^Dijeda otomatis: \d+ dari 5 kiriman terakhir gagal \(batas 60%\)\.$/,

@@ -1,14 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
 import { API } from '@blaster/contract';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
+
+test.use({ ownServer: 'the first page of each list holds the rows it writes' });
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 const HTML = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>';

@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { EN_CATALOG, ID_CATALOG, MSG, STORAGE_LANGUAGE, sidebarMenu } from '@blaster/contract';
+import {
+  EN_CATALOG,
+  ID_CATALOG,
+  MESSAGE_TEXT as MSG,
+  STORAGE_LANGUAGE,
+  sidebarMenu,
+} from '@blaster/contract';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, type Stack } from '../support/stack';
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 const menuNames = async (page: Page) =>
@@ -58,16 +61,12 @@ test("the server's error follows the chosen language", async () => {
   await page.goto('/signin');
   await page.getByTestId('language-switch').selectOption('en');
   await page.getByText(EN_CATALOG.signInSubtitle).waitFor();
-  // The switch renders the screen again from the top (clearing a half-typed form) as the catalog
-  // arrives: type until what was typed stays.
-  const email = page.locator('input[name="email"]');
-  const password = page.locator('input[name="password"]');
-  for (let attempt = 0; attempt < 10; attempt += 1) {
-    await email.fill(ADMIN_EMAIL);
-    await password.fill('not-the-password');
-    await page.waitForTimeout(300);
-    if ((await email.inputValue()) === ADMIN_EMAIL && (await password.inputValue()) !== '') break;
-  }
+  // The switch renders the screen again from the top (clearing a half-typed form) once the catalog
+  // has arrived, which the English subtitle shows: the form is typed after it.
+  await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
+  await page.locator('input[name="password"]').fill('not-the-password');
   await page.getByRole('button', { name: EN_CATALOG.signInButton }).click();
   await page.getByText(EN_CATALOG.invalidCredentials).waitFor();
   await context.close();

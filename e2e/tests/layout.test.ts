@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { API, MSG, PANEL_ROUTES, canOpen, type Role } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, PANEL_ROUTES, canOpen, type Role } from '@blaster/contract';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
+
+test.use({ ownServer: 'lists measured with only the rows it seeds' });
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 const login = async (email: string, password: string) =>

@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { MSG, RESULT_FILES } from '@blaster/contract';
-import { createUser, signIn, startStack, type Stack } from '../support/stack';
+import { MESSAGE_TEXT as MSG, RESULT_FILES } from '@blaster/contract';
+import { test } from '../support/fixtures';
+import { createUser, signIn, type Stack } from '../support/stack';
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 test('staff connect an account, run a generator to 100.00 % and download the result', async () => {
@@ -45,7 +42,7 @@ test('staff connect an account, run a generator to 100.00 % and download the res
   await row.getByText('0.00%').waitFor();
   await row.getByRole('button', { name: 'Start' }).click();
   // Progress climbs live to 100.00 % without a reload.
-  await row.getByText('100.00%').waitFor({ timeout: 30_000 });
+  await row.getByText('100.00%').waitFor();
   await row.getByTestId('status').getByText('finished').waitFor();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

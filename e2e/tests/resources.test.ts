@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, test } from 'node:test';
-import { API, MSG } from '@blaster/contract';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
+import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, until, type Stack } from '../support/stack';
+
+test.use({ ownServer: 'lists that hold only the numbers and proxies it adds' });
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 test('admin imports phone numbers, downloads the skipped rows, creates a template and exports the list', async () => {
@@ -203,8 +202,8 @@ test('admin edits a proxy and a phone number: a taken value is refused under the
   await stack.api('PUT', API.settingUpdate, { ...setting.data.setting, info: 'Info dari admin lain' }, token);
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await page.getByRole('link', { name: 'Pengaturan' }).click();
-  await page.locator('#setting-info').waitFor();
-  assert.equal(await page.locator('#setting-info').inputValue(), 'Info dari admin lain');
+  // The form may open on the settings read before, then shows the fresh ones as they arrive.
+  await until(async () => (await page.locator('#setting-info').inputValue()) === 'Info dari admin lain');
 
   for (const id of ['abc', '999999']) {
     await page.goto(`/proxy/edit?id=${id}`);

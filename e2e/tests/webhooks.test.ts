@@ -1,33 +1,39 @@
 import assert from 'node:assert/strict';
+import { EventEmitter, once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { after, before, test } from 'node:test';
 import { WEBHOOK_TEXT } from '@blaster/contract';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, startStack, type Stack } from '../support/stack';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, until, type Stack } from '../support/stack';
+
+// The receiver listens on loopback, which only the operator's allowance opens; one failed attempt
+// is the last, so the given-up delivery and its replay show.
+test.use({ serverEnv: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_MAX_ATTEMPTS: '1' } });
 
 let stack: Stack;
-before(async () => {
-  // The receiver listens on loopback, which only the operator's allowance opens; one failed attempt
-  // is the last, so the given-up delivery and its replay show.
-  stack = await startStack({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_MAX_ATTEMPTS: '1' });
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 test('an admin adds a webhook endpoint, sees its secret once and its test event delivered after a replay', async () => {
   // The operator's receiver: a local server that refuses the first request and accepts the rest.
   const received: { type: string; id: string }[] = [];
+  const arrivals = new EventEmitter();
   const receiver = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       received.push(JSON.parse(body) as { type: string; id: string });
       response.writeHead(received.length === 1 ? 500 : 204).end();
+      arrivals.emit('delivery');
     });
   });
+  /** Resolves once the receiver holds `count` deliveries. */
+  const deliveries = async (count: number) => {
+    while (received.length < count) await once(arrivals, 'delivery');
+  };
   await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
   try {
@@ -58,21 +64,18 @@ test('an admin adds a webhook endpoint, sees its secret once and its test event 
 
     await page.getByRole('button', { name: WEBHOOK_TEXT.sendTest }).click();
     await page.getByText(WEBHOOK_TEXT.testQueued).waitFor();
-    for (let tries = 0; received.length === 0 && tries < 300; tries += 1)
-      await new Promise((done) => setTimeout(done, 100));
+    await deliveries(1);
     assert.equal(received[0]?.type, 'webhook.test');
     // Refused once, given up: the row says so and offers a replay.
     const row = page.getByRole('row', { name: /webhook\.test/ });
-    for (let tries = 0; tries < 100; tries += 1) {
+    await until(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
-      if (await row.getByText(WEBHOOK_TEXT.statusDead, { exact: true }).isVisible()) break;
-      await new Promise((done) => setTimeout(done, 100));
-    }
+      return row.getByText(WEBHOOK_TEXT.statusDead, { exact: true }).isVisible();
+    });
     await row.getByText('HTTP 500').waitFor();
     await row.getByRole('button', { name: WEBHOOK_TEXT.replay }).click();
     await page.getByText(WEBHOOK_TEXT.replayQueued).waitFor();
-    for (let tries = 0; received.length < 2 && tries < 300; tries += 1)
-      await new Promise((done) => setTimeout(done, 100));
+    await deliveries(2);
     assert.equal(received[1]?.id, received[0]?.id);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await row.getByText(WEBHOOK_TEXT.statusDelivered, { exact: true }).waitFor();

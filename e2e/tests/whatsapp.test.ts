@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { API, MSG, formatRupiah } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, formatRupiah } from '@blaster/contract';
 import type { Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, startStack, type Stack } from '../support/stack';
+import { test } from '../support/fixtures';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, until, type Stack } from '../support/stack';
 
 let stack: Stack;
-before(async () => {
-  stack = await startStack();
-});
-after(async () => {
-  await stack?.stop();
+test.beforeAll(({ stack: shared }) => {
+  stack = shared;
 });
 
 const login = async (email: string, password: string) =>
@@ -107,7 +104,6 @@ test('a member connects by QR and by pairing code, blasts with live counts, stop
   await page.waitForFunction(
     (id) => Number(document.querySelector(`[data-testid="success-${id}"]`)?.textContent) >= 2,
     target.id,
-    { timeout: 20_000 },
   );
   const early = (await count(page, `success-${target.id}`)) + (await count(page, `fail-${target.id}`));
   await page.waitForFunction(
@@ -116,7 +112,6 @@ test('a member connects by QR and by pairing code, blasts with live counts, stop
         Number(document.querySelector(`[data-testid="fail-${id}"]`)?.textContent) >
       (before as number),
     [target.id, early],
-    { timeout: 20_000 },
   );
   // The admin's view moves too.
   await adminView.page.waitForFunction(
@@ -130,11 +125,16 @@ test('a member connects by QR and by pairing code, blasts with live counts, stop
     await sendingDialog.getByRole('button', { name: MSG.stopBlastNow }).click();
   await row.getByRole('button', { name: MSG.startBlast }).waitFor();
 
-  // After the stop the counts settle; the admin sees the same numbers as the member.
-  await page.waitForTimeout(1500);
-  await page.reload();
-  const success = await count(page, `success-${target.id}`);
-  const fail = await count(page, `fail-${target.id}`);
+  // After the stop the send in flight (if any) settles: the member's figures, read afresh, and the
+  // admin's live ones agree.
+  let success = 0;
+  let fail = 0;
+  await until(async () => {
+    await page.reload();
+    success = await count(page, `success-${target.id}`);
+    fail = await count(page, `fail-${target.id}`);
+    return (await count(adminView.page, `success-${target.id}`)) === success;
+  });
   assert.ok(success >= 2);
   assert.ok(success + fail < 60, 'the blast stopped before the list ran out');
   await adminView.page.waitForFunction(

@@ -3,12 +3,12 @@ import type { JobLeases } from './cluster/leases';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
-import type { RouteEntry } from './lib/routes';
+import type { RouteEntry } from './lib/route-entry';
 import type { AccessWatch } from './realtime/access';
 import type { SignedInUsers } from './lib/signed-in-users';
 import type { users } from './db/schema';
 import type { RealtimeHub } from './realtime/hub';
-import type { SandboxGateway } from './gateway/sandbox';
+import type { ChatGateway, SandboxControls } from './gateway/gateway';
 import type { BlastEngine } from './jobs/blast';
 import type { DeliveryTracker } from './jobs/delivery';
 import type { LookupRunner } from './jobs/lookup';
@@ -24,7 +24,9 @@ export interface AppContext {
   hub: RealtimeHub;
   config: Config;
   routeTable: RouteEntry[];
-  gateway: SandboxGateway;
+  gateway: ChatGateway;
+  /** The sandbox's controls (scan, connection changes, suspensions), for the sandbox module only. */
+  sandbox: SandboxControls;
   /** The other API instances on the same database (none with the embedded one). */
   bus: ClusterBus;
   leases: JobLeases;

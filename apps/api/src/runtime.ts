@@ -18,6 +18,21 @@ import { createAccessWatch } from './realtime/access';
 import { createHub } from './realtime/hub';
 import { requirePermits } from './policy/permit';
 
+/** The chat gateway the product ships: the sandbox, as the configuration sets it up. */
+export function sandboxGateway(config: Config) {
+  return new SandboxGateway({
+    seed: config.sandboxSeed,
+    timeScale: config.sandboxTimeScale,
+    failRate: config.sandboxFailRate,
+    suspendRate: config.sandboxSuspendRate,
+    replyRate: config.sandboxReplyRate,
+    ackLossRate: config.sandboxAckLossRate,
+    readRate: config.sandboxReadRate,
+    journal: config.sandboxJournal,
+    recordDir: config.sandboxRecordDir,
+  });
+}
+
 /** Everything a process needs: database, tokens, realtime hub, sandbox gateway and the blast engine. */
 export function createAppContext(options: {
   db: Db;
@@ -32,19 +47,7 @@ export function createAppContext(options: {
   const { db, config } = options;
   const bus = options.bus ?? createLocalBus(config.instanceId);
   const hub = createHub(bus);
-  const gateway =
-    options.gateway ??
-    new SandboxGateway({
-      seed: config.sandboxSeed,
-      timeScale: config.sandboxTimeScale,
-      failRate: config.sandboxFailRate,
-      suspendRate: config.sandboxSuspendRate,
-      replyRate: config.sandboxReplyRate,
-      ackLossRate: config.sandboxAckLossRate,
-      readRate: config.sandboxReadRate,
-      journal: config.sandboxJournal,
-      recordDir: config.sandboxRecordDir,
-    });
+  const gateway = options.gateway ?? sandboxGateway(config);
   // Every send passes the send policy: the gateway refuses one that comes without its permit.
   requirePermits(gateway);
   const monitors = { gateway: new EventRecorder(), socket: new EventRecorder() };
@@ -71,6 +74,7 @@ export function createAppContext(options: {
     config,
     routeTable: [],
     gateway,
+    sandbox: gateway,
     bus,
     leases,
     blast: new BlastEngine({

@@ -16,13 +16,16 @@ import {
   REALTIME_PATH,
   UPLOAD_LIMITS,
   fieldErrors,
+  issueMessage,
+  issueMessages,
 } from '@blaster/contract';
 import type { AppContext } from './context';
 import { registerAnswerLanguage } from './lib/answer-language';
 import { trustProxyOption } from './lib/client-address';
 import { isCrossSite } from './lib/same-origin';
+import { DomainError, httpStatusOfDomainError } from './domain/errors';
 import { HttpError, isDatabaseUnavailable, isUnstorableText } from './lib/errors';
-import { answerSerializer } from './lib/routes';
+import { answerSerializer, serve } from './lib/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bonusRoutes } from './modules/bonus/routes';
 import { messageLogRoutes } from './modules/messagelog/routes';
@@ -169,13 +172,19 @@ export async function buildApp(
 
   registerAnswerLanguage(app);
 
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler((thrown, request, reply) => {
+    // A refusal of the domain is answered as the HTTP error its code stands for.
+    const error =
+      thrown instanceof DomainError
+        ? new HttpError(httpStatusOfDomainError(thrown.code), thrown.msg as HttpError['msg'], thrown.details)
+        : thrown;
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({ msg: error.msg, ...error.extra });
     }
     if (error instanceof ZodError) {
-      const errors = fieldErrors(error.issues);
-      return reply.status(400).send({ msg: error.issues[0]?.message ?? MSG.invalidRequest, errors });
+      const errors = issueMessages(fieldErrors(error.issues));
+      const first = error.issues[0]?.message;
+      return reply.status(400).send({ msg: first ? issueMessage(first) : MSG.invalidRequest, errors });
     }
     // Text the database cannot store (NUL bytes in uploaded fields) is the client's error, not ours.
     if (isUnstorableText(error)) return reply.status(400).send({ msg: MSG.invalidRequest });
@@ -197,12 +206,12 @@ export async function buildApp(
 
   opsRoutes(app, ctx);
   // For load balancers: healthy only while the database answers.
-  app.get(`${API_PREFIX}/health`, async () => {
+  serve(app, ctx, 'health', async () => {
     await ctx.db.execute(sql`select 1`);
-    return { ok: true };
+    return { ok: true as const };
   });
   // Where the realtime socket listens: on this port at realtimePath, and on the legacy realtimePort.
-  app.get(`${API_PREFIX}/config`, async () => ({
+  serve(app, ctx, 'config', async () => ({
     realtimePort: ctx.config.realtimePort,
     realtimePath: REALTIME_PATH,
     gateway: ctx.gateway.kind,

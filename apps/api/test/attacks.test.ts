@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, ROLES, type Role } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, ROLES, type Role } from '@blaster/contract';
 import { configFromEnv } from '../src/config';
 import { messageTemplates } from '../src/db/schema';
 import { buildApp } from '../src/server';

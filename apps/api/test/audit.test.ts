@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { API, MSG, PAGE_SIZE, type AuditEntry, type Paged } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, PAGE_SIZE, type AuditEntry, type Paged } from '@blaster/contract';
 import { auditEntries, bonuses, ledgerEntries } from '../src/db/schema';
 import { recordAudit } from '../src/modules/audit/service';
 import { startTestApp, type TestApp } from './support/app';

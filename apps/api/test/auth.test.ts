@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { LOGIN_RATE_LIMIT_MAX, MSG } from '@blaster/contract';
+import { LOGIN_RATE_LIMIT_MAX, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { users } from '../src/db/schema';
 import { createTokenService } from '../src/lib/tokens';
 import { ADMIN, startTestApp, type TestApp } from './support/app';

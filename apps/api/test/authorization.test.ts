@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_USERS, MSG, ROLES, type Role } from '@blaster/contract';
+import { ALL_USERS, MESSAGE_TEXT as MSG, ROLES, type Role } from '@blaster/contract';
 import type { RouteEntry } from '../src/lib/routes';
 import { startTestApp, type TestApp } from './support/app';
 

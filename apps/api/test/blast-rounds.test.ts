@@ -51,10 +51,7 @@ describe('blast rounds', () => {
     const env = { SANDBOX_TIME_SCALE: '0.01', SANDBOX_FAIL_RATE: '0' };
     const a = await startTestApp({ ...env, INSTANCE_ID: 'a' });
     opened.push(a);
-    const b = await startTestApp(
-      { ...env, INSTANCE_ID: 'b' },
-      { database: a.database, gateway: a.ctx.gateway },
-    );
+    const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database: a.database, gateway: a.sandbox });
     opened.push(b);
     const member = await a.createUser('member');
     await a.ctx.db
@@ -85,7 +82,7 @@ describe('blast rounds', () => {
     expect(total).toMatchObject({ logs: TARGETS, targets: TARGETS, pending: 0, unsent: 0, in_use: 0 });
     expect(total.success).toBe(TARGETS);
     expect(total.paid).toBe(TARGETS);
-    const delivered = a.ctx.gateway.delivered.map((delivery) => delivery.to);
+    const delivered = a.sandbox.delivered.map((delivery) => delivery.to);
     expect(delivered).toHaveLength(TARGETS);
     expect(new Set(delivered).size).toBe(TARGETS);
     // Both instances took part, each account's counts match its own log.
@@ -122,7 +119,7 @@ describe('blast rounds', () => {
     const TARGETS = 300;
     await seedList(t, TARGETS);
     await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
-    await waitFor(() => t.ctx.gateway.delivered.length >= 20, 'some sends');
+    await waitFor(() => t.sandbox.delivered.length >= 20, 'some sends');
     const stop = await t.call('POST', API.whatsappStop, {
       token: member.token,
       body: { whatsappClientId: id },
@@ -131,20 +128,20 @@ describe('blast rounds', () => {
     await waitFor(() => !t.ctx.blast.isRunning(id), 'the loop to end');
 
     const atStop = await figures(t);
-    const sent = t.ctx.gateway.delivered.filter((delivery) => delivery.deviceId === deviceId).length;
+    const sent = t.sandbox.delivered.filter((delivery) => delivery.deviceId === deviceId).length;
     expect(sent).toBeLessThan(TARGETS);
     // Everything that left is recorded and paid; what was claimed but not sent is free again.
     expect(atStop).toMatchObject({ logs: sent, pending: 0, success: sent, paid: sent, in_use: 0 });
     expect(atStop.unsent).toBe(TARGETS - sent);
     // A fixed wait: it shows that nothing more leaves after the stop, which no event announces.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(t.ctx.gateway.delivered).toHaveLength(sent);
+    expect(t.sandbox.delivered).toHaveLength(sent);
     expect((await status(t, id)).status).toBe('idle');
 
     // Started again, it sends the rest and nothing twice.
     await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
     await waitFor(async () => (await figures(t)).unsent === 0 && !t.ctx.blast.isRunning(id), 'the rest');
-    const delivered = t.ctx.gateway.delivered.map((delivery) => delivery.to);
+    const delivered = t.sandbox.delivered.map((delivery) => delivery.to);
     expect(delivered).toHaveLength(TARGETS);
     expect(new Set(delivered).size).toBe(TARGETS);
     expect(await figures(t)).toMatchObject({ logs: TARGETS, success: TARGETS, pending: 0 });

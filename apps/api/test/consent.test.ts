@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   API,
-  MSG,
+  MESSAGE_TEXT as MSG,
   type FunnelAnswer,
   type ImportAnswer,
   type PhoneNumberWithConsentRow,
@@ -253,7 +253,7 @@ describe('suppression', () => {
       'the end event',
     );
     expect(ended.message.payload!.message).toBe(MSG.noTargetsSuppressed);
-    expect(t.ctx.gateway.delivered).toHaveLength(0);
+    expect(t.sandbox.delivered).toHaveLength(0);
 
     // With consent required, numbers without it are not sent either, and the blast says why.
     await t.ctx.db.insert(phoneNumbers).values([
@@ -273,7 +273,7 @@ describe('suppression', () => {
       'the second end event',
     );
     expect(second.message.payload!.message).toBe(MSG.noTargetsSuppressed);
-    expect(t.ctx.gateway.delivered.map((d) => d.to)).toEqual([numberOf(11)]);
+    expect(t.sandbox.delivered.map((d) => d.to)).toEqual([numberOf(11)]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MAX_PENDING_DEVICES_PER_USER, MSG, newDeviceId } from '@blaster/contract';
+import { API, MAX_PENDING_DEVICES_PER_USER, MESSAGE_TEXT as MSG, newDeviceId } from '@blaster/contract';
 import { PendingDevices } from '../src/modules/whatsapp/pending-devices';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, waitFor } from './support/chat';

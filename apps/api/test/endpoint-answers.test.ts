@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ENDPOINTS, MSG } from '@blaster/contract';
+import { ENDPOINTS, MESSAGE_TEXT } from '@blaster/contract';
 import { levelRepository } from '../src/modules/level/repository';
 import { startTestApp, type TestApp } from './support/app';
 
@@ -39,7 +39,7 @@ describe('answers checked against the contract’s endpoint table', () => {
         token: admin.token,
       });
       expect(bad.status).toBe(500);
-      expect(bad.body.msg).toBe(MSG.internalServerError);
+      expect(bad.body.msg).toBe(MESSAGE_TEXT.internalServerError);
       expect(bad.body.requestId).toBeTruthy();
     } finally {
       spy.mockRestore();

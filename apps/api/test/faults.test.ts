@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, REALTIME_CHANNEL_ADMIN, newDeviceId, type RealtimeMessage } from '@blaster/contract';
+import {
+  API,
+  MESSAGE_TEXT as MSG,
+  REALTIME_CHANNEL_ADMIN,
+  newDeviceId,
+  type RealtimeMessage,
+} from '@blaster/contract';
 import WebSocket from 'ws';
 import { createScratchDatabase } from '../src/db/scratch';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy';

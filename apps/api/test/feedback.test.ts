@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API, MSG } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { bonuses, whatsappAccounts } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';

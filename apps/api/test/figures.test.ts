@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { MSG } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { ledgerEntries, messageLogs, phoneNumbers, proxies, whatsappAccounts } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 

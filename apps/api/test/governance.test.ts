@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MSG, REALTIME_CHANNEL_ADMIN, type Setting } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN, type Setting } from '@blaster/contract';
 import { openDatabase, queryRows, type Database } from '../src/db';
 import {
   accountDailySends,
@@ -87,7 +87,7 @@ async function twoInstances(env: Record<string, string>) {
     database = await openDatabase({ databaseUrl: url.toString() });
     extraDatabases.push(database);
   }
-  const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database, gateway: a.ctx.gateway });
+  const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database, gateway: a.sandbox });
   opened.push(b);
   return { a, b };
 }
@@ -140,7 +140,7 @@ describe('rate governance', () => {
     expect(Math.max(...minutes)).toBe(CAP);
     expect((await logsOf(a, first.id)) > 0 && (await logsOf(a, second.id)) > 0).toBe(true);
     // Everything claimed was sent: nothing over the cap reached the network either.
-    expect(a.ctx.gateway.delivered.length).toBe(await logsOf(a));
+    expect(a.sandbox.delivered.length).toBe(await logsOf(a));
     expect((await account(a, first.id)).status).toBe('sending');
   });
 
@@ -228,7 +228,8 @@ describe('rate governance', () => {
 
   it('pauses an account exactly when its failures reach the threshold, with the reason shown', async () => {
     const gateway = new SandboxGateway({ seed: 5, timeScale: 0.001, failRate: 0 });
-    const t = await startTestApp({}, { gateway });
+    // A paced account sends one target per round only when the pacing takes time: a scale above 0.
+    const t = await startTestApp({ SANDBOX_TIME_SCALE: '0.001' }, { gateway });
     opened.push(t);
     const admin = await t.createUser('admin');
     const member = await t.createUser('member');
@@ -292,12 +293,12 @@ describe('rate governance', () => {
     const { id, deviceId } = await connect(t, member, 'qr');
     await seedList(t, 5);
     await setSettings(t, admin.token, { pause_on_suspend: true });
-    t.ctx.gateway.suspendNext(deviceId);
+    t.sandbox.suspendNext(deviceId);
     await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
     await waitFor(async () => (await account(t, id)).suspended, 'the suspension');
     await waitFor(async () => (await account(t, id)).pausedReason === MSG.pausedSuspended, 'the pause');
     await t.call('POST', API.whatsappActivate, { token: admin.token, body: { id } });
-    t.ctx.gateway.setState(deviceId, 'disconnected');
+    t.sandbox.setState(deviceId, 'disconnected');
     await waitFor(
       async () =>
         (await t.ctx.db.select().from(accountEvents).where(eq(accountEvents.whatsappId, id))).some(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { API, MSG, ROLES, type Role } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, ROLES, type Role } from '@blaster/contract';
 import { queryRows } from '../src/db';
 import { startTestApp, type TestApp } from './support/app';
 import { waitFor } from './support/chat';

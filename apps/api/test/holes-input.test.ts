@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { API, MSG, SIGNUP_RATE_LIMIT_MAX, type ImportAnswer } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, SIGNUP_RATE_LIMIT_MAX, type ImportAnswer } from '@blaster/contract';
 import { phoneNumbers, users } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { upload } from './support/multipart';

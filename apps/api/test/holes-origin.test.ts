@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { API, COOKIE_AUTH_TOKEN, MSG, REALTIME_CHANNEL_ADMIN, REALTIME_PATH } from '@blaster/contract';
+import {
+  API,
+  COOKIE_AUTH_TOKEN,
+  MESSAGE_TEXT as MSG,
+  REALTIME_CHANNEL_ADMIN,
+  REALTIME_PATH,
+} from '@blaster/contract';
 import { webhookEndpoints } from '../src/db/schema';
 import { startRealtimeServer } from '../src/realtime/server';
 import { startTestApp, type TestApp } from './support/app';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type pg from 'pg';
-import { API, EXPORT_FILE_NAMES, MSG, type ImportAnswer } from '@blaster/contract';
+import { API, EXPORT_FILE_NAMES, MESSAGE_TEXT as MSG, type ImportAnswer } from '@blaster/contract';
 import { driverOf } from '../src/db';
 import { imports, importStaging, phoneNumbers } from '../src/db/schema';
 import { SKIPPED_LIST_LIMIT, CREATED_LIST_LIMIT } from '../src/modules/imports/pipeline';

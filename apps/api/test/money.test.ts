@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, inArray } from 'drizzle-orm';
-import { API, MSG, WITHDRAW_CODE_NO_BANK, type WithdrawStatus } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, WITHDRAW_CODE_NO_BANK, type WithdrawStatus } from '@blaster/contract';
 import { ledgerEntries, messageLogs, settings, users } from '../src/db/schema';
 import { creditBlastIncome } from '../src/ledger/ledger';
 import { startTestApp, type TestApp } from './support/app';

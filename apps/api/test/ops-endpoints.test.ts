@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { API, MSG, REALTIME_CHANNEL_ADMIN, REALTIME_PATH } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN, REALTIME_PATH } from '@blaster/contract';
 import { queryRows } from '../src/db';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { beginShutdown } from '../src/modules/ops/readiness';

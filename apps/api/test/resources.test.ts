@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNull } from 'drizzle-orm';
-import { API, MSG, UPLOAD_LIMITS, type ImportAnswer } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, UPLOAD_LIMITS, type ImportAnswer } from '@blaster/contract';
 import { imports, importStaging, phoneNumbers } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { upload as sendUpload, type UploadFile } from './support/multipart';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_RECEIVERS, API, MSG, type AuditEntry, type Setting } from '@blaster/contract';
+import { ALL_RECEIVERS, API, MESSAGE_TEXT as MSG, type AuditEntry, type Setting } from '@blaster/contract';
 import { phoneNumbers } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { startTestApp, type TestApp } from './support/app';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
-import { API, MSG, REALTIME_CHANNEL_ADMIN, REALTIME_PATH } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN, REALTIME_PATH } from '@blaster/contract';
 import type { ClusterBus } from '../src/cluster/bus';
 import { users, withdrawals } from '../src/db/schema';
 import { CLOSE_UNAUTHORIZED, startRealtimeServer } from '../src/realtime/server';

@@ -4,7 +4,7 @@ import {
   API,
   LOGIN_ADDRESS_RATE_LIMIT_MAX,
   LOGIN_RATE_LIMIT_MAX,
-  MSG,
+  MESSAGE_TEXT as MSG,
   SIGNUP_RATE_LIMIT_MAX,
 } from '@blaster/contract';
 import { authAttempts } from '../src/db/schema';

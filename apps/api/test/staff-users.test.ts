@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, MSG, type User } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, type User } from '@blaster/contract';
 import { ADMIN, startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   ALL_USERS,
   API,
-  MSG,
+  MESSAGE_TEXT as MSG,
   STATS_DAYS,
   STATS_HOURS,
   type StatsDailyAnswer,

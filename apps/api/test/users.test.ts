@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG, PAGE_SIZE } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG, PAGE_SIZE } from '@blaster/contract';
 import { levels, messageLogs, users, whatsappAccounts } from '../src/db/schema';
 import { ADMIN, startTestApp, type TestApp } from './support/app';
 

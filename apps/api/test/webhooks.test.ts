@@ -362,7 +362,7 @@ describe('webhook dispatcher on two instances', () => {
   let admin: { id: number; token: string };
   beforeAll(async () => {
     a = await startTestApp({ ...FAST, INSTANCE_ID: 'a' });
-    b = await startTestApp({ ...FAST, INSTANCE_ID: 'b' }, { database: a.database, gateway: a.ctx.gateway });
+    b = await startTestApp({ ...FAST, INSTANCE_ID: 'b' }, { database: a.database, gateway: a.sandbox });
     admin = await a.createUser('admin');
   });
   afterAll(async () => {
@@ -607,7 +607,7 @@ describe('webhook endpoints', () => {
     await createEndpoint(t, admin.token, receiver.url, ['account.status', 'account.disconnected']);
     const member = await t.createUser('member');
     const account = await connect(t, member, 'qr');
-    t.ctx.gateway.setState(account.deviceId, 'loggedOut');
+    t.sandbox.setState(account.deviceId, 'loggedOut');
     const events = await waitFor(async () => {
       const rows = await t.ctx.db
         .select()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MSG, newDeviceId } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, newDeviceId } from '@blaster/contract';
 import {
   ledgerEntries,
   messageLogs,
@@ -50,7 +50,8 @@ describe('connect flow and blasting', () => {
   let dev: Caller;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // The blast's waits between sends (and their 'waiting' events) take a time scale above 0.
+    t = await startTestApp({ SANDBOX_TIME_SCALE: '0.001' });
     member = await t.createUser('member');
     other = await t.createUser('member');
     admin = await t.createUser('admin');
@@ -140,7 +141,7 @@ describe('connect flow and blasting', () => {
     }
     expect(names('client-admin')).toEqual(expect.arrayContaining(['in_use', 'count_success', 'count_fail']));
     expect(names(String(other.id))).toEqual([]);
-    const delivered = t.ctx.gateway.delivered.filter((d) => d.deviceId === row.clientid);
+    const delivered = t.sandbox.delivered.filter((d) => d.deviceId === row.clientid);
     expect(new Set(delivered.map((d) => d.to)).size).toBe(delivered.length);
     expect(delivered[0]!.text).toMatch(/^Halo Target \d+ \(6285\d+\)$/);
   });
@@ -178,7 +179,7 @@ describe('connect flow and blasting', () => {
 
   it('refuses to start a disconnected account with the spec text', async () => {
     const { id, deviceId } = await connect(t, member, 'qr');
-    t.ctx.gateway.setState(deviceId, 'disconnected');
+    t.sandbox.setState(deviceId, 'disconnected');
     await waitFor(async () => (await account(t, id)).state === 'disconnected', 'state saved');
     const start = await t.call('POST', API.whatsappStart, {
       token: member.token,
@@ -221,7 +222,7 @@ describe('connect flow and blasting', () => {
     const { id, deviceId } = await connect(t, member, 'qr', seen);
     await seedTargets(t, 5);
     for (let round = 1; round <= 3; round += 1) {
-      t.ctx.gateway.suspendNext(deviceId);
+      t.sandbox.suspendNext(deviceId);
       await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
       await waitFor(async () => (await account(t, id)).suspended, 'suspension');
       expect((await account(t, id)).suspendedCount).toBe(round);

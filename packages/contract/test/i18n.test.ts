@@ -7,7 +7,9 @@ import {
   DEFAULT_CATALOG,
   LANGUAGES,
   MESSAGE_PARAMS,
+  MESSAGE_TEXT,
   MSG,
+  Message,
   PANEL_ROUTES,
   FUNNEL_STAGES,
   ROLES,
@@ -20,8 +22,8 @@ import {
   interpolate,
   languageFromHeader,
   sidebarMenu,
+  renderMessage,
   translate,
-  translateMessage,
   type MessageKey,
 } from '../src';
 
@@ -41,9 +43,9 @@ describe('catalogs', () => {
     }
   });
 
-  it("the default catalog is the spec's wording: every MSG text, word for word", () => {
-    for (const key of Object.keys(MSG) as MessageKey[]) {
-      const message = MSG[key];
+  it("the default catalog is the spec's wording: every MESSAGE_TEXT text, word for word", () => {
+    for (const key of Object.keys(MESSAGE_TEXT) as MessageKey[]) {
+      const message = MESSAGE_TEXT[key];
       if (typeof message === 'string') {
         expect(DEFAULT_CATALOG[key], key).toBe(message);
       } else {
@@ -92,38 +94,36 @@ describe('the contract tables beside MSG', () => {
     }
   });
 
-  it('translates the webhook answers the server sends', () => {
-    expect(translateMessage(WEBHOOK_TEXT.endpointNotFound, 'en')).toBe('Webhook endpoint not found.');
-    expect(translateMessage(WEBHOOK_TEXT.urlScheme, 'en')).toBe(
-      'The webhook URL must start with http:// or https://.',
-    );
-  });
-
   it("names the new screens' states in every language", () => {
     for (const stage of FUNNEL_STAGES) expect(translate('en', `funnelStage.${stage}`)).not.toBe('');
     for (const role of ROLES) expect(translate('id', `users.role.${role}`)).not.toBe('');
     expect(translate('en', 'funnelStage.opted_out')).toBe('Opted out (STOP)');
     expect(translate('en', 'webhook.statusRetrying')).toBe('Retrying');
     expect(translate('id', 'users.role.staff')).toBe('Staf');
-    expect(translateMessage(MSG.pausedFailRate(3, 10, 30), 'en')).toBe(
+    expect(renderMessage(MSG.pausedFailRate(3, 10, 30), 'en')).toBe(
       'Paused automatically: 3 of the last 10 sends failed (limit 30%).',
     );
   });
 });
 
-describe('translating a text in the spec wording', () => {
-  it('finds fixed texts and texts with blanks', () => {
-    expect(translateMessage(MSG.invalidCredentials, 'id')).toBe('Email atau password salah.');
-    expect(translateMessage(MSG.levelNameRequired, 'en')).toBe('Level name is required.');
-    expect(translateMessage(MSG.fileMalformed('baris 3'), 'en')).toBe('The file cannot be read: baris 3');
-    expect(translateMessage(MSG.blastStopped('628123', MSG.noActiveTemplate), 'en')).toBe(
+describe('a message by key', () => {
+  it('is written in the language asked for, blanks and messages inside it included', () => {
+    expect(renderMessage(MSG.invalidCredentials, 'id')).toBe('Email atau password salah.');
+    expect(renderMessage(MSG.levelNameRequired, 'en')).toBe('Level name is required.');
+    expect(renderMessage(MSG.fileMalformed('baris 3'), 'en')).toBe('The file cannot be read: baris 3');
+    expect(renderMessage(MSG.blastStopped('628123', MSG.noActiveTemplate), 'en')).toBe(
       'Blast 628123 stopped: No active message template.',
     );
   });
 
-  it('leaves the default language and unknown texts alone', () => {
-    expect(translateMessage(MSG.invalidCredentials, 'default')).toBe(MSG.invalidCredentials);
-    expect(translateMessage('Something else entirely', 'en')).toBe('Something else entirely');
+  it("reads as the spec's wording by default, in templates and in JSON", () => {
+    expect(renderMessage(MSG.invalidCredentials, 'default')).toBe(MESSAGE_TEXT.invalidCredentials);
+    expect(`${MSG.importDone(3)}`).toBe('Total 3 nomor, berhasil didaftarkan.');
+    expect(JSON.stringify({ msg: MSG.blastStopped('628123', MSG.noActiveTemplate) })).toBe(
+      JSON.stringify({ msg: MESSAGE_TEXT.blastStopped('628123', MESSAGE_TEXT.noActiveTemplate) }),
+    );
+    expect(MSG.importDone(3)).toBeInstanceOf(Message);
+    expect(MSG.importDone(3)).toMatchObject({ key: 'importDone', params: { total: 3 } });
   });
 });
 

@@ -3,7 +3,8 @@ import { formatRupiah, groupDigits, parseRupiah } from '../src/format';
 import { fieldErrors, registerBodySchema } from '../src/schemas/auth';
 import { bonusCreateSchema, levelBodySchema, withdrawRequestSchema } from '../src/schemas/money';
 import { settingSchema } from '../src/schemas/setting';
-import { MSG } from '../src/messages';
+// Validation issues name their message by key.
+import { MESSAGE_KEY as MSG } from '../src/messages';
 
 describe('parseRupiah', () => {
   it.each([

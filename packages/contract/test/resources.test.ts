@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, checkButtons, htmlToWa, normalizeNumber, phoneNumberSaveSchema } from '../src';
+import { MESSAGE_KEY, MSG, checkButtons, htmlToWa, normalizeNumber, phoneNumberSaveSchema } from '../src';
 
 describe('htmlToWa (caption conversion)', () => {
   it('turns bold, italic and strike into chat markers', () => {
@@ -33,7 +33,7 @@ describe('numbers and buttons', () => {
     ])
       expect(normalizeNumber(written), written).toBe('6289912340001');
     expect(phoneNumberSaveSchema.safeParse({ number: '12', name: 'A' }).error?.issues[0]?.message).toBe(
-      MSG.phoneNumberInvalid,
+      MESSAGE_KEY.phoneNumberInvalid,
     );
   });
   it('checks URL buttons the way the spec words it and drops empty rows', () => {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors, loginBodySchema, registerBodySchema } from '../src/schemas/auth';
 import { formatRupiah } from '../src/format';
 import { splitList } from '../src/schemas/setting';
-import { MSG } from '../src/messages';
+// Validation issues name their message by key.
+import { MESSAGE_KEY as MSG } from '../src/messages';
 
 const validForm = {
   firstName: 'Ani',
@@ -48,7 +49,7 @@ describe('register form', () => {
 describe('login form', () => {
   it('requires both fields with one message', () => {
     const result = loginBodySchema.safeParse({ email: '', password: '' });
-    expect(result.error!.issues.map((issue) => issue.message)).toContain('Email and password are required.');
+    expect(result.error!.issues.map((issue) => issue.message)).toContain(MSG.loginRequired);
   });
 });
 

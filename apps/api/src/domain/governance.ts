@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { accountRef, queueWebhookEvent } from './webhooks';
-import { MSG, type Setting } from '@blaster/contract';
+import { MSG, type Message, type Setting } from '@blaster/contract';
 import { queryRows, type Db } from '../db';
 import { accountEvents, messageLogs, whatsappAccounts } from '../db/schema';
 import type { Executor } from '../ledger/ledger';
@@ -17,7 +17,7 @@ import type { AccountRow } from './accounts';
 /** Why a round may not send now, and how long until it may try again. */
 export interface Hold {
   hold: true;
-  reason: string;
+  reason: Message;
   retryMs: number;
 }
 
@@ -232,11 +232,11 @@ export class FailureWindow {
    * Adds a round's outcomes in order; answers the pause reason as soon as the failures among the last
    * N sends reach the percentage (N sends at least), else null.
    */
-  add(failed: boolean[], settings: Setting): string | null {
+  add(failed: boolean[], settings: Setting): Message | null {
     const size = this.size;
     const percent = settings.pause_fail_percent ?? 0;
     if (size === 0 || percent === 0) return null;
-    let reason: string | null = null;
+    let reason: Message | null = null;
     for (const fail of failed) {
       this.outcomes.push(fail);
       if (this.outcomes.length > size) this.outcomes.shift();
@@ -249,18 +249,20 @@ export class FailureWindow {
 }
 
 /** Stops the account's blast with the reason shown on it, and records the pause in its history. */
-export async function pauseAccount(tx: Executor, accountId: number, reason: string) {
+export async function pauseAccount(tx: Executor, accountId: number, reason: Message) {
+  // Stored and sent to receivers in the spec's wording: rows and webhooks have no reader's language.
+  const detail = String(reason);
   const [account] = await tx
     .update(whatsappAccounts)
-    .set({ status: 'idle', pausedReason: reason, pausedAt: sql`now()` })
+    .set({ status: 'idle', pausedReason: detail, pausedAt: sql`now()` })
     .where(eq(whatsappAccounts.id, accountId))
     .returning();
-  await tx.insert(accountEvents).values({ whatsappId: accountId, kind: 'paused', detail: reason });
+  await tx.insert(accountEvents).values({ whatsappId: accountId, kind: 'paused', detail });
   if (account)
     await queueWebhookEvent(tx, {
       type: 'account.paused',
       accountId,
-      payload: { ...accountRef(account), reason },
+      payload: { ...accountRef(account), reason: detail },
     });
   return account;
 }

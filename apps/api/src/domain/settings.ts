@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Setting } from '@blaster/contract';
+import type { Setting, SettingRow } from '@blaster/contract';
 import { settings } from '../db/schema';
 import type { Executor } from '../ledger/ledger';
 
 /** `lock` holds the row until the transaction ends, so what was read is what gets changed. */
-export async function readSettings(db: Executor, { lock = false } = {}): Promise<Setting> {
+export async function readSettings(db: Executor, { lock = false } = {}): Promise<SettingRow> {
   const query = db.select().from(settings).where(eq(settings.id, 1));
   const [row] = await (lock ? query.for('update') : query);
   if (!row) throw new Error('settings row missing: the database was not seeded');
@@ -27,7 +27,7 @@ export async function readSettings(db: Executor, { lock = false } = {}): Promise
   };
 }
 
-export async function updateSettings(db: Executor, value: Setting): Promise<Setting> {
+export async function updateSettings(db: Executor, value: Setting): Promise<SettingRow> {
   await db
     .update(settings)
     .set({

@@ -60,6 +60,8 @@ export interface ChatGateway {
   state(deviceId: string): ConnectionState | null;
   /** The current QR string of a device waiting to be scanned. */
   qr(deviceId: string): string | null;
+  /** The code a device started with a phone number shows, for its owner to enter on the phone. */
+  pairingCode(deviceId: string): string | null;
   /** Client info once authenticated. */
   info(deviceId: string): ClientInfo | null;
   sendMessage(deviceId: string, to: string, text: string, key: string): Promise<SendResult>;
@@ -71,4 +73,19 @@ export interface ChatGateway {
   /** Whether a number has an account on the chat network (generators and validators). */
   hasAccount(deviceId: string, number: string): Promise<boolean>;
   on(listener: (event: GatewayEvent) => void): () => void;
+  /** The process is stopping: whatever the gateway keeps open is closed. */
+  close(): void;
+}
+
+/**
+ * What a person at the sandbox's controls (or a test) does in place of the phone and the network:
+ * scan a QR or enter a pairing code, change a device's connection, raise an error, suspend a sender.
+ * Only the sandbox module and tests reach these.
+ */
+export interface SandboxControls {
+  /** Answers false when the device is not waiting or the code is wrong. */
+  scan(deviceId: string, code?: string): Promise<boolean>;
+  setState(deviceId: string, state: ConnectionState): void;
+  raiseError(deviceId: string | null, kind: GatewayErrorKind, message: string): void;
+  suspendNext(deviceId: string): void;
 }

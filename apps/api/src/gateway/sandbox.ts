@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { PAIRING_CODE_LENGTH, type ConnectionState } from '@blaster/contract';
-import type { ChatGateway, ClientInfo, GatewayEvent, SendOutcome, SendResult } from './gateway';
+import type {
+  ChatGateway,
+  ClientInfo,
+  GatewayErrorKind,
+  GatewayEvent,
+  SandboxControls,
+  SendOutcome,
+  SendResult,
+} from './gateway';
 import { SandboxNetworkRecord } from './sandbox-record';
 
 /** Simulated delays (before the time scale) of the recipient's phone after a message arrives. */
@@ -76,7 +84,7 @@ function remember(device: Device, key: string, outcome: SendOutcome) {
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** Simulated chat network: devices, QR and pairing codes, sends, suspensions. It never opens a socket. */
-export class SandboxGateway implements ChatGateway {
+export class SandboxGateway implements ChatGateway, SandboxControls {
   readonly kind = 'sandbox' as const;
   private readonly devices = new Map<string, Device>();
   private readonly listeners = new Set<(event: GatewayEvent) => void>();
@@ -192,11 +200,7 @@ export class SandboxGateway implements ChatGateway {
   }
 
   /** Raises one of the error lines the connect page shows. */
-  raiseError(
-    deviceId: string | null,
-    kind: 'unhandledRejection' | 'uncaughtException' | 'database_error',
-    message: string,
-  ) {
+  raiseError(deviceId: string | null, kind: GatewayErrorKind, message: string) {
     this.emit({ type: 'error', deviceId, kind, message });
   }
 
@@ -229,7 +233,6 @@ export class SandboxGateway implements ChatGateway {
     return this.devices.get(deviceId)?.qr ?? null;
   }
 
-  /** The pairing code a device shows (sandbox only: lets the connect page "enter" it). */
   pairingCode(deviceId: string) {
     return this.devices.get(deviceId)?.code ?? null;
   }

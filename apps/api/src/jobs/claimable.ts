@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { MSG, type Setting } from '@blaster/contract';
+import { MSG, type Message, type Setting } from '@blaster/contract';
 import { queryRows, type Db } from '../db';
 import { phoneNumbers } from '../db/schema';
 import { recipientAllowed } from '../policy/recipients';
@@ -21,7 +21,7 @@ export function claimablePhones(settings: Pick<Setting, 'require_consent'>): SQL
 export async function nothingClaimableReason(
   db: Db,
   settings: Pick<Setting, 'require_consent'>,
-): Promise<{ message?: string }> {
+): Promise<{ message?: Message }> {
   const [row] = await queryRows<{ blocked: boolean }>(
     db,
     sql`select exists (

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MAX_INTEGER, MSG, WITHDRAW_CODE_NO_BANK, type WithdrawStatus } from '@blaster/contract';
 import type { Db } from '../db';
 import { bonuses, ledgerEntries, users, withdrawals, type LedgerKind } from '../db/schema';
-import { HttpError } from '../lib/errors';
+import { DomainError } from '../domain/errors';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
@@ -45,7 +45,7 @@ export async function moneySummary(db: Executor, userId: number | null): Promise
 /** Serializes money changes of one user: concurrent requests queue on the user's row. */
 async function lockUser(tx: Tx, userId: number) {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  if (!user) throw new HttpError(404, MSG.userNotFound);
+  if (!user) throw new DomainError('not_found', MSG.userNotFound);
   return user;
 }
 
@@ -134,7 +134,9 @@ export async function grantBonus(
     // Amounts are `integer` columns and the panel reads balances as such: no figure may outgrow one.
     const summary = await moneySummary(tx, bonus.userId);
     if (Math.max(summary.balance, summary.bonus) + bonus.nominal > MAX_INTEGER)
-      throw new HttpError(400, MSG.balanceTooLarge, { errors: { nominal: MSG.balanceTooLarge } });
+      throw new DomainError('amount_too_large', MSG.balanceTooLarge, {
+        errors: { nominal: MSG.balanceTooLarge },
+      });
     const [row] = await tx.insert(bonuses).values(bonus).returning();
     await tx
       .insert(ledgerEntries)
@@ -148,14 +150,14 @@ export async function grantBonus(
 export async function revokeBonus(db: Db, bonusId: number, audit?: InTransaction<[Bonus]>) {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(bonuses).where(eq(bonuses.id, bonusId));
-    if (!found) throw new HttpError(404, MSG.bonusNotFound);
+    if (!found) throw new DomainError('not_found', MSG.bonusNotFound);
     await lockUser(tx, found.userId);
     // Under the lock, the delete decides: a revoke that ran meanwhile already took the bonus (and its
     // money) back, and this one must not book the reversal a second time.
     const [bonus] = await tx.delete(bonuses).where(eq(bonuses.id, found.id)).returning();
-    if (!bonus) throw new HttpError(404, MSG.bonusNotFound);
+    if (!bonus) throw new DomainError('not_found', MSG.bonusNotFound);
     const { balance } = await moneySummary(tx, bonus.userId);
-    if (balance < bonus.nominal) throw new HttpError(400, MSG.withdrawOverBalance);
+    if (balance < bonus.nominal) throw new DomainError('insufficient_balance', MSG.withdrawOverBalance);
     await tx
       .insert(ledgerEntries)
       .values({ userId: bonus.userId, kind: 'bonus', amount: -bonus.nominal, refId: bonus.id });
@@ -167,10 +169,10 @@ export async function requestWithdrawal(db: Db, request: { userId: number; nomin
   return db.transaction(async (tx) => {
     const user = await lockUser(tx, request.userId);
     if (!user.accountBank || !user.accountNumber || !user.accountName) {
-      throw new HttpError(400, MSG.withdrawNoBank, { code: WITHDRAW_CODE_NO_BANK });
+      throw new DomainError('bank_account_missing', MSG.withdrawNoBank, { code: WITHDRAW_CODE_NO_BANK });
     }
     const { balance } = await moneySummary(tx, request.userId);
-    if (request.nominal > balance) throw new HttpError(400, MSG.withdrawOverBalance);
+    if (request.nominal > balance) throw new DomainError('insufficient_balance', MSG.withdrawOverBalance);
     const [withdrawal] = await tx.insert(withdrawals).values(request).returning();
     await tx.insert(ledgerEntries).values({
       userId: request.userId,
@@ -207,16 +209,17 @@ export async function decideWithdrawal(
 ) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id));
-    if (!current) throw new HttpError(404, MSG.withdrawNotFound);
+    if (!current) throw new DomainError('not_found', MSG.withdrawNotFound);
     await lockUser(tx, current.userId);
     // Re-read under the lock: two admins deciding at once see each other's decision.
     const [withdrawal] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
     const booked = movements(withdrawal!.status, status, withdrawal!.nominal);
-    if (!booked) throw new HttpError(400, MSG.withdrawBadTransition);
+    if (!booked) throw new DomainError('invalid_transition', MSG.withdrawBadTransition);
     if (withdrawal!.status === 'rejected') {
       // Re-opening a rejected request holds the money again, which must still be there.
       const { balance } = await moneySummary(tx, withdrawal!.userId);
-      if (balance < withdrawal!.nominal) throw new HttpError(400, MSG.withdrawOverBalance);
+      if (balance < withdrawal!.nominal)
+        throw new DomainError('insufficient_balance', MSG.withdrawOverBalance);
     }
     await tx
       .insert(ledgerEntries)

@@ -1,46 +1,40 @@
 import type { FastifyInstance } from 'fastify';
-import { languageFromHeader, translateMessage, type Language } from '@blaster/contract';
+import { Message, languageFromHeader, renderMessage, type Language } from '@blaster/contract';
 
-/** The fields of an answer that carry a text to show (msg; some answers use message or error). */
-const TEXT_FIELDS = ['msg', 'message', 'error'] as const;
-
-function translateAnswer(payload: Record<string, unknown>, language: Language): Record<string, unknown> {
-  let answer: Record<string, unknown> | null = null;
-  const set = (field: string, value: unknown) => {
-    answer ??= { ...payload };
-    answer[field] = value;
-  };
-  for (const field of TEXT_FIELDS) {
-    const text = payload[field];
-    if (typeof text === 'string') {
-      const translated = translateMessage(text, language);
-      if (translated !== text) set(field, translated);
-    }
+/**
+ * The answer with every message in it written in the language: a copy of only the objects and arrays
+ * that hold one (answers are mostly rows without any), the answer itself when there is none.
+ */
+function rendered(value: unknown, language: Language): unknown {
+  if (value instanceof Message) return renderMessage(value, language);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item, index) => {
+      const written = rendered(item, language);
+      if (written !== item) (copy ??= [...value])[index] = written;
+    });
+    return copy ?? value;
   }
-  const errors = payload.errors;
-  if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
-    const entries = Object.entries(errors as Record<string, unknown>).map(([name, text]) => [
-      name,
-      typeof text === 'string' ? translateMessage(text, language) : text,
-    ]);
-    set('errors', Object.fromEntries(entries));
+  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const [field, item] of Object.entries(value)) {
+    const written = rendered(item, language);
+    if (written !== item) (copy ??= { ...value })[field] = written;
   }
-  return answer ?? payload;
+  return copy ?? value;
 }
 
 /**
- * Every route writes its messages in the spec's wording (MSG). Here, once for all of them, an answer's
- * `msg`/`message`/`error` and per-field `errors` are given in the language the request's
- * Accept-Language asks for when that is English or Indonesian; otherwise they stay the spec's.
+ * Routes answer with messages by key (MSG); here, once for all of them, each is written in the
+ * language the request's Accept-Language asks for when that is English or Indonesian, and in the
+ * spec's wording otherwise.
  */
 export function registerAnswerLanguage(app: FastifyInstance) {
   app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
-    const record = payload as Record<string, unknown>;
-    if (!TEXT_FIELDS.some((field) => typeof record[field] === 'string') && !record.errors) return payload;
+    const answer = rendered(payload, languageFromHeader(request.headers['accept-language']));
     // The same address answers differently per language: caches must keep them apart.
-    reply.header('vary', 'Accept-Language');
-    const language = languageFromHeader(request.headers['accept-language']);
-    return language === 'default' ? payload : translateAnswer(record, language);
+    if (answer !== payload) reply.header('vary', 'Accept-Language');
+    return answer;
   });
 }

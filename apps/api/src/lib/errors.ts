@@ -1,11 +1,16 @@
-/** An answer the panel shows as is: `msg` carries the spec's text, so the user reads the reason, not a status code. */
+import type { Message } from '@blaster/contract';
+
+/**
+ * An answer the panel shows as is: `msg` names the spec's message, written in the reader's language
+ * when the answer is sent, so the user reads the reason, not a status code.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly msg: string,
+    readonly msg: Message | string,
     readonly extra: Record<string, unknown> = {},
   ) {
-    super(msg);
+    super(String(msg));
   }
 }
 

@@ -17,6 +17,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import type { AppContext } from '../context';
 import { HttpError } from './errors';
+import type { RouteEntry } from './route-entry';
 
 export type AuthUser = typeof users.$inferSelect;
 
@@ -24,18 +25,7 @@ export type AuthUser = typeof users.$inferSelect;
 export { OPERATOR_ROLES };
 export const isOperator = (user: AuthUser) => isOperatorRole(user.role);
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface RouteEntry {
-  method: Method;
-  url: string;
-  /** 'public' or the roles admitted; the server enforces it before any handler runs. */
-  access: 'public' | readonly Role[];
-  /** Path parameter naming a user: non-operators may pass only their own id, operators also 'all'. */
-  ownerParam?: string;
-  /** The zod schemas the route validates with (the API reference and the fuzz test read them). */
-  schemas?: { body?: z.ZodType; query?: z.ZodType; params?: z.ZodType };
-}
+export type { RouteEntry };
 
 interface Handler<B, Q, P, U> {
   (ctx: {

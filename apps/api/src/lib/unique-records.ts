@@ -1,28 +1,16 @@
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
-import { idParamSchema, type Role } from '@blaster/contract';
-import type { AppContext } from '../context';
+import type { Message } from '@blaster/contract';
+import type { Db } from '../db';
 import { HttpError, unlessTaken } from './errors';
-import { route } from './routes';
 
-interface UniqueRecordsSpec<Row, SaveBody extends z.ZodType, UpdateBody extends z.ZodType> {
+interface UniqueRecordsSpec<Row, Shown> {
   table: PgTable;
   id: PgColumn;
   /** The form field of the value no two records may share (a unique column), and its refusal. */
-  unique: { field: string; taken: string };
-  access: readonly Role[];
-  save: { url: string; body: SaveBody };
-  /** The record's own path with `:id` in it (read, update, delete). */
-  one: { url: string; body: UpdateBody; notFound: string };
-  /** The key the record is answered under. */
-  answerKey: string;
-  present: (row: Row) => unknown;
-  /** The columns an update writes (a body may carry more fields than the table takes). */
-  updates: (body: z.output<UpdateBody>) => Record<string, unknown>;
-  /** The columns a save writes (default: the body as it is). */
-  values?: (body: z.output<SaveBody>) => Record<string, unknown>;
+  unique: { field: string; taken: () => Message };
+  notFound: () => Message;
+  present: (row: Row) => Shown;
 }
 
 /**
@@ -30,75 +18,47 @@ interface UniqueRecordsSpec<Row, SaveBody extends z.ZodType, UpdateBody extends 
  * (phone numbers by number, proxies by value): a second record with the same value is refused
  * with the spec's "taken" message on the field it was typed into.
  */
-export function uniqueRecordRoutes<Row, SaveBody extends z.ZodType, UpdateBody extends z.ZodType>(
-  app: FastifyInstance,
-  ctx: AppContext,
-  spec: UniqueRecordsSpec<Row, SaveBody, UpdateBody>,
-) {
-  const taken = () =>
-    new HttpError(400, spec.unique.taken, { errors: { [spec.unique.field]: spec.unique.taken } });
-  const answer = (row: unknown) => ({ [spec.answerKey]: spec.present(row as Row), msg: 'OK' });
-
-  const find = async (id: number) => {
-    const [row] = await ctx.db.select().from(spec.table).where(eq(spec.id, id));
-    if (!row) throw new HttpError(404, spec.one.notFound);
-    return row;
+export function uniqueRecords<Row, Shown>(spec: UniqueRecordsSpec<Row, Shown>) {
+  const taken = () => {
+    const text = spec.unique.taken();
+    return new HttpError(400, text, { errors: { [spec.unique.field]: text } });
+  };
+  const find = async (db: Db, id: number) => {
+    const [row] = await db.select().from(spec.table).where(eq(spec.id, id));
+    if (!row) throw new HttpError(404, spec.notFound());
+    return row as Row;
   };
 
-  route(app, ctx, {
-    method: 'POST',
-    url: spec.save.url,
-    access: spec.access,
-    body: spec.save.body,
-    handler: async ({ body }) => {
-      const [row] = await ctx.db
+  return {
+    async save(db: Db, values: Record<string, unknown>): Promise<Shown> {
+      const [row] = await db
         .insert(spec.table)
-        .values((spec.values ? spec.values(body) : body) as never)
+        .values(values as never)
         .onConflictDoNothing()
         .returning();
       if (!row) throw taken();
-      return answer(row);
+      return spec.present(row as Row);
     },
-  });
 
-  route(app, ctx, {
-    method: 'GET',
-    url: spec.one.url,
-    access: spec.access,
-    params: idParamSchema,
-    handler: async ({ params }) => ({ [spec.answerKey]: spec.present((await find(params.id)) as Row) }),
-  });
+    find: async (db: Db, id: number): Promise<Shown> => spec.present(await find(db, id)),
 
-  route(app, ctx, {
-    method: 'PUT',
-    url: spec.one.url,
-    access: spec.access,
-    params: idParamSchema,
-    body: spec.one.body,
-    handler: async ({ params, body }) => {
-      await find(params.id);
+    async update(db: Db, id: number, values: Record<string, unknown>): Promise<Shown> {
+      await find(db, id);
       // The unique index decides whether another record holds the value, race or no race.
       const [row] = await unlessTaken(
-        ctx.db
+        db
           .update(spec.table)
-          .set(spec.updates(body) as never)
-          .where(eq(spec.id, params.id))
+          .set(values as never)
+          .where(eq(spec.id, id))
           .returning(),
         taken,
       );
-      return answer(row);
+      return spec.present(row as Row);
     },
-  });
 
-  route(app, ctx, {
-    method: 'DELETE',
-    url: spec.one.url,
-    access: spec.access,
-    params: idParamSchema,
-    handler: async ({ params }) => {
-      const [row] = await ctx.db.delete(spec.table).where(eq(spec.id, params.id)).returning();
-      if (!row) throw new HttpError(404, spec.one.notFound);
-      return { msg: 'OK' };
+    async remove(db: Db, id: number): Promise<void> {
+      const [row] = await db.delete(spec.table).where(eq(spec.id, id)).returning();
+      if (!row) throw new HttpError(404, spec.notFound());
     },
-  });
+  };
 }

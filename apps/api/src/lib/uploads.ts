@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MSG } from '@blaster/contract';
+import { MSG, type Message } from '@blaster/contract';
 import { HttpError } from './errors';
 
 export interface ReceivedFile {
@@ -22,7 +22,7 @@ export interface ReceivedFile {
 interface UploadRules {
   maxBytes: number;
   extensions: readonly string[];
-  typeError: string;
+  typeError: Message;
 }
 
 /**

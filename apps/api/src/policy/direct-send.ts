@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { AccountRow } from '../domain/accounts';
 import { isHold, quietHold, takeSendBudget } from '../domain/governance';
 import { readSettings } from '../domain/settings';
-import { HttpError } from '../lib/errors';
+import { DomainError } from '../domain/errors';
 import type { AuthUser } from '../lib/routes';
 import { recordAudit } from '../modules/audit/service';
 import { assertMaySendFrom } from './ownership';
@@ -36,7 +36,7 @@ export async function sendDirect(ctx: AppContext, actor: AuthUser, request: Dire
   assertMaySendFrom(actor, account.userId, request.onBehalfOfOwner);
   const settings = await readSettings(ctx.db);
   if (quietHold(settings, ctx.config.timeZone))
-    throw new HttpError(400, MSG.directSendQuietHours(settings.quiet_end ?? ''));
+    throw new DomainError('send_refused', MSG.directSendQuietHours(settings.quiet_end ?? ''));
   const chosen = [...new Set(request.chosen.map(normalizeNumber).filter(Boolean))];
   const { allowed, skipped } = await judgeRecipients(
     ctx.db,
@@ -44,12 +44,12 @@ export async function sendDirect(ctx: AppContext, actor: AuthUser, request: Dire
     settings,
   );
   if (allowed.length === 0) {
-    if (skipped > 0) throw new HttpError(400, MSG.noTargetsSuppressed);
+    if (skipped > 0) throw new DomainError('send_refused', MSG.noTargetsSuppressed);
     return { msg: MSG.sentText, sent: 0, failed: 0, skipped: 0, held: 0 };
   }
   const granted = await ctx.db.transaction(async (tx) => {
     const taken = await takeSendBudget(tx, account.id, allowed.length, settings, ctx.config.timeZone);
-    if (isHold(taken)) throw new HttpError(400, MSG.directSendHeld(allowed.length));
+    if (isHold(taken)) throw new DomainError('send_refused', MSG.directSendHeld(allowed.length));
     await recordAudit(tx, ctx, {
       actor,
       action: 'message.send',

@@ -1,5 +1,5 @@
 import { MSG } from '@blaster/contract';
-import { HttpError } from '../lib/errors';
+import { DomainError } from '../domain/errors';
 import { isOperator, type AuthUser } from '../lib/routes';
 
 /**
@@ -9,8 +9,8 @@ import { isOperator, type AuthUser } from '../lib/routes';
  */
 export function assertMaySendFrom(actor: AuthUser, owner: number, onBehalfOfOwner: boolean) {
   if (owner === actor.id) return;
-  if (!isOperator(actor)) throw new HttpError(403, MSG.forbidden);
-  if (!onBehalfOfOwner) throw new HttpError(403, MSG.sendFromOthersAccount);
+  if (!isOperator(actor)) throw new DomainError('forbidden', MSG.forbidden);
+  if (!onBehalfOfOwner) throw new DomainError('forbidden', MSG.sendFromOthersAccount);
 }
 
 /** Whether an operator acts on another user's account: such actions are audited. */

@@ -12,7 +12,7 @@ import { users } from '../../src/db/schema';
 import { seed } from '../../src/db/seed';
 import { createTokenService } from '../../src/lib/tokens';
 import type { Resolver } from '../../src/lib/outbound/guard';
-import { createAppContext } from '../../src/runtime';
+import { createAppContext, sandboxGateway } from '../../src/runtime';
 import type { SandboxGateway } from '../../src/gateway/sandbox';
 import { buildApp } from '../../src/server';
 
@@ -21,6 +21,8 @@ export const ADMIN = { email: 'admin@test.local', password: 'admin-test-password
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** The app's sandbox itself, for what tests check of the simulated network (its deliveries). */
+  sandbox: SandboxGateway;
   database: Database;
   call<T = Record<string, unknown>>(
     method: string,
@@ -83,11 +85,14 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   await seed(database.db, ADMIN);
+  // The sandbox answers at once: a test that measures pacing sets a time scale of its own.
+  const config = configFromEnv({ SANDBOX_TIME_SCALE: '0', ...env });
+  const sandbox = options.gateway ?? sandboxGateway(config);
   const ctx: AppContext = createAppContext({
     db: database.db,
     tokens: createTokenService('test-secret-test-secret-test-secret'),
-    config: configFromEnv({ SANDBOX_TIME_SCALE: '0.001', ...env }),
-    gateway: options.gateway,
+    config,
+    gateway: sandbox,
     bus: options.bus,
     resolver: options.resolver ?? loopbackOnlyResolver,
   });
@@ -117,6 +122,7 @@ export async function startTestApp(
   return {
     app,
     ctx,
+    sandbox,
     database,
     call,
     async createUser(role, overrides = {}) {

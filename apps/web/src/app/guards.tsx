@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { API, canOpen, type PanelRoute } from '@blaster/contract';
-import { apiRequest } from '../lib/api';
+import { canOpen, type PanelRoute } from '@blaster/contract';
+import { callEndpoint } from '../lib/api';
 import { signOut, useSession } from '../lib/session';
 
 const validated = new Map<number, Promise<boolean | 'page-left'>>();
@@ -15,14 +15,14 @@ if (typeof window !== 'undefined') {
 }
 
 /**
- * Asks the server once per signed-in user whether the session is still good; 'false', false or a
- * failure mean no. The token is in its HttpOnly cookie, which the browser sends with the call.
+ * Asks the server once per signed-in user whether the session is still good; false or a failure
+ * mean no. The token is in its HttpOnly cookie, which the browser sends with the call.
  */
 export function validateSession(userId: number): Promise<boolean | 'page-left'> {
   let pending = validated.get(userId);
   if (!pending) {
-    pending = apiRequest<{ isvalid: unknown }>(API.validate, { method: 'POST', body: {}, auth: false })
-      .then((answer) => answer.isvalid !== false && answer.isvalid !== 'false')
+    pending = callEndpoint('validate', { body: {} })
+      .then((answer) => answer.isvalid)
       .catch(() => (leavingPage ? ('page-left' as const) : false));
     validated.set(userId, pending);
   }

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, fireEvent } from '@testing-library/re
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
-import { API, MSG, sidebarMenu, type User } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, sidebarMenu, type User } from '@blaster/contract';
 import { routes } from './router';
 import { aUser } from '../test/users';
 

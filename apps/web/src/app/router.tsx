@@ -5,7 +5,7 @@ import { SignInPage } from '../features/auth/SignInPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
-import { routeTitle, MSG } from '../i18n';
+import { messages, routeTitle } from '../i18n';
 
 /**
  * Every screen but sign-in loads on first use, so the first page a visitor sees downloads only what
@@ -87,9 +87,10 @@ const TemplateFormPage = lazyScreen(
 );
 const MonitorPage = lazyScreen(() => import('../features/monitor/MonitorPage'), 'MonitorPage');
 const ConnectPage = lazyScreen(() => import('../features/whatsapp/ConnectPage'), 'ConnectPage');
-const later = (element: React.ReactNode) => (
-  <Suspense fallback={<p className="p-6 text-sm text-gray-500">{MSG.loading}</p>}>{element}</Suspense>
-);
+const later = (element: React.ReactNode) => {
+  const MSG = messages();
+  return <Suspense fallback={<p className="p-6 text-sm text-gray-500">{MSG.loading}</p>}>{element}</Suspense>;
+};
 
 /** Screens built so far; every other route of the table shows a placeholder naming it. */
 const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {

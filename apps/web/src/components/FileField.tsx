@@ -1,8 +1,9 @@
-import { MSG } from '../i18n';
+import { messages } from '../i18n';
 import { FieldError, Label, inputClass } from './form';
 
 /** The panel's check before an upload: a file is chosen and has an allowed extension. */
 export function acceptedFile(file: File | null, extensions: readonly string[], typeError: string) {
+  const MSG = messages();
   if (!file) return MSG.fileRequired;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   return file.name.includes('.') && extensions.includes(extension) ? undefined : typeError;

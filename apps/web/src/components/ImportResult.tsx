@@ -1,32 +1,29 @@
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { API, SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
-import { MSG, t } from '../i18n';
+import { messages, t, useMessages, type Messages } from '../i18n';
 import { errorText } from '../lib/api';
 import { downloadFromServer } from '../lib/download';
 import { Button } from './form';
 
-/** The result's sentences; phone numbers' by default, proxies name themselves. */
+/** The result's sentences: phone numbers' and proxies' each name what was imported. */
 export interface ImportTexts {
   done(count: number): string;
   skippedTitle: string;
   skippedMore(count: number): string;
 }
-// Getters: each read takes the chosen language's text.
-const NUMBER_TEXTS: ImportTexts = {
+/** The sentences of a phone-number import, in the language shown. */
+const numberTexts = (MSG: Messages): ImportTexts => ({
   done: MSG.importDone,
-  get skippedTitle() {
-    return MSG.skippedTitle;
-  },
+  skippedTitle: MSG.skippedTitle,
   skippedMore: MSG.skippedMore,
-};
-export const PROXY_TEXTS: ImportTexts = {
+});
+/** The sentences of a proxy import, in the language shown. */
+export const proxyTexts = (MSG: Messages): ImportTexts => ({
   done: MSG.proxyImportDone,
-  get skippedTitle() {
-    return MSG.proxySkippedTitle;
-  },
+  skippedTitle: MSG.proxySkippedTitle,
   skippedMore: MSG.proxySkippedMore,
-};
+});
 
 /**
  * Saves every skipped row of an import: written here from the answer when it holds them all, else
@@ -38,6 +35,7 @@ export function downloadSkipped(
   filename: string,
   fromAnswer: () => void,
 ) {
+  const MSG = messages();
   if (answer.skippedCount <= answer.skipped.length) return fromAnswer();
   downloadFromServer(`${API.importSkipped(answer.importId)}?format=${format}`, filename).catch(
     (error: unknown) => toast.error(errorText(error, MSG.internalServerError)),
@@ -45,7 +43,8 @@ export function downloadSkipped(
 }
 
 interface Props<T extends object> {
-  texts?: ImportTexts;
+  /** The result's sentences in the language shown; phone numbers' by default. */
+  texts?: (MSG: Messages) => ImportTexts;
   createdCount: number;
   /** The first skipped rows (the answer holds a few hundred at most). */
   skipped: T[];
@@ -58,7 +57,7 @@ interface Props<T extends object> {
 
 /** After an import: how many were added, the first skipped rows, and downloads of every skipped row. */
 export function ImportResult<T extends object>({
-  texts = NUMBER_TEXTS,
+  texts: textsIn = numberTexts,
   createdCount,
   skipped,
   skippedCount = skipped.length,
@@ -66,6 +65,7 @@ export function ImportResult<T extends object>({
   onDownloadCsv,
   onDownloadJson,
 }: Props<T>) {
+  const texts = textsIn(useMessages());
   return (
     <div className="space-y-3" data-testid="import-result">
       <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200">

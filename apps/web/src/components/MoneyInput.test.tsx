@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MSG, bonusCreateSchema, type BonusCreate } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG, bonusCreateSchema, type BonusCreate } from '@blaster/contract';
 import { MoneyField } from './MoneyInput';
 
 afterEach(cleanup);

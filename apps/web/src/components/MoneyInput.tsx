@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { groupDigits, parseRupiah } from '@blaster/contract';
-import { MSG, formatRupiah } from '../i18n';
+import { formatRupiah, useMessages } from '../i18n';
 import { FieldError, Label, inputClass } from './form';
 
 /**
@@ -41,6 +41,7 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
   { id, name, value, onChange, onBlur, invalid, describedBy, disabled },
   ref,
 ) {
+  const MSG = useMessages();
   const [text, setText] = useState(() => textOf(value));
   // The last value this input sent; any other value comes from outside (a loaded record, a reset).
   const emitted = useRef<unknown>(value);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { MSG } from '../i18n';
+import { useMessages } from '../i18n';
 import { Breadcrumb } from './Breadcrumb';
 import type { RowEndpointName } from '@blaster/contract';
 import { apiRequest, callEndpoint, errorText } from '../lib/api';
@@ -42,6 +42,7 @@ export function RecordPage<Answer, Row>({
   creates = false,
   children,
 }: RecordPageProps<Answer, Row>) {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const raw = params.get('id');
   const id = raw ? Number(raw) : null;
@@ -74,19 +75,18 @@ export function RecordPage<Answer, Row>({
 }
 
 /**
- * Saves a record (PUT an edit, POST a new one): on success the list it belongs to is refreshed and the
- * screen goes back; the server's field messages land under the fields.
+ * Saves a record with `save` (an endpoint's call): on success the list it belongs to is refreshed and
+ * the screen goes back; the server's field messages land under the fields.
  */
 export function useSaveAndGoBack<Body extends FieldValues>(
-  path: string,
+  save: (body: Body) => Promise<unknown>,
   listKey: string,
   setError: UseFormSetError<Body>,
-  method: 'PUT' | 'POST' = 'PUT',
 ) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: Body) => apiRequest(path, { method, body, fallback: MSG.networkError }),
+    mutationFn: save,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [listKey] });
       void navigate(-1);
@@ -120,6 +120,7 @@ export function StatusCheckbox({
 
 /** The save button of an edit form, with the failure above it. */
 export function SaveWithError({ save }: { save: Pick<UseMutationResult, 'error' | 'isPending'> }) {
+  const MSG = useMessages();
   return (
     <>
       {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}

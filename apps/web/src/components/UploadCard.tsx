@@ -1,26 +1,30 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { MSG, t } from '../i18n';
-import { apiRequest, errorText } from '../lib/api';
+import { t, useMessages } from '../i18n';
+import type { EndpointAnswer, EndpointNameWhere, Endpoints } from '@blaster/contract';
+import { callEndpoint, errorText } from '../lib/api';
 import { FileField, acceptedFile } from './FileField';
 import { Alert, Button } from './form';
 import { PageCard } from './data-table';
+
+type UploadEndpoint = EndpointNameWhere<{ upload: true; method: 'POST' }>;
 
 /**
  * The 'Upload File CSV atau JSON' card of a create page: checks the chosen file's type before sending
  * it, shows the server's error, and then what the import answered.
  */
-export function UploadCard<Answer>({
+export function UploadCard<N extends UploadEndpoint, Answer = EndpointAnswer<Endpoints[N]>>({
   id,
-  path,
+  endpoint,
   onUploaded,
   renderResult,
 }: {
   id: string;
-  path: string;
+  endpoint: N;
   onUploaded?(answer: Answer): Promise<void> | void;
   renderResult(answer: Answer): ReactNode;
 }) {
+  const MSG = useMessages();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   const [result, setResult] = useState<Answer | null>(null);
@@ -28,7 +32,9 @@ export function UploadCard<Answer>({
     mutationFn: (chosen: File) => {
       const form = new FormData();
       form.append('file', chosen);
-      return apiRequest<Answer>(path, { method: 'POST', body: form, fallback: MSG.errorImportingFile });
+      return callEndpoint(endpoint, { body: form } as never, {
+        fallback: MSG.errorImportingFile,
+      }) as Promise<Answer>;
     },
     onSuccess: async (answer) => {
       setResult(answer);

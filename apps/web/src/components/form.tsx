@@ -9,7 +9,7 @@ import clsx from 'clsx';
 import { Eye, EyeOff, LoaderCircle } from 'lucide-react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../lib/api';
-import { t, translateText } from '../i18n';
+import { messageText, t } from '../i18n';
 
 export const inputClass = (invalid?: boolean) =>
   clsx(
@@ -45,8 +45,8 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
     <p id={id} role="alert" className="mt-1.5 text-xs text-red-500">
-      {/* The contract's schemas write their errors in the spec's wording. */}
-      {translateText(message)}
+      {/* The contract's schemas name their errors by message key; the server's come written. */}
+      {messageText(message)}
     </p>
   );
 }

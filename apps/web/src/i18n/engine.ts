@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { DEFAULT_CATALOG, DEFAULT_LANGUAGE, type Catalog, type Language } from '@blaster/contract';
 
-// The reverse lookup of a text in the spec's wording matters only in another language.
-export { MESSAGE_PARAMS, findMessage } from '@blaster/contract';
+// Which values fill a message's blanks matters only in another language.
+export { MESSAGE_PARAMS } from '@blaster/contract';
 
 /**
  * i18next with the default catalog and the chosen language's, loaded together with that catalog on

@@ -11,6 +11,7 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGE_LOCALES,
   LANGUAGES,
+  Message,
   PUBLIC_MSG,
   STORAGE_LANGUAGE,
   UI_PUBLIC,
@@ -20,7 +21,7 @@ import {
   type Catalog,
   type CatalogKey,
   type Language,
-  type MSG as SPEC_MSG,
+  type MESSAGE_TEXT,
 } from '@blaster/contract';
 
 export { LANGUAGES, type CatalogKey, type Language };
@@ -101,8 +102,8 @@ export function t(key: CatalogKey, values?: Record<string, unknown>): string {
   if (engine && language !== 'default') return engine.t(key, values as never) as unknown as string;
   const text = defaultTexts[key];
   if (text !== undefined) return interpolate(text, values);
-  // MSG's texts with blanks are read through MSG below, as functions.
-  const message: unknown = defaultMessages[key as keyof typeof SPEC_MSG];
+  // Messages with blanks are read through messages() below, as functions.
+  const message: unknown = defaultMessages[key as keyof typeof MESSAGE_TEXT];
   return typeof message === 'string' ? message : key;
 }
 
@@ -122,17 +123,24 @@ export function tValue(group: string, value: string | null | undefined): string 
 }
 
 /**
- * A text the server or a contract schema wrote in the spec's wording, in the chosen language; blank
- * values that are themselves such texts (a stop reason inside 'Blast … berhenti: …') too.
+ * A text to show as it is, or, when it is a message's key (validation issues of the contract's
+ * schemas carry one), that message in the chosen language.
  */
-export function translateText(text: string): string {
-  if (language === 'default' || !engineModule) return text;
-  const found = engineModule.findMessage(text);
-  if (!found) return text;
-  const values = Object.fromEntries(
-    Object.entries(found.values).map(([name, value]) => [name, translateText(value)]),
+export function messageText(text: string): string {
+  if (text in defaultTexts) return t(text as CatalogKey);
+  const message: unknown = text in defaultMessages ? messages()[text as keyof Messages] : undefined;
+  return typeof message === 'string' ? message : text;
+}
+
+/** A message of the contract (key and blanks) in the chosen language. */
+export function messageIn(message: Message): string {
+  const text: unknown = messages()[message.key as keyof Messages];
+  // A message's blanks are kept in the order its text function takes them.
+  const values = Object.values(message.params).map((value) =>
+    value instanceof Message ? messageIn(value) : value,
   );
-  return t(found.key, values);
+  if (typeof text === 'function') return (text as (...args: unknown[]) => string)(...values);
+  return typeof text === 'string' ? text : String(message);
 }
 
 /** The header the API reads the language from: '*' (any) asks for the spec's wording. */
@@ -143,39 +151,56 @@ export const formatRupiah = (amount: number | null | undefined) => formatRupiahI
 export const formatNumber = (value: number | null | undefined) =>
   new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(Math.trunc(value ?? 0));
 
-type Messages = {
-  [K in keyof typeof SPEC_MSG]: (typeof SPEC_MSG)[K] extends (...args: infer A) => string
+export type Messages = {
+  [K in keyof typeof MESSAGE_TEXT]: (typeof MESSAGE_TEXT)[K] extends (...args: infer A) => string
     ? (...args: A) => string
     : string;
 };
 
 /**
- * MSG in the chosen language, with MSG's own shape: `MSG.signInTitle`, `MSG.bonusHeader(amount)`.
- * Each read looks the text up again, so a text read while rendering follows the language switch; in
- * the spec's wording it is MSG itself. It holds the texts of the screens before signing in (PUBLIC_MSG)
- * at first and the whole of MSG once the signed-in panel's shell has loaded (panel-texts.ts).
+ * The spec's wording of the messages loaded so far: those of the screens before signing in
+ * (PUBLIC_MSG) at first, every one once the signed-in panel's shell has loaded (panel-texts.ts).
  */
-export const MSG = {} as Messages;
-/** The spec's wording of the texts MSG above holds so far. */
-const defaultMessages: Partial<typeof SPEC_MSG> = {};
+const defaultMessages: Partial<typeof MESSAGE_TEXT> = {};
+/** The messages in the chosen language, built once per language and set of loaded texts. */
+let shown: { language: Language; size: number; table: Messages } | null = null;
 
-export function addDefaultMessages(messages: Partial<typeof SPEC_MSG>) {
-  for (const key of Object.keys(messages) as (keyof typeof SPEC_MSG)[]) {
-    if (key in defaultMessages) continue;
-    Object.defineProperty(defaultMessages, key, { enumerable: true, value: messages[key] });
-    Object.defineProperty(MSG, key, {
-      enumerable: true,
-      get: () => {
-        if (!engine || !engineModule || language === 'default') return defaultMessages[key];
-        const names = (engineModule.MESSAGE_PARAMS as Record<string, readonly string[]>)[key];
-        return names
-          ? (...args: unknown[]) => t(key, Object.fromEntries(names.map((name, i) => [name, args[i]])))
-          : t(key);
-      },
-    });
-  }
+export function addDefaultMessages(texts: Partial<typeof MESSAGE_TEXT>) {
+  Object.assign(defaultMessages, texts);
 }
 addDefaultMessages(PUBLIC_MSG);
+
+function messagesIn(target: Language): Messages {
+  if (!engine || !engineModule || target === 'default') return defaultMessages as Messages;
+  const params = engineModule.MESSAGE_PARAMS as Record<string, readonly string[]>;
+  const entries = Object.keys(defaultMessages).map((key) => {
+    const names = params[key];
+    const text = names
+      ? (...args: unknown[]) =>
+          t(key as CatalogKey, Object.fromEntries(names.map((name, i) => [name, args[i]])))
+      : t(key as CatalogKey);
+    return [key, text] as const;
+  });
+  return Object.fromEntries(entries) as Messages;
+}
+
+/**
+ * MSG in the chosen language, with MSG's own shape: `MSG.signInTitle`, `MSG.bonusHeader(amount)`.
+ * Read it where the text is used (at render, in a handler): a table kept from before a language
+ * switch keeps the old language. Components read it through useMessages.
+ */
+export function messages(): Messages {
+  const size = Object.keys(defaultMessages).length;
+  if (shown?.language !== language || shown.size !== size)
+    shown = { language, size, table: messagesIn(language) };
+  return shown.table;
+}
+
+/** MSG in the chosen language for a component: it renders again when the language changes. */
+export function useMessages(): Messages {
+  useLanguage();
+  return messages();
+}
 
 /**
  * A text table the contract keeps beside MSG (WEBHOOK_TEXT, STATS_TEXT…) in the chosen language, with

@@ -81,6 +81,6 @@ describe('language switch', () => {
     await fresh.loadStoredLanguage();
     expect(fresh.t('menu.members')).toBe('Daftar Member');
     expect(fresh.t('menu.proxies')).toBe('Proxy');
-    expect(fresh.MSG.whatsappTitleMember).toBe('Akun WhatsApp');
+    expect(fresh.messages().whatsappTitleMember).toBe('Akun WhatsApp');
   });
 });

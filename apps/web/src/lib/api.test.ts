@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import { MSG } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { ApiError, apiRequest, setUnauthorizedHandler } from './api';
 import { aUser } from '../test/users';
 

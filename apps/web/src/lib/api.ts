@@ -7,7 +7,7 @@ import {
   type EndpointName,
   type Endpoints,
 } from '@blaster/contract';
-import { MSG, acceptLanguage } from '../i18n';
+import { acceptLanguage, messages } from '../i18n';
 import { clearSession, getStoredUser, signOut } from './session';
 
 /** A failed call, carrying the text to show (the server's msg) and any per-field errors. */
@@ -50,6 +50,7 @@ export function setUnauthorizedHandler(handler: () => void) {
  * sign of a session.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const MSG = messages();
   const { method = 'GET', body, auth = true, fallback = MSG.internalServerError, signal } = options;
   const form = body instanceof FormData;
   // Without a body, no JSON type: the server refuses an empty body that claims to be JSON.
@@ -92,8 +93,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return data as T;
 }
 
-export const errorText = (error: unknown, fallback: string = MSG.internalServerError) =>
-  error instanceof Error && error.message ? error.message : fallback;
+export const errorText = (error: unknown, fallback?: string) =>
+  error instanceof Error && error.message ? error.message : (fallback ?? messages().internalServerError);
 
 type CallInput<N extends EndpointName> = EndpointInput<Endpoints[N]> & {
   /** A query string already built (a list's page, search and filters from the address bar). */

@@ -1,5 +1,5 @@
 import { showMessage } from '../components/ui/message-dialog';
-import { MSG, t } from '../i18n';
+import { messages, t } from '../i18n';
 
 export { showMessage };
 
@@ -14,6 +14,7 @@ export async function errorDialog(title: string, text: string) {
 
 /** Asks before an action that cannot be undone; resolves true when confirmed (focus starts on Cancel). */
 export async function confirmDialog(text: string, confirmButtonText: string) {
+  const MSG = messages();
   return showMessage({
     tone: 'warning',
     title: MSG.areYouSure,

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { inertCsvCell } from '@blaster/contract';
-import { MSG } from '../i18n';
+import { messages } from '../i18n';
 import { ApiError } from './api';
 import { getStoredUser } from './session';
 
@@ -34,6 +34,7 @@ export function downloadJson(filename: string, data: unknown) {
 
 /** Saves a file the server writes (with the signed-in user's token), e.g. every skipped row of an import. */
 export async function downloadFromServer(path: string, filename: string) {
+  const MSG = messages();
   // The session travels in its HttpOnly cookie; the readable user cookie tells that there is one.
   if (!getStoredUser()) throw new ApiError(MSG.tokenMissing, 0);
   const response = await fetch(path, { credentials: 'same-origin' });

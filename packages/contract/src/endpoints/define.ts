@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Message } from '../messages';
 import type { Role } from '../roles';
 import { pageMetaSchema } from '../schemas/common';
 
@@ -77,8 +78,24 @@ export type EndpointInput<E extends EndpointDefinition> = (Schema<E, 'params'> e
 /** What the server answers on success, as the caller reads it. */
 export type EndpointAnswer<E extends EndpointDefinition> = z.output<E['answer']>;
 
-/** What a handler may return: the input side of the answer's schema (a Date where a time is due). */
-export type EndpointReturn<E extends EndpointDefinition> = z.input<E['answer']>;
+/** A text in an answer may be a Message, written in the reader's language as the answer is sent. */
+type TextsAsMessages<T> = T extends string
+  ? string extends T
+    ? T | Message
+    : T
+  : T extends Date
+    ? T
+    : T extends readonly (infer Item)[]
+      ? TextsAsMessages<Item>[]
+      : T extends object
+        ? { [K in keyof T]: TextsAsMessages<T[K]> }
+        : T;
+
+/**
+ * What a handler may return: the input side of the answer's schema (a Date where a time is due, a
+ * Message where a text is).
+ */
+export type EndpointReturn<E extends EndpointDefinition> = TextsAsMessages<z.input<E['answer']>>;
 
 /** The path with its parameters filled in: `/api/admin/level/:id` and `{ id: 3 }` give `/api/admin/level/3`. */
 export function endpointPath(path: string, params: Record<string, unknown> | undefined): string {

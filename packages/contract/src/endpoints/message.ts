@@ -1,2 +1,82 @@
-/** The message module's endpoints. */
-export const messageEndpoints = {} as const;
+import { z } from 'zod';
+import { OPERATOR_ROLES } from '../roles';
+import { idParamSchema, pageQuerySchema } from '../schemas/common';
+import { importAnswerSchema, templateFieldsSchema, templateRowSchema } from '../schemas/resources';
+import { endpoint, pagedSchema, saidSchema } from './define';
+
+const tags = ['Message templates'] as const;
+const templateSaved = z.object({ message: templateRowSchema, msg: z.string() });
+/** A template of an import file that was left out: its place in the file (from 0) and why. */
+export const skippedTemplateSchema = z.object({ index: z.number().int(), reason: z.string() });
+
+export const messageEndpoints = {
+  messageList: endpoint({
+    method: 'GET',
+    path: '/api/admin/message/list',
+    access: OPERATOR_ROLES,
+    answer: z.object({ list: z.array(templateRowSchema) }),
+    summary: 'Every message template, newest first',
+    tags,
+  }),
+  messagePerPage: endpoint({
+    method: 'GET',
+    path: '/api/admin/message/list-per-page',
+    access: OPERATOR_ROLES,
+    query: pageQuerySchema,
+    answer: pagedSchema(templateRowSchema),
+    summary: 'Message templates, a page at a time, newest first',
+    tags,
+  }),
+  messageGet: endpoint({
+    method: 'GET',
+    path: '/api/admin/message/:id',
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    answer: z.object({ message: templateRowSchema }),
+    errors: [404],
+    summary: 'One message template',
+    tags,
+  }),
+  messageCreate: endpoint({
+    method: 'POST',
+    path: '/api/admin/message/create',
+    access: OPERATOR_ROLES,
+    upload: true,
+    body: templateFieldsSchema,
+    answer: templateSaved,
+    summary: 'Adds a message template; the optional file is its media',
+    tags,
+  }),
+  messageUpdate: endpoint({
+    method: 'PUT',
+    path: '/api/admin/message/:id',
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    upload: true,
+    body: templateFieldsSchema,
+    answer: templateSaved,
+    errors: [404],
+    summary: 'Changes a message template; a file replaces its media',
+    tags,
+  }),
+  messageDelete: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/message/:id',
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    answer: saidSchema,
+    errors: [404],
+    summary: 'Deletes a message template',
+    tags,
+  }),
+  messageImport: endpoint({
+    method: 'POST',
+    path: '/api/admin/message/import',
+    access: OPERATOR_ROLES,
+    upload: true,
+    body: z.object({}),
+    answer: importAnswerSchema(templateRowSchema, skippedTemplateSchema),
+    summary: 'Adds the templates of a JSON file; invalid ones are skipped',
+    tags,
+  }),
+} as const;

@@ -1,2 +1,226 @@
-/** The whatsapp module's endpoints. */
-export const whatsappEndpoints = {} as const;
+import { z } from 'zod';
+import { ALL_ROLES, OPERATOR_ROLES, type Role } from '../roles';
+import { idParamSchema, userOrAllParamSchema } from '../schemas/common';
+import { whatsappCountAnswerSchema } from '../schemas/dashboard';
+import {
+  accountIdBodySchema,
+  blastStartBodySchema,
+  deviceBodySchema,
+  deviceParamSchema,
+  newClientBodySchema,
+  saveWhatsappBodySchema,
+  sendMessageBodySchema,
+  whatsappIntervalBodySchema,
+  whatsappPageQuerySchema,
+  whatsappRowSchema,
+  whatsappStatusBodySchema,
+} from '../schemas/whatsapp';
+import { endpoint, pagedSchema, saidSchema } from './define';
+
+const tags = ['Chat accounts'] as const;
+/** Start and stop are offered to members (own accounts) and dev only. */
+const BLAST_ROLES: readonly Role[] = ['member', 'dev'];
+
+/** An account after a change, with the text to show. */
+export const whatsappSavedSchema = z.object({ whatsapp: whatsappRowSchema, msg: z.string() });
+const whatsappDataSchema = z.object({ data: whatsappRowSchema });
+const whatsappListSchema = z.object({ list: z.array(whatsappRowSchema) });
+
+/** The blaster's direct send: what was sent, failed, skipped (no consent) and held (over budget). */
+export const directSendAnswerSchema = z.object({
+  msg: z.string(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  held: z.number().int(),
+});
+
+export const whatsappEndpoints = {
+  whatsappCount: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/count/:userId',
+    access: ALL_ROLES,
+    ownerParam: 'userId',
+    params: userOrAllParamSchema,
+    answer: whatsappCountAnswerSchema,
+    summary: 'Connected and disconnected chat accounts of one user, or of all',
+    tags,
+  }),
+  whatsappNewClient: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/new-client',
+    access: ALL_ROLES,
+    body: newClientBodySchema,
+    answer: z.object({ proxyId: z.number().int().nullable(), deviceId: z.string() }),
+    errors: [409],
+    summary: 'Starts connecting a device: the gateway makes its QR (or pairing code)',
+    tags,
+  }),
+  whatsappRemoveClient: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/remove-client',
+    access: ALL_ROLES,
+    body: deviceBodySchema,
+    answer: saidSchema,
+    errors: [404],
+    summary: 'Abandons a device being connected',
+    tags,
+  }),
+  whatsappQr: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/qr-new-client/:deviceId',
+    access: ALL_ROLES,
+    params: deviceParamSchema,
+    answer: z.object({ qr: z.string().nullable(), code: z.string().nullable() }),
+    errors: [404],
+    summary: "A connecting device's QR or pairing code, once the gateway has one",
+    tags,
+  }),
+  whatsappClientState: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/client-state/:deviceId',
+    access: ALL_ROLES,
+    params: deviceParamSchema,
+    answer: z.object({ state: z.string().nullable() }),
+    errors: [404],
+    summary: "A device's connection state in the gateway",
+    tags,
+  }),
+  whatsappMessageCreated: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/listen-message-created/:deviceId',
+    access: ALL_ROLES,
+    params: deviceParamSchema,
+    answer: z.object({ message: z.null() }),
+    errors: [404],
+    summary: 'The last message a device received (the sandbox receives none)',
+    tags,
+  }),
+  whatsappSave: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/save',
+    access: ALL_ROLES,
+    body: saveWhatsappBodySchema,
+    answer: whatsappSavedSchema,
+    errors: [404, 409],
+    summary: 'Saves a connected device as a chat account (or reconnects an account to it)',
+    tags,
+  }),
+  whatsappListOf: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/list/:userId',
+    access: ALL_ROLES,
+    ownerParam: 'userId',
+    params: userOrAllParamSchema,
+    answer: whatsappListSchema,
+    summary: 'Every chat account of one user, or of all, newest first',
+    tags,
+  }),
+  whatsappList: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/list',
+    access: OPERATOR_ROLES,
+    answer: whatsappListSchema,
+    summary: 'Every chat account, newest first',
+    tags,
+  }),
+  whatsappPerPage: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/list-per-page',
+    access: ALL_ROLES,
+    query: whatsappPageQuerySchema,
+    answer: pagedSchema(whatsappRowSchema),
+    summary: 'Chat accounts, a page at a time, with their owners',
+    tags,
+  }),
+  whatsapp: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/:id',
+    access: ALL_ROLES,
+    params: idParamSchema,
+    answer: z.object({ whatsapp: whatsappRowSchema }),
+    errors: [404],
+    summary: 'One chat account',
+    tags,
+  }),
+  whatsappStart: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/start-blasting',
+    access: BLAST_ROLES,
+    body: blastStartBodySchema,
+    answer: whatsappSavedSchema,
+    errors: [404],
+    summary: "Starts an account's blast",
+    tags,
+  }),
+  whatsappStop: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/stop-blasting',
+    access: BLAST_ROLES,
+    body: blastStartBodySchema,
+    answer: whatsappSavedSchema,
+    errors: [404],
+    summary: "Stops an account's blast",
+    tags,
+  }),
+  whatsappStatus: endpoint({
+    method: 'PUT',
+    path: '/api/admin/whatsapp/status',
+    access: BLAST_ROLES,
+    body: whatsappStatusBodySchema,
+    answer: whatsappSavedSchema,
+    errors: [404],
+    summary: "Starts or stops an account's blast",
+    tags,
+  }),
+  whatsappInterval: endpoint({
+    method: 'PUT',
+    path: '/api/admin/whatsapp/interval',
+    access: OPERATOR_ROLES,
+    body: whatsappIntervalBodySchema,
+    answer: saidSchema,
+    errors: [404],
+    summary: "Sets the blast pacing of an account's owner",
+    tags,
+  }),
+  whatsappReset: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/reset',
+    access: ALL_ROLES,
+    body: accountIdBodySchema,
+    answer: whatsappDataSchema,
+    errors: [404],
+    summary: "Starts an account's counts again",
+    tags,
+  }),
+  whatsappReconnect: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/reconnect',
+    access: ALL_ROLES,
+    body: accountIdBodySchema,
+    answer: whatsappDataSchema,
+    errors: [404],
+    summary: 'Takes back a session taken over elsewhere',
+    tags,
+  }),
+  whatsappActivate: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/activate',
+    access: OPERATOR_ROLES,
+    body: accountIdBodySchema,
+    answer: whatsappDataSchema,
+    errors: [404],
+    summary: 'Lifts the suspension of an account',
+    tags,
+  }),
+  whatsappSendMessage: endpoint({
+    method: 'POST',
+    path: '/api/admin/whatsapp/send-message/1',
+    access: OPERATOR_ROLES,
+    body: sendMessageBodySchema,
+    answer: directSendAnswerSchema,
+    errors: [404],
+    summary: 'Sends one message from an account to chosen numbers, or to every active one',
+    tags,
+  }),
+} as const;

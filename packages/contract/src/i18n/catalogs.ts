@@ -1,5 +1,6 @@
+import { Message } from '../messages';
 import { interpolate, type Catalog, type CatalogKey, type Language } from './core';
-import { DEFAULT_CATALOG, findMessage } from './default-catalog';
+import { DEFAULT_CATALOG } from './default-catalog';
 import { EN_CATALOG } from './en';
 import { ID_CATALOG } from './id';
 
@@ -14,16 +15,14 @@ export function translate(language: Language, key: CatalogKey, values?: Record<s
   return interpolate(CATALOGS[language][key], values);
 }
 
-/**
- * A text in the spec's wording (MSG) in the given language; any other text comes back unchanged. Blank
- * values that are themselves MSG texts (a stop reason inside 'Blast … berhenti: …') are translated too.
- */
-export function translateMessage(text: string, language: Language): string {
-  if (language === 'default') return text;
-  const found = findMessage(text);
-  if (!found) return text;
+/** A message in the given language; blank values that are messages themselves are written in it too. */
+export function renderMessage(message: Message, language: Language): string {
+  if (language === 'default') return message.toString();
   const values = Object.fromEntries(
-    Object.entries(found.values).map(([name, value]) => [name, translateMessage(value, language)]),
+    Object.entries(message.params).map(([name, value]) => [
+      name,
+      value instanceof Message ? renderMessage(value, language) : value,
+    ]),
   );
-  return translate(language, found.key, values);
+  return translate(language, message.key, values);
 }

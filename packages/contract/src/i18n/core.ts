@@ -2,7 +2,7 @@
  * The catalogs' languages and keys, and what reading them needs. Keys are shared by the server and the
  * panel; i18next on the panel reads the catalogs as they are ({{name}} marks a blank).
  */
-import type { MessageKey } from '../messages';
+import type { MessageKey } from '../message-text';
 import type { UiKey } from './ui';
 
 export const LANGUAGES = ['default', 'en', 'id'] as const;

@@ -3,7 +3,7 @@
  * - core: languages, keys and reading them;
  * - ui-public, ui-account, ui: the panel's own default texts of the first page, of the other pages
  *   before signing in, and of the signed-in panel (each bundled with what shows it);
- * - default-catalog: MSG and those together, and the reverse lookup of a text in the spec's wording;
+ * - default-catalog: MESSAGE_TEXT and those together;
  * - en, id: one module per language, so the panel downloads only the language it shows;
  * - catalogs: all of them, for the server and the tests.
  */
@@ -12,7 +12,7 @@ export { MESSAGE_PARAMS } from './params';
 export { UI_PUBLIC } from './ui-public';
 export { UI_ACCOUNT } from './ui-account';
 export { UI_PANEL } from './ui';
-export { DEFAULT_CATALOG, findMessage } from './default-catalog';
+export { DEFAULT_CATALOG } from './default-catalog';
 export { EN_CATALOG } from './en';
 export { ID_CATALOG } from './id';
-export { CATALOGS, translate, translateMessage } from './catalogs';
+export { CATALOGS, renderMessage, translate } from './catalogs';

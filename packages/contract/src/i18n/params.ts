@@ -1,11 +1,11 @@
-import type { MSG } from '../messages';
+import type { MESSAGE_TEXT } from '../message-text';
 
 type FunctionKeys = {
-  [K in keyof typeof MSG]: (typeof MSG)[K] extends (...args: never[]) => string ? K : never;
-}[keyof typeof MSG];
+  [K in keyof typeof MESSAGE_TEXT]: (typeof MESSAGE_TEXT)[K] extends (...args: never[]) => string ? K : never;
+}[keyof typeof MESSAGE_TEXT];
 
 /**
- * The names of the values each message with blanks takes, in the order its MSG function takes them.
+ * The names of the values each message with blanks takes, in the order its MESSAGE_TEXT function takes them.
  * The catalogs write a blank as {{name}}. ('count' is avoided: i18next reads it as a plural count.)
  */
 export const MESSAGE_PARAMS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 import { roleSchema } from './user';
 import { idSchema, pageQuerySchema } from './common';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE } from '../constants';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 
 /**
  * The largest value an id or amount column holds (PostgreSQL `integer`). Larger input is refused as

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 import { idSchema } from './common';
 
 /** Scheduled starts are at most this far ahead (decision). */
@@ -12,28 +13,33 @@ export const scheduleBodySchema = z.object({
 });
 export const scheduleCancelBodySchema = z.object({ id: idSchema() });
 
-export interface HealthDay {
-  day: string;
-  sent: number;
-  success: number;
-  fail: number;
-  suspensions: number;
-  disconnects: number;
-}
+const count = z.number().int();
 
-export interface AccountEventRow {
-  id: number;
-  kind: 'connection' | 'suspended' | 'paused' | 'schedule';
-  detail: string | null;
-  created_at: string;
-}
+export const healthDaySchema = z.object({
+  day: z.string(),
+  sent: count,
+  success: count,
+  fail: count,
+  suspensions: count,
+  disconnects: count,
+});
+export type HealthDay = z.infer<typeof healthDaySchema>;
+
+export const accountEventRowSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['connection', 'suspended', 'paused', 'schedule']),
+  detail: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AccountEventRow = z.infer<typeof accountEventRowSchema>;
 
 /** GET whatsappHealth(id): the sender-health page. */
-export interface HealthAnswer {
+export const healthAnswerSchema = z.object({
   /** 0-100, or null without sends in the last 7 days (formula in docs/decisions.md). */
-  score: number | null;
-  last7: { success: number; fail: number; suspensions: number; disconnects: number };
-  days: HealthDay[];
-  events: AccountEventRow[];
-  pauses: AccountEventRow[];
-}
+  score: z.number().nullable(),
+  last7: z.object({ success: count, fail: count, suspensions: count, disconnects: count }),
+  days: z.array(healthDaySchema),
+  events: z.array(accountEventRowSchema),
+  pauses: z.array(accountEventRowSchema),
+});
+export type HealthAnswer = z.infer<typeof healthAnswerSchema>;

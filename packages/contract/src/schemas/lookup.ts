@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_INTERVAL_MAX, DEFAULT_INTERVAL_MIN, PHONE_PREFIX } from '../constants';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 import { MAX_INTEGER, idSchema, wholeNumberSchema } from './common';
 
 /** Generators and validators ask the chat network which numbers have an account, before a list is blasted. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MIN_WITHDRAW } from '../constants';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 import { idSchema, pageQuerySchema, plainTextSchema, rupiahInputSchema, wholeNumberSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */

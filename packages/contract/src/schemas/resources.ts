@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_PREFIX } from '../constants';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG, MSG as MESSAGE, type Message } from '../messages';
 import { API } from '../paths';
 import { idSchema, lenientIdSchema, plainTextSchema } from './common';
 
@@ -91,6 +92,27 @@ export interface ImportAnswer<Created = ImportRow, Skipped = ImportRow> {
   skippedCount: number;
   msg: string;
 }
+/** What an import answers, with the rows as the import's kind shows them. */
+export const importAnswerSchema = <Created extends z.ZodType, Skipped extends z.ZodType>(
+  created: Created,
+  skipped: Skipped,
+) =>
+  z.object({
+    importId: z.number().int(),
+    created: z.array(created),
+    createdCount: z.number().int(),
+    skipped: z.array(skipped),
+    skippedCount: z.number().int(),
+    msg: z.string(),
+  });
+/** A phone-number import's row: added (with its id), or skipped (the saved row it clashed with, if any). */
+export const importRowSchema = z.object({
+  id: z.number().int().nullable(),
+  number: z.string(),
+  name: z.string(),
+  status: z.string(),
+  reason: z.string().optional(),
+});
 export const importSkippedQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('json') });
 
 // Proxies (02 §3, §5)
@@ -124,17 +146,17 @@ export type TemplateButton = z.infer<typeof templateButtonSchema>;
 
 /**
  * The spec's button rules (02 §5): a URL button needs both a title and a URL. Empty rows are
- * dropped. Answers the buttons to keep, or the first error text.
+ * dropped. Answers the buttons to keep, or the first error.
  */
-export function checkButtons(buttons: TemplateButton[]): { buttons: TemplateButton[] } | { error: string } {
+export function checkButtons(buttons: TemplateButton[]): { buttons: TemplateButton[] } | { error: Message } {
   const kept: TemplateButton[] = [];
   for (const button of buttons) {
     const title = button.title.trim();
     const url = button.url.trim();
     if (!title && !url) continue;
     if (button.type === 'url_button' || url) {
-      if (title && !url) return { error: MSG.buttonMissingUrl(title) };
-      if (url && !title) return { error: MSG.buttonMissingTitle(url) };
+      if (title && !url) return { error: MESSAGE.buttonMissingUrl(title) };
+      if (url && !title) return { error: MESSAGE.buttonMissingTitle(url) };
     }
     kept.push({ ...button, title, url });
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 import { idSchema, plainTextSchema, rupiahInputSchema, wholeNumberSchema } from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
@@ -84,6 +85,26 @@ export const settingUpdateSchema = settingSchema
     error: MSG.pauseRuleBoth,
   });
 export const settingAnswerSchema = z.object({ setting: settingSchema });
+
+/** The settings as stored and answered: null limits are unlimited, null quiet hours are none. */
+export const settingRowSchema = z.object({
+  interval_min: z.number().int(),
+  interval_max: z.number().int(),
+  price: z.number().int(),
+  bank_names: z.string(),
+  colors: z.string(),
+  referral_percent: z.number(),
+  info: z.string(),
+  sends_per_minute: z.number().int().nullable(),
+  daily_sends_per_account: z.number().int().nullable(),
+  quiet_start: z.string().nullable(),
+  quiet_end: z.string().nullable(),
+  pause_fail_window: z.number().int().nullable(),
+  pause_fail_percent: z.number().int().nullable(),
+  pause_on_suspend: z.boolean(),
+  require_consent: z.boolean(),
+});
+export type SettingRow = z.infer<typeof settingRowSchema>;
 
 /** 'BCA, MANDIRI, BRI' -> ['BCA', 'MANDIRI', 'BRI'] (the settings store lists as comma-plus-space text). */
 export function splitList(value: string | null | undefined): string[] {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../constants';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 import { ROLES } from '../roles';
 import { pageQuerySchema, plainTextSchema, wholeNumberSchema } from './common';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageTable } from '../messages';
 import { lenientIdSchema, pageQuerySchema } from './common';
 
 /**
@@ -67,6 +68,17 @@ export const WEBHOOK_TEXT = {
   errorAddressRefused: 'Alamat tidak diizinkan',
   errorFetchingEndpoints: 'Error fetching Webhook endpoints',
   errorFetchingDeliveries: 'Error fetching Webhook deliveries',
+} as const;
+
+/** The webhook answers as messages by key (`webhook.name`), written in each reader's language. */
+export const WEBHOOK_MSG = /* @__PURE__ */ messageTable('webhook', WEBHOOK_TEXT, { confirmDelete: ['url'] });
+
+/** The webhook texts' catalog keys, for validation issues: written in the reader's language where shown. */
+const WEBHOOK_KEY = {
+  urlRequired: 'webhook.urlRequired',
+  urlInvalid: 'webhook.urlInvalid',
+  urlScheme: 'webhook.urlScheme',
+  eventsRequired: 'webhook.eventsRequired',
 } as const;
 
 /**
@@ -181,29 +193,29 @@ const UrlParser = (globalThis as unknown as { URL: new (text: string) => ParsedU
 
 /** A receiver's address: http or https only (the operator's own receiver). */
 export const webhookUrlSchema = z
-  .string({ error: WEBHOOK_TEXT.urlRequired })
+  .string({ error: WEBHOOK_KEY.urlRequired })
   .trim()
-  .min(1, { error: WEBHOOK_TEXT.urlRequired })
-  .max(2000, { error: WEBHOOK_TEXT.urlInvalid })
+  .min(1, { error: WEBHOOK_KEY.urlRequired })
+  .max(2000, { error: WEBHOOK_KEY.urlInvalid })
   .superRefine((value, check) => {
     let parsed: ParsedUrl;
     try {
       parsed = new UrlParser(value);
     } catch {
-      check.addIssue({ code: 'custom', message: WEBHOOK_TEXT.urlInvalid });
+      check.addIssue({ code: 'custom', message: WEBHOOK_KEY.urlInvalid });
       return;
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      check.addIssue({ code: 'custom', message: WEBHOOK_TEXT.urlScheme });
+      check.addIssue({ code: 'custom', message: WEBHOOK_KEY.urlScheme });
     else if (parsed.username || parsed.password || !parsed.hostname)
-      check.addIssue({ code: 'custom', message: WEBHOOK_TEXT.urlInvalid });
+      check.addIssue({ code: 'custom', message: WEBHOOK_KEY.urlInvalid });
   });
 
 const eventsSchema = z
-  .array(z.enum(SUBSCRIBABLE_WEBHOOK_EVENTS, { error: WEBHOOK_TEXT.eventsRequired }), {
-    error: WEBHOOK_TEXT.eventsRequired,
+  .array(z.enum(SUBSCRIBABLE_WEBHOOK_EVENTS, { error: WEBHOOK_KEY.eventsRequired }), {
+    error: WEBHOOK_KEY.eventsRequired,
   })
-  .min(1, { error: WEBHOOK_TEXT.eventsRequired })
+  .min(1, { error: WEBHOOK_KEY.eventsRequired })
   .transform((events) => [...new Set(events)]);
 
 export const webhookEndpointBodySchema = z.object({

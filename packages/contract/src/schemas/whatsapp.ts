@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAIRING_CODE_LENGTH, PHONE_PREFIX } from '../constants';
-import { MSG } from '../messages';
+// Validation issues carry a message's key; it is written in the reader's language where it is shown.
+import { MESSAGE_KEY as MSG } from '../messages';
 import { idSchema, pageQuerySchema, wholeNumberSchema } from './common';
 
 /** Connection states a chat account reports, as the gateway tells them. */
@@ -104,6 +105,22 @@ export const sandboxScanBodySchema = z.object({
     .optional(),
 });
 
+/** What a developer can make a sandbox device do: change its connection, fail its next send, raise an error. */
+export const SANDBOX_DEVICE_ACTIONS = [
+  ...CONNECTION_STATES,
+  'suspendNext',
+  'unhandledRejection',
+  'uncaughtException',
+  'database_error',
+] as const;
+export const sandboxDeviceBodySchema = z.object({
+  deviceId: deviceIdSchema,
+  action: z.enum(SANDBOX_DEVICE_ACTIONS),
+});
+export const sandboxDemoDataBodySchema = z.object({
+  count: z.coerce.number().int().min(1).max(5_000).default(20),
+});
+
 export const whatsappRowSchema = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -130,8 +147,15 @@ export const whatsappRowSchema = z.object({
 export type WhatsappRow = z.infer<typeof whatsappRowSchema>;
 
 /** One recorded gateway or socket event, as the monitors show it. */
-export interface MonitorMessage {
-  event: string;
-  payload: Record<string, unknown>;
-  sender?: Record<string, unknown>;
-}
+export const monitorMessageSchema = z.object({
+  event: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  sender: z.record(z.string(), z.unknown()).optional(),
+});
+export type MonitorMessage = z.infer<typeof monitorMessageSchema>;
+
+/** The monitors' filter: events about one device or account, of one kind. */
+export const monitorQuerySchema = z.object({
+  id: z.string().trim().max(100).optional(),
+  type: z.string().max(20).optional(),
+});

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
-import { users } from '../../db/schema';
 import { verifyPassword } from './passwords';
+import { accountRepository } from './repository';
 
 /**
  * The first admin's generated password, kept beside the embedded database so a lost terminal does
@@ -29,10 +28,7 @@ export async function dropStaleAdminCredentials(db: Db, config: Pick<Config, 'da
   const file = adminCredentialsFile(config);
   if (!existsSync(file)) return false;
   const [email = '', password = ''] = readFileSync(file, 'utf8').split('\n');
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email.trim().toLowerCase()));
+  const user = await accountRepository.byEmail(db, email.trim().toLowerCase());
   if (!user || (password && (await verifyPassword(user.passwordHash, password)))) return false;
   rmSync(file, { force: true });
   return true;

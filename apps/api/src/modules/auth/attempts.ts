@@ -1,3 +1,4 @@
+import type { Message } from '@blaster/contract';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   LOGIN_ACCOUNT_WINDOW_MS,
@@ -9,8 +10,10 @@ import {
   SIGNUP_RATE_LIMIT_MAX,
   SIGNUP_RATE_LIMIT_WINDOW_MS,
 } from '@blaster/contract';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db';
 import { authAttempts } from '../../db/schema';
+import { HttpError } from '../../lib/errors';
 
 /**
  * How many attempts a key may make: `max` within `windowMs` (counted from the window's first
@@ -53,6 +56,30 @@ export const SIGNUP_PER_ADDRESS: AttemptPolicy = {
 const FORGET_AFTER_MS = 2 * 24 * 60 * 60_000;
 
 export type AttemptAnswer = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** A key out of attempts: a 429 whose answer says when to try again. */
+export class AttemptsLimitedError extends HttpError {
+  constructor(
+    msg: Message,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, msg);
+  }
+}
+
+export function refuseWhenLimited(answer: AttemptAnswer, msg: Message) {
+  if (!answer.allowed) throw new AttemptsLimitedError(msg, answer.retryAfterSeconds);
+}
+
+/** Runs work that may run out of attempts; the refusal's answer carries `Retry-After`. */
+export async function withRetryAfter<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AttemptsLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
 
 function lockFor(policy: AttemptPolicy, attempts: number) {
   const doublings = Math.min(attempts - policy.max, 30);

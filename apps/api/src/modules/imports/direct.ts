@@ -10,8 +10,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { MSG } from '@blaster/contract';
 import { driverOf, queryRows, type Db } from '../../db';
-import { CREATED_LIST_LIMIT } from './mover';
-import type { ImportKind } from './pipeline';
+import { CREATED_LIST_LIMIT, type AnyImportKind } from './kind';
 import { copyUnescape, type StagedRow, type stagingWriter } from './staging';
 import { NumberSet } from './number-set';
 import { IMPORT_SPOOL_DIR } from './sweep';
@@ -61,6 +60,136 @@ interface CopySink {
 }
 
 /**
+ * Gathers rows into batches for their look-up: the first batch small, so that rows start arriving in
+ * the table early, each next one twice the size up to BATCH_BYTES.
+ */
+class BatchBuilder {
+  private batch = newBatch();
+  private limit = FIRST_BATCH_BYTES;
+  /** The rows read since the last piece: strings that die young, joined before they are encoded. */
+  private readonly pendingLines: string[] = [];
+  private readonly pendingValues: string[] = [];
+
+  get empty() {
+    return this.batch.rowNos.length === 0;
+  }
+
+  /** Adds a row; answers true when the batch is full and due for its look-up. */
+  add(rowNo: number, value: string, line: string): boolean {
+    const batch = this.batch;
+    // Values are ASCII digits, whose order as JavaScript strings is their byte order.
+    if (!batch.rowNos.length || value < batch.lowest) batch.lowest = value;
+    if (!batch.rowNos.length || value > batch.highest) batch.highest = value;
+    batch.rowNos.push(rowNo);
+    this.pendingLines.push(line);
+    this.pendingValues.push(value);
+    if (this.pendingLines.length < PIECE_ROWS) return false;
+    this.endPiece();
+    return batch.bytes >= this.limit;
+  }
+
+  /** The batch being filled, handed over; a new one starts. */
+  take(): Batch {
+    this.endPiece();
+    const taken = this.batch;
+    this.batch = newBatch();
+    this.limit = Math.min(this.limit * 2, BATCH_BYTES);
+    return taken;
+  }
+
+  private endPiece() {
+    if (!this.pendingLines.length) return;
+    const piece = Buffer.from(this.pendingLines.join(''));
+    this.batch.lines.push(piece);
+    this.batch.bytes += piece.length;
+    this.batch.values.push(this.pendingValues.join('\n'));
+    this.pendingLines.length = 0;
+    this.pendingValues.length = 0;
+  }
+}
+
+/**
+ * The saved rows holding some of a batch's values. A batch of values none of which can be there
+ * (nothing saved between its lowest and its highest, as a new list usually is) is answered by one
+ * index probe. Only a batch that may meet saved rows sends its values, as one text parameter split
+ * by the server (an array parameter costs the client more): planning that query costs the server
+ * about a microsecond per value, which a new list spares.
+ */
+async function savedOf(db: Db, kind: AnyImportKind, batch: Batch, values: string) {
+  const column = sql.identifier(kind.uniqueColumn!);
+  const [range] = await queryRows<{ taken: boolean }>(
+    db,
+    sql`select exists (select from ${kind.table} where ${column} between ${batch.lowest} and ${batch.highest}) as taken`,
+  );
+  if (!range?.taken) return new Map<string, number>();
+  const rows = await queryRows<{ value: string; id: number }>(
+    db,
+    sql`select ${column} as value, id from ${kind.table} where ${column} = any(string_to_array(${values}, chr(10)))`,
+  );
+  return new Map(rows.map((row) => [row.value, Number(row.id)]));
+}
+
+/** What the copy added so far: the count, and the first values (for the answer's first rows). */
+interface Added {
+  count: number;
+  firstValues: string[];
+}
+
+/**
+ * A looked-up batch's rows to add, as copy text; the rows whose value is saved already go to the
+ * staging writer, skipped, naming the saved row.
+ */
+async function rowsToAdd(
+  batch: Batch,
+  valuesText: string,
+  taken: Map<string, number>,
+  added: Added,
+  skip: { writer: ReturnType<typeof stagingWriter>; nameField: number },
+): Promise<Buffer> {
+  const { rowNos } = batch;
+  const values = taken.size || added.firstValues.length < CREATED_LIST_LIMIT ? valuesText.split('\n') : [];
+  const text = batch.lines.length === 1 ? batch.lines[0]! : Buffer.concat(batch.lines, batch.bytes);
+  if (taken.size === 0) {
+    added.count += rowNos.length;
+    added.firstValues.push(...values.slice(0, CREATED_LIST_LIMIT - added.firstValues.length));
+    return text;
+  }
+  // A line holds no newline of its own (copy text escapes it): the batch's lines are its rows.
+  const lines = text.toString().split('\n');
+  const kept: string[] = [];
+  for (let i = 0; i < rowNos.length; i += 1) {
+    const targetId = taken.get(values[i]!);
+    if (targetId === undefined) {
+      kept.push(`${lines[i]}\n`);
+      added.count += 1;
+      if (added.firstValues.length < CREATED_LIST_LIMIT) added.firstValues.push(values[i]!);
+      continue;
+    }
+    const name = copyUnescape(lines[i]!.split('\t')[skip.nameField]) ?? '';
+    const waiting = skip.writer.add(rowNos[i]!, {
+      value: values[i]!,
+      name,
+      reason: MSG.duplicateInDatabase,
+      targetId,
+    });
+    if (waiting) await waiting;
+  }
+  return Buffer.from(kept.join(''));
+}
+
+/** The copy of a kind's rows into its table, on whichever database runs. */
+async function openSink(db: Db, kind: AnyImportKind): Promise<CopySink> {
+  const unique = pg.escapeIdentifier(kind.uniqueColumn!);
+  const table = pg.escapeIdentifier(getTableName(kind.table));
+  const copyInto = `COPY ${table} (${kind.direct!.columns.join(', ')})`;
+  const firstRowsQuery = `select * from ${table} where ${unique} = any(string_to_array($1, chr(10))) order by id`;
+  const driver = driverOf(db);
+  return driver.kind === 'pglite'
+    ? spilledCopy(driver.client, copyInto, firstRowsQuery)
+    : liveCopy(driver.pool, copyInto, firstRowsQuery);
+}
+
+/**
  * The fast path of a kind whose unique values are numbers: the rows to add are copied straight into
  * the table inside one transaction (a file failing half-way adds nothing), never staged. A value seen
  * earlier in the file is skipped as a duplicate in the file (an exact set of the values read, 8 bytes
@@ -72,102 +201,25 @@ interface CopySink {
  * A value another writer adds between the look-up and the copy makes the copy fail: `finish` then
  * throws ImportRaced, and the caller undoes the copy (`abandon`) and imports the file again, staged.
  */
-export async function directCopier(
-  db: Db,
-  kind: ImportKind<unknown, unknown>,
-  writer: ReturnType<typeof stagingWriter>,
-) {
+export async function directCopier(db: Db, kind: AnyImportKind, writer: ReturnType<typeof stagingWriter>) {
   const direct = kind.direct!;
-  const unique = pg.escapeIdentifier(kind.uniqueColumn!);
-  const table = pg.escapeIdentifier(getTableName(kind.table));
-  const copyInto = `COPY ${table} (${direct.columns.join(', ')})`;
-  const firstRowsQuery = `select * from ${table} where ${unique} = any(string_to_array($1, chr(10))) order by id`;
-  const driver = driverOf(db);
-  const sink =
-    driver.kind === 'pglite'
-      ? spilledCopy(driver.client, copyInto, firstRowsQuery)
-      : await liveCopy(driver.pool, copyInto, firstRowsQuery);
-  const column = sql.identifier(kind.uniqueColumn!);
-  // A batch of values none of which can be there (nothing saved between its lowest and its highest,
-  // as a new list usually is) is answered by one index probe. Only a batch that may meet saved rows
-  // sends its values, as one text parameter split by the server (an array parameter costs the client
-  // more): planning that query costs the server about a microsecond per value, which a new list spares.
-  const lookUp = async (values: string, lowest: string, highest: string) => {
-    const [range] = await queryRows<{ taken: boolean }>(
-      db,
-      sql`select exists (select from ${kind.table} where ${column} between ${lowest} and ${highest}) as taken`,
-    );
-    if (!range?.taken) return [];
-    return queryRows<{ value: string; id: number }>(
-      db,
-      sql`select ${column} as value, id from ${kind.table} where ${column} = any(string_to_array(${values}, chr(10)))`,
-    );
-  };
-
+  const sink = await openSink(db, kind);
   const seen = new NumberSet();
-  const nameField = direct.columns.indexOf('name');
-  let createdCount = 0;
-  const firstValues: string[] = [];
-  let batch = newBatch();
-  let batchLimit = FIRST_BATCH_BYTES;
-  /** The rows read since the last piece: strings that die young, joined before they are encoded. */
-  const pendingLines: string[] = [];
-  const pendingValues: string[] = [];
-  const endPiece = () => {
-    if (!pendingLines.length) return;
-    const piece = Buffer.from(pendingLines.join(''));
-    batch.lines.push(piece);
-    batch.bytes += piece.length;
-    batch.values.push(pendingValues.join('\n'));
-    pendingLines.length = 0;
-    pendingValues.length = 0;
-  };
+  const skip = { writer, nameField: direct.columns.indexOf('name') };
+  const added: Added = { count: 0, firstValues: [] };
+  const batches = new BatchBuilder();
   /** Batches are written into the copy in file order, each once its look-up is back. */
   let writing: Promise<void> = Promise.resolve();
   const inFlight: Promise<void>[] = [];
 
   /** Sends the batch being filled to its look-up, then (in file order) its rows to add into the copy. */
   const dispatch = () => {
-    endPiece();
-    const current = batch;
-    batch = newBatch();
-    batchLimit = Math.min(batchLimit * 2, BATCH_BYTES);
-    const valuesText = current.values.join('\n');
-    const saved = lookUp(valuesText, current.lowest, current.highest).then(
-      (rows) => new Map(rows.map((row) => [row.value, Number(row.id)])),
-    );
+    const batch = batches.take();
+    const valuesText = batch.values.join('\n');
+    const saved = savedOf(db, kind, batch, valuesText);
     saved.catch(() => {});
     writing = writing.then(async () => {
-      const taken = await saved;
-      const { rowNos } = current;
-      const values = taken.size || firstValues.length < CREATED_LIST_LIMIT ? valuesText.split('\n') : [];
-      let text = current.lines.length === 1 ? current.lines[0]! : Buffer.concat(current.lines, current.bytes);
-      if (taken.size === 0) {
-        createdCount += rowNos.length;
-        firstValues.push(...values.slice(0, CREATED_LIST_LIMIT - firstValues.length));
-      } else {
-        // A line holds no newline of its own (copy text escapes it): the batch's lines are its rows.
-        const lines = text.toString().split('\n');
-        const kept: string[] = [];
-        for (let i = 0; i < rowNos.length; i += 1) {
-          const targetId = taken.get(values[i]!);
-          if (targetId === undefined) {
-            kept.push(`${lines[i]}\n`);
-            createdCount += 1;
-            if (firstValues.length < CREATED_LIST_LIMIT) firstValues.push(values[i]!);
-            continue;
-          }
-          const name = copyUnescape(lines[i]!.split('\t')[nameField]) ?? '';
-          const waiting = writer.add(rowNos[i]!, {
-            value: values[i]!,
-            name,
-            reason: MSG.duplicateInDatabase,
-            targetId,
-          });
-          if (waiting) await waiting;
-        }
-        text = Buffer.from(kept.join(''));
-      }
+      const text = await rowsToAdd(batch, valuesText, await saved, added, skip);
       if (sink.failure() || !text.length) return;
       await sink.write(text);
     });
@@ -185,22 +237,14 @@ export async function directCopier(
     add(rowNo: number, row: StagedRow): Promise<void> | undefined {
       if (sink.failure()) return Promise.reject(failed());
       if (!seen.add(direct.key(row.value))) return writer.add(rowNo, { ...row, reason: MSG.duplicateInFile });
-      // Values are ASCII digits, whose order as JavaScript strings is their byte order.
-      if (!batch.rowNos.length || row.value < batch.lowest) batch.lowest = row.value;
-      if (!batch.rowNos.length || row.value > batch.highest) batch.highest = row.value;
-      batch.rowNos.push(rowNo);
-      pendingLines.push(direct.line(row));
-      pendingValues.push(row.value);
-      if (pendingLines.length < PIECE_ROWS) return undefined;
-      endPiece();
-      if (batch.bytes < batchLimit) return undefined;
+      if (!batches.add(rowNo, row.value, direct.line(row))) return undefined;
       inFlight.push(dispatch());
       // Two batches ahead of the copy at most: memory stays bounded whatever the file's size.
       return inFlight.length > 2 ? inFlight.shift() : undefined;
     },
     /** Waits until every row read is either in the copy or staged as skipped. */
     async drain() {
-      if (batch.rowNos.length) dispatch();
+      if (!batches.empty) dispatch();
       await writing;
     },
     /**
@@ -209,10 +253,10 @@ export async function directCopier(
      */
     async finish() {
       if (sink.failure()) throw failed();
-      const created = await sink.finish(firstValues).catch((error: unknown) => {
+      const created = await sink.finish(added.firstValues).catch((error: unknown) => {
         throw isRace(error) ? new ImportRaced() : error;
       });
-      return { created, createdCount };
+      return { created, createdCount: added.count };
     },
     commit: () => sink.commit(),
     async abandon() {

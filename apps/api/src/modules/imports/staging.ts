@@ -1,3 +1,4 @@
+import type { Message } from '@blaster/contract';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -9,7 +10,7 @@ export interface StagedRow {
   name?: string;
   status?: string;
   payload?: string | null;
-  reason?: string | null;
+  reason?: Message | string | null;
   /** The row already in the table that made this one skipped. */
   targetId?: number | null;
 }
@@ -37,6 +38,57 @@ export const copyUnescape = (field: string | undefined) =>
     ? null
     : field.replace(/\\(.)/g, (_, c: string) => UNESCAPES[c] ?? c);
 
+/** A row's value, name, status, payload and reason as fields of a line of copy text. */
+const stagedFields = (row: StagedRow) =>
+  `${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason ? String(row.reason) : null)}`;
+
+/** Copies a chunk of lines into import_staging through the database's bulk path. */
+function chunkCopy(db: Db, copyInto: string): (chunk: Buffer) => Promise<void> {
+  const driver = driverOf(db);
+  if (driver.kind === 'pglite')
+    return async (chunk) => {
+      await driver.client.query(`${copyInto} FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
+    };
+  return async (chunk) => {
+    const client = await driver.pool.connect();
+    try {
+      await pipeline(Readable.from([chunk]), client.query(copyFrom(`${copyInto} FROM STDIN`)));
+      client.release();
+    } catch (error) {
+      client.release(error as Error);
+      throw error;
+    }
+  };
+}
+
+/**
+ * Sends chunks one at a time, in order: a chunk waits for the one before it; a failure is kept and
+ * met by the next send or by `done`. `staged` hears each chunk's last row number once it is in.
+ */
+function chunkSender(copy: (chunk: Buffer) => Promise<void>, staged: (upToRowNo: number) => void) {
+  let sending: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
+  return {
+    async send(chunk: Buffer, upTo: number) {
+      await sending;
+      if (failure) throw failure;
+      sending = copy(chunk).then(
+        () => staged(upTo),
+        (error: unknown) => {
+          failure = error;
+        },
+      );
+    },
+    /** Waits until every chunk is in; throws the first failure. */
+    async done() {
+      await sending;
+      if (failure) throw failure;
+    },
+    /** Waits for the chunk under way, whatever its outcome. */
+    settled: () => sending,
+  };
+}
+
 /**
  * Writes an import's rows into import_staging through the database's bulk path: `COPY ... FROM STDIN`
  * on PostgreSQL, `COPY ... FROM '/dev/blob'` on the embedded database. Chunks are sent one at a time
@@ -53,22 +105,7 @@ export function stagingWriter(
   // A column fewer when it stays empty: the embedded database's COPY pays for every column of every row.
   const COPY_INTO = `${COPY_COLUMNS}${withTargetIds ? ', target_id)' : ')'}`;
   const end = withTargetIds ? (row: StagedRow) => `\t${row.targetId ?? '\\N'}\n` : () => '\n';
-  const driver = driverOf(db);
-  const copy =
-    driver.kind === 'pglite'
-      ? async (chunk: Buffer) => {
-          await driver.client.query(`${COPY_INTO} FROM '/dev/blob'`, [], { blob: new Blob([chunk]) });
-        }
-      : async (chunk: Buffer) => {
-          const client = await driver.pool.connect();
-          try {
-            await pipeline(Readable.from([chunk]), client.query(copyFrom(`${COPY_INTO} FROM STDIN`)));
-            client.release();
-          } catch (error) {
-            client.release(error as Error);
-            throw error;
-          }
-        };
+  const chunks = chunkSender(chunkCopy(db, COPY_INTO), staged);
 
   // Two buffers, filled in turn: one is being sent while the other fills. Lines are written into them
   // at once, so no row outlives a young-generation collection and the heap stays small.
@@ -76,8 +113,6 @@ export function stagingWriter(
   let current = 0;
   let used = 0;
   let capacity = FIRST_CHUNK_BYTES;
-  let sending: Promise<void> = Promise.resolve();
-  let failure: unknown = null;
   let offered = 0;
   const prefix = `${importId}\t`;
 
@@ -86,23 +121,13 @@ export function stagingWriter(
   /** A chunk being handed over: no row may be written until it is (the buffers swap meanwhile). */
   let flushing: Promise<void> | undefined;
 
-  const send = async (chunk: Buffer, upTo: number) => {
-    await sending;
-    if (failure) throw failure;
-    sending = copy(chunk).then(
-      () => staged(upTo),
-      (error: unknown) => {
-        failure = error;
-      },
-    );
-  };
   const flush = async () => {
     if (used === 0) return;
     const chunk = buffers[current]!.subarray(0, used);
     current = 1 - current;
     used = 0;
     capacity = Math.min(capacity * 2, CHUNK_BYTES);
-    await send(chunk, lastInBuffer);
+    await chunks.send(chunk, lastInBuffer);
   };
 
   /**
@@ -111,7 +136,7 @@ export function stagingWriter(
    */
   const add = (rowNo: number, row: StagedRow): Promise<void> | undefined => {
     if (flushing) return flushing.then(() => add(rowNo, row));
-    const line = `${prefix}${rowNo}\t${copyField(row.value)}\t${copyField(row.name ?? '')}\t${copyField(row.status ?? '')}\t${copyField(row.payload)}\t${copyField(row.reason || null)}${end(row)}`;
+    const line = `${prefix}${rowNo}\t${stagedFields(row)}${end(row)}`;
     if (!row.reason) offered += 1;
     const length = Buffer.byteLength(line);
     const handOver = (next: () => Promise<void> | void) => {
@@ -122,7 +147,7 @@ export function stagingWriter(
         });
       return flushing;
     };
-    if (length > CHUNK_BYTES) return handOver(() => send(Buffer.from(line), rowNo));
+    if (length > CHUNK_BYTES) return handOver(() => chunks.send(Buffer.from(line), rowNo));
     if (used + length > capacity)
       return handOver(() => {
         used = buffers[current]!.write(line, 0);
@@ -139,15 +164,14 @@ export function stagingWriter(
     async finish() {
       while (flushing) await flushing;
       if (used > 0) await flush();
-      await sending;
-      if (failure) throw failure;
+      await chunks.done();
     },
     /** How many rows are to be added (staged without a reason). */
     offered: () => offered,
     /** Waits for a chunk under way, whatever its outcome (before cleaning up after a failed import). */
     async settle() {
       await flushing?.catch(() => {});
-      await sending;
+      await chunks.settled();
     },
   };
 }

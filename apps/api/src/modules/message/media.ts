@@ -1,12 +1,11 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { API, MEDIA_EXTENSIONS, MSG, UPLOAD_LIMITS, isStoredMedia } from '@blaster/contract';
 import type { AppContext } from '../../context';
-import { messageTemplates } from '../../db/schema';
 import { receiveStoredForm } from '../../lib/uploads';
+import { templateRepository } from './repository';
 
 /** Content types media is served with; anything else is never stored. */
 const CONTENT_TYPES: Record<string, string> = {
@@ -54,11 +53,7 @@ export async function removeMedia(ctx: AppContext, media: string | null) {
 /** Deletes a template's former media unless another template still shows it (imports may share one). */
 export async function removeMediaIfUnused(ctx: AppContext, media: string | null) {
   if (!storedMediaPath(ctx, media)) return;
-  const [{ users } = { users: 0 }] = await ctx.db
-    .select({ users: count() })
-    .from(messageTemplates)
-    .where(eq(messageTemplates.media, media!));
-  if (users === 0) await removeMedia(ctx, media);
+  if ((await templateRepository.mediaUsers(ctx.db, media!)) === 0) await removeMedia(ctx, media);
 }
 
 const mediaNameSchema = z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.[a-z0-9]{2,4}$/) });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { MSG } from '@blaster/contract';
+import { MSG, type Message } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { queryRows, type Db } from '../../db';
 import { migrationsFolder } from '../../paths';
@@ -45,7 +45,7 @@ export async function migrationsCurrent(db: Db): Promise<boolean> {
  */
 export function readinessRoute(app: FastifyInstance, ctx: AppContext) {
   app.get('/readyz', async (_request, reply) => {
-    const notReady = (msg: string) => reply.status(503).header('retry-after', '5').send({ msg });
+    const notReady = (msg: Message) => reply.status(503).header('retry-after', '5').send({ msg });
     if (stoppingApps.has(app)) return notReady(MSG.shuttingDown);
     let current: boolean;
     try {

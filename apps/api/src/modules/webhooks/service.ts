@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
-  WEBHOOK_TEXT,
+  WEBHOOK_MSG,
+  type Message,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
@@ -56,10 +57,10 @@ async function presentWithPending(ctx: AppContext, row: EndpointRecord): Promise
 /** Refuses a receiver's URL that is, or resolves to, an address inside the network. */
 async function assertReachable(ctx: AppContext, url: string) {
   if ((await ctx.outbound.checkOnSave(url)) === 'refused')
-    throw new HttpError(400, WEBHOOK_TEXT.urlNotPublic, { errors: { url: WEBHOOK_TEXT.urlNotPublic } });
+    throw new HttpError(400, WEBHOOK_MSG.urlNotPublic, { errors: { url: WEBHOOK_MSG.urlNotPublic } });
 }
 
-const endpointNotFound = () => new HttpError(404, WEBHOOK_TEXT.endpointNotFound);
+const endpointNotFound = () => new HttpError(404, WEBHOOK_MSG.endpointNotFound);
 
 export async function listEndpoints(ctx: AppContext): Promise<WebhookEndpoint[]> {
   const rows = await webhooks.endpoints(ctx.db);
@@ -142,15 +143,15 @@ export async function rotateSecret(ctx: AppContext, actor: AuthUser, id: number)
 export async function sendTest(ctx: AppContext, id: number): Promise<string | null> {
   const endpoint = await webhooks.endpoint(ctx.db, id);
   if (!endpoint) throw endpointNotFound();
-  if (!endpoint.active) throw new HttpError(400, WEBHOOK_TEXT.endpointInactive);
+  if (!endpoint.active) throw new HttpError(400, WEBHOOK_MSG.endpointInactive);
   const tests = await webhooks.countTest(ctx.db, endpoint.id);
   if (tests === null) throw endpointNotFound();
-  if (tests > ctx.config.webhooks.testsPerMinute) throw new HttpError(429, WEBHOOK_TEXT.tooManyTests);
+  if (tests > ctx.config.webhooks.testsPerMinute) throw new HttpError(429, WEBHOOK_MSG.tooManyTests);
   const eventId = await queueWebhookEvent(ctx.db, {
     type: 'webhook.test',
     accountId: null,
     endpointId: endpoint.id,
-    payload: { endpoint_id: endpoint.id, message: WEBHOOK_TEXT.testQueued },
+    payload: { endpoint_id: endpoint.id, message: String(WEBHOOK_MSG.testQueued) },
   });
   ctx.webhooks.nudge();
   return eventId;
@@ -160,12 +161,12 @@ export async function sendTest(ctx: AppContext, id: number): Promise<string | nu
  * A failed attempt as operators see it: the receiver's HTTP status, or one of three fixed texts.
  * Anything else (rows written before, with the system's own error) reads as a failed connection.
  */
-function shownError(lastError: string | null, lastStatus: number | null): string | null {
+function shownError(lastError: string | null, lastStatus: number | null): Message | string | null {
   if (lastError === null) return null;
   if (lastStatus !== null) return `HTTP ${lastStatus}`;
-  if (lastError === DELIVERY_FAILURES.refused) return WEBHOOK_TEXT.errorAddressRefused;
-  if (lastError === DELIVERY_FAILURES.timeout || lastError === 'timed out') return WEBHOOK_TEXT.errorTimedOut;
-  return WEBHOOK_TEXT.errorConnectionFailed;
+  if (lastError === DELIVERY_FAILURES.refused) return WEBHOOK_MSG.errorAddressRefused;
+  if (lastError === DELIVERY_FAILURES.timeout || lastError === 'timed out') return WEBHOOK_MSG.errorTimedOut;
+  return WEBHOOK_MSG.errorConnectionFailed;
 }
 
 /**
@@ -188,7 +189,10 @@ function deliveryStatus(delivery: DeliveryRow['delivery']): WebhookDelivery['sta
   return delivery.attempts > 0 ? 'retrying' : 'pending';
 }
 
-function presentDelivery({ delivery, event, url }: DeliveryRow): WebhookDelivery {
+// The failure text is a message, written in the reader's language when the answer is sent.
+type ShownDelivery = Omit<WebhookDelivery, 'lastError'> & { lastError: Message | string | null };
+
+function presentDelivery({ delivery, event, url }: DeliveryRow): ShownDelivery {
   return {
     id: delivery.id,
     endpointId: delivery.endpointId,
@@ -225,9 +229,9 @@ export async function deliveryPage(ctx: AppContext, query: DeliveryQuery) {
 export async function retryDelivery(ctx: AppContext, id: number): Promise<void> {
   if ((await webhooks.retry(ctx.db, id)) === 0) {
     const state = await webhooks.deliveryState(ctx.db, id);
-    if (state === 'dead') throw new HttpError(400, WEBHOOK_TEXT.deadUseReplay);
-    if (state) throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
-    throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
+    if (state === 'dead') throw new HttpError(400, WEBHOOK_MSG.deadUseReplay);
+    if (state) throw new HttpError(400, WEBHOOK_MSG.alreadyDelivered);
+    throw new HttpError(404, WEBHOOK_MSG.deliveryNotFound);
   }
   ctx.webhooks.nudge();
 }
@@ -239,9 +243,9 @@ export async function retryDelivery(ctx: AppContext, id: number): Promise<void> 
 export async function replayDelivery(ctx: AppContext, id: number): Promise<void> {
   if (!(await webhooks.replay(ctx.db, id))) {
     const state = await webhooks.deliveryState(ctx.db, id);
-    if (state === 'delivered') throw new HttpError(400, WEBHOOK_TEXT.alreadyDelivered);
-    if (state) throw new HttpError(400, WEBHOOK_TEXT.notDead);
-    throw new HttpError(404, WEBHOOK_TEXT.deliveryNotFound);
+    if (state === 'delivered') throw new HttpError(400, WEBHOOK_MSG.alreadyDelivered);
+    if (state) throw new HttpError(400, WEBHOOK_MSG.notDead);
+    throw new HttpError(404, WEBHOOK_MSG.deliveryNotFound);
   }
   ctx.webhooks.nudge();
 }

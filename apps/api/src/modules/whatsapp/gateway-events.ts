@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { REALTIME_CHANNEL_ADMIN, type DeviceEvent } from '@blaster/contract';
+import { REALTIME_CHANNEL_ADMIN, type ConnectionState, type DeviceEvent } from '@blaster/contract';
 import type { AppContext } from '../../context';
-import { whatsappAccounts } from '../../db/schema';
 import type { GatewayEvent } from '../../gateway/gateway';
 import { publishAccountEvent } from '../../domain/accounts';
 import { recordAccountEvent } from '../../domain/account-events';
 import { queueAccountStateEvents } from '../../domain/webhooks';
+import { accountRepository as accounts } from './repository';
 
 const ERROR_EVENTS = {
   unhandledRejection: 'unhandledRejection',
@@ -16,17 +15,25 @@ const ERROR_EVENTS = {
 /** States after which a blast cannot go on: the session is gone, so the blast is stopped. */
 const ENDING_STATES = new Set(['conflict', 'loggedOut', 'disconnected']);
 
+/** Stores a saved account's new state; the state and the webhook events telling of it commit together. */
+function saveConnectionState(ctx: AppContext, deviceId: string, state: ConnectionState) {
+  return ctx.db.transaction(async (tx) => {
+    const before = await accounts.lockByClientid(tx, deviceId);
+    if (!before) return undefined;
+    const updated = await accounts.update(tx, before.id, {
+      state,
+      ...(ENDING_STATES.has(state) ? { status: 'idle' } : {}),
+    });
+    await queueAccountStateEvents(tx, updated, before.state);
+    return updated;
+  });
+}
+
 /** Turns gateway events into account updates and realtime messages, and records them for the monitors. */
 export function forwardGatewayEvents(ctx: AppContext) {
   const toOwner = async (deviceId: string | null, message: DeviceEvent) => {
     let owner = deviceId ? ctx.pendingDevices.get(deviceId) : undefined;
-    if (owner === undefined && deviceId) {
-      const [account] = await ctx.db
-        .select({ userId: whatsappAccounts.userId })
-        .from(whatsappAccounts)
-        .where(eq(whatsappAccounts.clientid, deviceId));
-      owner = account?.userId;
-    }
+    if (owner === undefined && deviceId) owner = (await accounts.byClientid(ctx.db, deviceId))?.userId;
     if (owner !== undefined) ctx.hub.publish(owner, message);
     ctx.hub.publish(REALTIME_CHANNEL_ADMIN, message);
   };
@@ -55,25 +62,7 @@ export function forwardGatewayEvents(ctx: AppContext) {
           payload: { deviceId: event.deviceId, message: event.message, date },
         });
       case 'connection.update': {
-        // The state and the webhook events telling of it commit together.
-        const account = await ctx.db.transaction(async (tx) => {
-          const [before] = await tx
-            .select({ state: whatsappAccounts.state })
-            .from(whatsappAccounts)
-            .where(eq(whatsappAccounts.clientid, event.deviceId))
-            .for('update');
-          if (!before) return undefined;
-          const [updated] = await tx
-            .update(whatsappAccounts)
-            .set({
-              state: event.state,
-              ...(ENDING_STATES.has(event.state) ? { status: 'idle' } : {}),
-            })
-            .where(eq(whatsappAccounts.clientid, event.deviceId))
-            .returning();
-          await queueAccountStateEvents(tx, updated!, before.state);
-          return updated;
-        });
+        const account = await saveConnectionState(ctx, event.deviceId, event.state);
         if (account) {
           publishAccountEvent(ctx.hub, account, 'connection.update', { state: event.state });
           if (ENDING_STATES.has(event.state)) ctx.blast.wake(account.id);

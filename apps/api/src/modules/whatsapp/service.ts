@@ -1,7 +1,5 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ALL_RECEIVERS,
-  ALL_USERS,
   MAX_SUSPENSIONS_FOR_REACTIVATION,
   MSG,
   QR_FETCH_TIMEOUT_MS,
@@ -16,11 +14,11 @@ import type {
   sendMessageBodySchema,
   whatsappIntervalBodySchema,
   whatsappPageQuerySchema,
+  ALL_USERS,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db';
 import type { Executor } from '../../ledger/ledger';
-import { proxies, users, whatsappAccounts } from '../../db/schema';
+import type { whatsappAccounts } from '../../db/schema';
 import {
   connectedSession,
   presentAccount,
@@ -30,73 +28,20 @@ import {
 } from '../../domain/accounts';
 import { assertOwnerOrOperator } from '../../lib/access';
 import { HttpError } from '../../lib/errors';
-import {
-  readKeptRows,
-  readPage,
-  selectColumns,
-  type KeptRowsSource,
-  type PageRequest,
-} from '../../lib/paging';
 import { isOperator, type AuthUser } from '../../lib/routes';
-import { accountMatches } from '../../lib/search';
 import { queueAccountStateEvents } from '../../domain/webhooks';
 import { sendDirect as sendThroughPolicy } from '../../policy/direct-send';
 import { actsForAnother } from '../../policy/ownership';
 import { recordAudit } from '../audit/service';
-
-/**
- * One page of the chat-account list with each owner's name: what list-per-page reads (the bench
- * times exactly this). Only the page's rows are joined.
- */
-export async function readAccountsPage(db: Db, where: SQL | undefined, request: PageRequest) {
-  if (!where) {
-    const { rows, meta } = await readKeptRows<AccountRow & Owner>(db, accountsPage, request);
-    const listed = rows.map((row) => ({
-      account: row as AccountRow,
-      firstname: row.ownerFirstname,
-      lastname: row.ownerLastname,
-    }));
-    return { rows: listed, meta };
-  }
-  const { ids, meta } = await readPage(
-    db,
-    {
-      table: whatsappAccounts,
-      id: whatsappAccounts.id,
-      ids: () => db.select({ id: whatsappAccounts.id }).from(whatsappAccounts).$dynamic(),
-      direction: 'desc',
-      where,
-      kept: 'whatsapp_accounts',
-    },
-    request,
-  );
-  const rows = ids.length
-    ? await accountsWithOwner(db).where(inArray(whatsappAccounts.id, ids)).orderBy(desc(whatsappAccounts.id))
-    : [];
-  return { rows, meta };
-}
-
-interface Owner {
-  ownerFirstname: string;
-  ownerLastname: string;
-}
-/** The unfiltered list: its page, total and rows with their owners' names in one statement. */
-const accountsPage: KeptRowsSource = {
-  list: 'whatsapp_accounts',
-  table: whatsappAccounts,
-  select: `${selectColumns(whatsappAccounts, 'row')}, owner.firstname as "ownerFirstname", owner.lastname as "ownerLastname"`,
-  joins: 'join users owner on owner.id = "row".user_id',
-};
-
-const accountsWithOwner = (db: Db) =>
-  db
-    .select({ account: whatsappAccounts, firstname: users.firstname, lastname: users.lastname })
-    .from(whatsappAccounts)
-    .innerJoin(users, eq(users.id, whatsappAccounts.userId))
-    .$dynamic();
+import {
+  accountFilter,
+  accountRepository as accounts,
+  readAccountsPage,
+  type ListedAccount,
+} from './repository';
 
 /** A list row: the account as the spec presents it, with its owner's name. */
-function presentListed(row: { account: AccountRow; firstname: string; lastname: string }) {
+function presentListed(row: ListedAccount) {
   // Added to the presented object rather than spread into a copy: lists present many rows.
   return Object.assign(presentAccount(row.account), {
     User: { firstname: row.firstname, lastname: row.lastname },
@@ -105,10 +50,8 @@ function presentListed(row: { account: AccountRow; firstname: string; lastname: 
 
 /** The account a caller may act on: their own, or any for admin and dev. */
 export async function accountFor(ctx: AppContext, user: AuthUser, key: number | string) {
-  const [account] = await ctx.db
-    .select()
-    .from(whatsappAccounts)
-    .where(typeof key === 'number' ? eq(whatsappAccounts.id, key) : eq(whatsappAccounts.clientid, key));
+  const account =
+    typeof key === 'number' ? await accounts.byId(ctx.db, key) : await accounts.byClientid(ctx.db, key);
   if (!account) throw new HttpError(404, MSG.whatsappNotFound);
   assertOwnerOrOperator(user, account.userId);
   return account;
@@ -131,17 +74,7 @@ export async function checkDevice(ctx: AppContext, user: AuthUser, deviceId: str
  */
 async function senderFor(ctx: AppContext, user: AuthUser, sender: string) {
   if (deviceIdSchema.safeParse(sender).success) return accountFor(ctx, user, sender);
-  const [account] = await ctx.db
-    .select()
-    .from(whatsappAccounts)
-    .where(
-      and(
-        eq(whatsappAccounts.phonenumber, normalizeNumber(sender)),
-        isOperator(user) ? undefined : eq(whatsappAccounts.userId, user.id),
-      ),
-    )
-    .orderBy(sql`(${whatsappAccounts.state} = 'connected') desc`, desc(whatsappAccounts.id))
-    .limit(1);
+  const account = await accounts.byNumber(ctx.db, normalizeNumber(sender), isOperator(user) ? null : user.id);
   if (!account) throw new HttpError(404, MSG.whatsappNotFound);
   return account;
 }
@@ -153,41 +86,25 @@ async function refuseWhenDisconnected(ctx: AppContext, account: AccountRow) {
 }
 
 export async function countAccounts(ctx: AppContext, userId: number | typeof ALL_USERS) {
-  const [row] = await ctx.db
-    .select({
-      connected: sql<string>`count(*) filter (where ${whatsappAccounts.state} = 'connected')`,
-      total: sql<string>`count(*)`,
-    })
-    .from(whatsappAccounts)
-    .where(userId === ALL_USERS ? undefined : eq(whatsappAccounts.userId, userId));
-  const connected = Number(row?.connected ?? 0);
-  return { connectedCount: connected, disconnectedCount: Number(row?.total ?? 0) - connected };
+  const { connected, total } = await accounts.countByState(ctx.db, userId);
+  return { connectedCount: connected, disconnectedCount: total - connected };
 }
 
 export async function newClient(ctx: AppContext, user: AuthUser, body: z.output<typeof newClientBodySchema>) {
   if (ctx.pendingDevices.has(body.deviceId) || ctx.gateway.state(body.deviceId))
     throw new HttpError(400, MSG.errorCreatingClient);
   // A saved device id belongs to its account for good: nobody connects a new phone under it.
-  const [saved] = await ctx.db
-    .select({ id: whatsappAccounts.id })
-    .from(whatsappAccounts)
-    .where(eq(whatsappAccounts.clientid, body.deviceId));
-  if (saved) throw new HttpError(409, MSG.deviceIdTaken);
+  if (await accounts.byClientid(ctx.db, body.deviceId)) throw new HttpError(409, MSG.deviceIdTaken);
   const owner = isOperator(user) && body.userId ? body.userId : user.id;
   if (body.previousDeviceId && ctx.pendingDevices.get(body.previousDeviceId) === user.id) {
     ctx.pendingDevices.delete(body.previousDeviceId);
     await ctx.gateway.removeClient(body.previousDeviceId);
   }
   // The least-used active proxy is suggested for the new account; it is only a record.
-  const [proxy] = await ctx.db
-    .select({ id: proxies.id })
-    .from(proxies)
-    .where(eq(proxies.status, 'active'))
-    .orderBy(asc(proxies.countUse), asc(proxies.id))
-    .limit(1);
+  const proxyId = await accounts.leastUsedActiveProxy(ctx.db);
   ctx.pendingDevices.set(body.deviceId, owner);
   void ctx.gateway.createClient({ deviceId: body.deviceId, phoneNumber: body.phoneNumber || null });
-  return { proxyId: proxy?.id ?? null, deviceId: body.deviceId };
+  return { proxyId, deviceId: body.deviceId };
 }
 
 export async function removeClient(ctx: AppContext, user: AuthUser, deviceId: string) {
@@ -214,6 +131,47 @@ export async function waitForQr(ctx: AppContext, deviceId: string, abandoned: ()
   return { qr, code };
 }
 
+type AccountValues = Omit<typeof whatsappAccounts.$inferInsert, 'userId'>;
+
+/** A second save of a device already saved (a double click, a retry) answers that account. */
+async function savedAgain(ctx: AppContext, user: AuthUser, deviceId: string) {
+  const saved = await accounts.byClientid(ctx.db, deviceId);
+  if (!saved) throw new HttpError(404, MSG.whatsappNotFound);
+  assertOwnerOrOperator(user, saved.userId);
+  return { whatsapp: presentAccount(saved), msg: 'OK' };
+}
+
+/** Writes the account: a new one, or the reconnected one taking the new device. */
+async function storeAccount(
+  tx: Executor,
+  user: AuthUser,
+  save: { owner: number; values: AccountValues; reconnect: number | null },
+) {
+  let account: AccountRow | undefined;
+  let previousClient: string | null = null;
+  let previousState: string | null = null;
+  if (save.reconnect) {
+    const existing = await accounts.byId(tx, save.reconnect);
+    if (!existing) throw new HttpError(404, MSG.whatsappNotFound);
+    assertOwnerOrOperator(user, existing.userId);
+    previousClient = existing.clientid;
+    previousState = existing.state;
+    account = await accounts.update(tx, existing.id, { ...save.values, status: 'idle', suspended: false });
+  } else {
+    account = await accounts.insertNew(tx, { ...save.values, userId: save.owner });
+    // Two saves of one device at once: the second answers the account the first created, to its
+    // owner only.
+    if (!account) {
+      const first = await accounts.byClientid(tx, save.values.clientid);
+      if (first!.userId !== save.owner) throw new HttpError(409, MSG.deviceIdTaken);
+      return { account: first!, previousClient };
+    }
+  }
+  if (save.values.proxyId) await accounts.countProxyUse(tx, save.values.proxyId);
+  await queueAccountStateEvents(tx, account, previousState);
+  return { account, previousClient };
+}
+
 export async function saveAccount(
   ctx: AppContext,
   user: AuthUser,
@@ -221,16 +179,7 @@ export async function saveAccount(
 ) {
   const deviceId = body.clientid;
   const owner = ctx.pendingDevices.get(deviceId);
-  if (owner === undefined) {
-    // A second save of a device already saved (a double click, a retry) answers that account.
-    const [saved] = await ctx.db
-      .select()
-      .from(whatsappAccounts)
-      .where(eq(whatsappAccounts.clientid, deviceId));
-    if (!saved) throw new HttpError(404, MSG.whatsappNotFound);
-    assertOwnerOrOperator(user, saved.userId);
-    return { whatsapp: presentAccount(saved), msg: 'OK' };
-  }
+  if (owner === undefined) return savedAgain(ctx, user, deviceId);
   assertOwnerOrOperator(user, owner);
   // What the account is comes from the gateway, never from the request.
   const info = ctx.gateway.info(deviceId);
@@ -246,49 +195,9 @@ export async function saveAccount(
     state: ctx.gateway.state(deviceId) ?? 'connected',
     proxyId,
   };
-  const saved = await ctx.db.transaction(async (tx) => {
-    let account: AccountRow | undefined;
-    let previousClient: string | null = null;
-    let previousState: string | null = null;
-    if (body.reconnect) {
-      const [existing] = await tx
-        .select()
-        .from(whatsappAccounts)
-        .where(eq(whatsappAccounts.id, body.reconnect));
-      if (!existing) throw new HttpError(404, MSG.whatsappNotFound);
-      assertOwnerOrOperator(user, existing.userId);
-      previousClient = existing.clientid;
-      previousState = existing.state;
-      [account] = await tx
-        .update(whatsappAccounts)
-        .set({ ...values, status: 'idle', suspended: false })
-        .where(eq(whatsappAccounts.id, existing.id))
-        .returning();
-    } else {
-      [account] = await tx
-        .insert(whatsappAccounts)
-        .values({ ...values, userId: owner })
-        .onConflictDoNothing({ target: whatsappAccounts.clientid })
-        .returning();
-      // Two saves of one device at once: the second answers the account the first created, to its
-      // owner only.
-      if (!account) {
-        const [first] = await tx
-          .select()
-          .from(whatsappAccounts)
-          .where(eq(whatsappAccounts.clientid, deviceId));
-        if (first!.userId !== owner) throw new HttpError(409, MSG.deviceIdTaken);
-        return { account: first!, previousClient };
-      }
-    }
-    if (proxyId !== null)
-      await tx
-        .update(proxies)
-        .set({ countUse: sql`${proxies.countUse} + 1` })
-        .where(eq(proxies.id, proxyId));
-    await queueAccountStateEvents(tx, account!, previousState);
-    return { account: account!, previousClient };
-  });
+  const saved = await ctx.db.transaction((tx) =>
+    storeAccount(tx, user, { owner, values, reconnect: body.reconnect || null }),
+  );
   ctx.pendingDevices.delete(deviceId);
   if (saved.previousClient && saved.previousClient !== deviceId)
     await ctx.gateway.removeClient(saved.previousClient);
@@ -298,9 +207,7 @@ export async function saveAccount(
 
 /** Every account of one user, or of all users, newest first. */
 export async function listAccounts(ctx: AppContext, userId: number | typeof ALL_USERS) {
-  const rows = await accountsWithOwner(ctx.db)
-    .where(userId === ALL_USERS ? undefined : eq(whatsappAccounts.userId, userId))
-    .orderBy(desc(whatsappAccounts.id));
+  const rows = await accounts.listWithOwners(ctx.db, userId);
   return { list: rows.map(presentListed) };
 }
 
@@ -309,19 +216,9 @@ export async function pageOfAccounts(
   user: AuthUser,
   query: z.output<typeof whatsappPageQuerySchema>,
 ) {
-  const conditions: SQL[] = [];
   // A dev or admin with no chosen user lists everything: operators see the whole platform.
   const owner = isOperator(user) ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
-  if (owner !== null) conditions.push(eq(whatsappAccounts.userId, owner));
-  if (query.search) conditions.push(accountMatches(query.search));
-  if (query.s === 'sending') conditions.push(eq(whatsappAccounts.status, 'sending'));
-  else if (query.s === 'suspended') conditions.push(eq(whatsappAccounts.suspended, true));
-  else if (query.s) conditions.push(eq(whatsappAccounts.state, query.s));
-  const { rows, meta } = await readAccountsPage(
-    ctx.db,
-    conditions.length ? and(...conditions) : undefined,
-    query,
-  );
+  const { rows, meta } = await readAccountsPage(ctx.db, accountFilter(owner, query), query);
   return { data: rows.map(presentListed), meta };
 }
 
@@ -356,36 +253,28 @@ export async function startBlast(ctx: AppContext, user: AuthUser, key: number | 
   const account = await accountFor(ctx, user, key);
   await refuseWhenDisconnected(ctx, account);
   const sending = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(whatsappAccounts)
-      .set({ status: 'sending' })
-      .where(eq(whatsappAccounts.id, account.id))
-      .returning();
-    await auditBlastAction(ctx, tx, user, 'blast.start', account, row!);
+    const row = await accounts.update(tx, account.id, { status: 'sending' });
+    await auditBlastAction(ctx, tx, user, 'blast.start', account, row);
     return row;
   });
-  publishAccountEvent(ctx.hub, sending!, 'sending');
+  publishAccountEvent(ctx.hub, sending, 'sending');
   ctx.blast.start(account.id);
-  return { whatsapp: presentAccount(sending!), msg: 'OK' };
+  return { whatsapp: presentAccount(sending), msg: 'OK' };
 }
 
 export async function stopBlast(ctx: AppContext, user: AuthUser, key: number | string) {
   const account = await accountFor(ctx, user, key);
   await refuseWhenDisconnected(ctx, account);
   const idle = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(whatsappAccounts)
-      .set({ status: 'idle' })
-      .where(eq(whatsappAccounts.id, account.id))
-      .returning();
-    await auditBlastAction(ctx, tx, user, 'blast.stop', account, row!);
+    const row = await accounts.update(tx, account.id, { status: 'idle' });
+    await auditBlastAction(ctx, tx, user, 'blast.stop', account, row);
     return row;
   });
   // The loop ends after the send in flight (if any); a wait ends at once.
   ctx.blast.wake(account.id);
-  publishAccountEvent(ctx.hub, idle!, 'stop');
-  publishAccountEvent(ctx.hub, idle!, 'idle');
-  return { whatsapp: presentAccount(idle!), msg: 'OK' };
+  publishAccountEvent(ctx.hub, idle, 'stop');
+  publishAccountEvent(ctx.hub, idle, 'idle');
+  return { whatsapp: presentAccount(idle), msg: 'OK' };
 }
 
 /** The pacing belongs to the account's owner: every account of theirs blasts at it. */
@@ -395,30 +284,23 @@ export async function setPacing(
   body: z.output<typeof whatsappIntervalBodySchema>,
 ) {
   const account = await accountFor(ctx, user, body.id);
-  await ctx.db
-    .update(users)
-    .set({ blastIntervalMin: body.interval_min, blastIntervalMax: body.interval_max })
-    .where(eq(users.id, account.userId));
+  await accounts.setOwnerPacing(ctx.db, account.userId, body.interval_min, body.interval_max);
   return { msg: 'OK' };
 }
 
 export async function resetCounts(ctx: AppContext, user: AuthUser, id: number) {
   const account = await accountFor(ctx, user, id);
   // The account's own figures start again; the member's earned income stays in the ledger.
-  const [reset] = await ctx.db
-    .update(whatsappAccounts)
-    .set({ countSuccess: 0, countFail: 0, income: 0 })
-    .where(eq(whatsappAccounts.id, account.id))
-    .returning();
-  publishAccountEvent(ctx.hub, reset!, 'reset', { state: reset!.state, whatsapp: presentAccount(reset!) });
+  const reset = await accounts.update(ctx.db, account.id, { countSuccess: 0, countFail: 0, income: 0 });
+  publishAccountEvent(ctx.hub, reset, 'reset', { state: reset.state, whatsapp: presentAccount(reset) });
   // Counts set rather than counted up (count_synced): every open list takes both, so one that missed
   // an event is put right.
-  publishAccountEvent(ctx.hub, reset!, 'count_synced', {
-    count_success: reset!.countSuccess,
-    count_fail: reset!.countFail,
-    income: reset!.income,
+  publishAccountEvent(ctx.hub, reset, 'count_synced', {
+    count_success: reset.countSuccess,
+    count_fail: reset.countFail,
+    income: reset.income,
   });
-  return { data: presentAccount(reset!) };
+  return { data: presentAccount(reset) };
 }
 
 export async function reconnect(ctx: AppContext, user: AuthUser, id: number) {
@@ -427,12 +309,10 @@ export async function reconnect(ctx: AppContext, user: AuthUser, id: number) {
   if (account.state !== 'conflict' || !account.phonenumber || account.suspended)
     throw new HttpError(400, MSG.connectionLostCannotReconnect);
   await restoreSession(ctx.gateway, account);
-  const [connected] = await ctx.db
-    .update(whatsappAccounts)
-    .set({ state: ctx.gateway.state(account.clientid) ?? 'unknown' })
-    .where(eq(whatsappAccounts.id, account.id))
-    .returning();
-  return { data: presentAccount(connected!) };
+  const connected = await accounts.update(ctx.db, account.id, {
+    state: ctx.gateway.state(account.clientid) ?? 'unknown',
+  });
+  return { data: presentAccount(connected) };
 }
 
 export async function activate(ctx: AppContext, user: AuthUser, id: number) {
@@ -441,16 +321,15 @@ export async function activate(ctx: AppContext, user: AuthUser, id: number) {
     throw new HttpError(400, MSG.activateRefused);
   await restoreSession(ctx.gateway, account);
   const active = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(whatsappAccounts)
-      .set({ suspended: false, state: ctx.gateway.state(account.clientid) ?? 'unknown' })
-      .where(eq(whatsappAccounts.id, account.id))
-      .returning();
-    await queueAccountStateEvents(tx, updated!, account.state);
+    const updated = await accounts.update(tx, account.id, {
+      suspended: false,
+      state: ctx.gateway.state(account.clientid) ?? 'unknown',
+    });
+    await queueAccountStateEvents(tx, updated, account.state);
     return updated;
   });
-  publishAccountEvent(ctx.hub, active!, 'connection.update', { state: active!.state });
-  return { data: presentAccount(active!) };
+  publishAccountEvent(ctx.hub, active, 'connection.update', { state: active.state });
+  return { data: presentAccount(active) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import { SEARCH_SHORTCUT_KEY, canOpen, sidebarMenu } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from '../../components/ui/command';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { useSession } from '../../lib/session';
@@ -10,6 +10,7 @@ import { MenuIcon } from './MenuIcon';
 
 /** Jumps to a screen of the role's menu: a command palette, opened from here or by Ctrl/Cmd+K. */
 export function HeaderSearch() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const { user } = useSession();
   const [open, setOpen] = useState(false);

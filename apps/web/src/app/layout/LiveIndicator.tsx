@@ -1,28 +1,34 @@
 import { useSyncExternalStore } from 'react';
 import clsx from 'clsx';
-import { MSG } from '../../i18n';
+import { messages } from '../../i18n';
 import { onRealtimeStatus, realtimeStatus } from '../../lib/realtime';
 
 // Read while rendering, so they follow the language switch.
 const LABEL = {
   get live() {
+    const MSG = messages();
     return MSG.realtimeLive;
   },
   get offline() {
+    const MSG = messages();
     return MSG.realtimeOffline;
   },
   get connecting() {
+    const MSG = messages();
     return MSG.realtimeConnecting;
   },
 };
 const HINT = {
   get live() {
+    const MSG = messages();
     return MSG.realtimeLiveHint;
   },
   get offline() {
+    const MSG = messages();
     return MSG.realtimeOfflineHint;
   },
   get connecting() {
+    const MSG = messages();
     return MSG.realtimeConnecting;
   },
 };

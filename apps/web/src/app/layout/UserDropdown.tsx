@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { ChevronDown, LogOut, Settings, UserCircle } from 'lucide-react';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -14,6 +14,7 @@ import { signOut, useSession } from '../../lib/session';
 import { initials } from '../../lib/initials';
 
 export function UserDropdown() {
+  const MSG = useMessages();
   const { user } = useSession();
   const navigate = useNavigate();
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import type { RowEndpointName } from '@blaster/contract';
 import { apiRequest, callEndpoint, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
@@ -16,6 +16,7 @@ export const dangerLinkClass =
 
 /** Delete with a confirmation; the row shows 'Deleting...' until the server confirms. */
 export function useDeleteRow(queryKey: string, pathOf: RowEndpointName<'DELETE'> | ((id: number) => string)) {
+  const MSG = useMessages();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<number | null>(null);
   const remove = useMutation({

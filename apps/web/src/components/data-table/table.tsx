@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type Row, type Table } from '@tanstack/react-table';
 import clsx from 'clsx';
-import { MSG } from '../../i18n';
+import { messages } from '../../i18n';
 import { CardView } from './card-view';
 import { ACTION_COLUMN_ID, type Columns } from './columns';
 import { useIsNarrow } from './use-narrow';
@@ -18,6 +18,7 @@ export interface DataTableProps<T> {
 
 /** What stands in for the rows: loading, the error, or 'Kosong'; null when there are rows. */
 function listState(rows: unknown[] | undefined, loading: boolean, error?: string | null): ReactNode {
+  const MSG = messages();
   if (loading && !rows) return MSG.loading;
   if (error) return <span className="text-red-500">{error}</span>;
   if ((rows ?? []).length === 0) return MSG.empty;

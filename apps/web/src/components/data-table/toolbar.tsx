@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import clsx from 'clsx';
 import { Plus, RefreshCw } from 'lucide-react';
 import { REFRESH_DELAY_MS } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Button, inputClass } from '../form';
 import { linkButtonClass } from './row-actions';
 import { useListParams } from './params';
 
 /** Refresh icon: re-fetches after 1 second, showing 'Menyinkronkan data...' meanwhile: the user sees the list was asked again. */
 export function RefreshButton({ onRefresh }: { onRefresh(): Promise<unknown> | void }) {
+  const MSG = useMessages();
   const [syncing, setSyncing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -48,6 +49,7 @@ export function ListFilters({
   placeholder?: string;
   statuses?: { all: string; options: { value: string; label: string }[] };
 }) {
+  const MSG = useMessages();
   const { params, set } = useListParams();
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row">
@@ -101,6 +103,7 @@ export function ExportButtons({
 
 /** The '+ Tambah' link to a list's create page. */
 export function AddLink({ to }: { to: string }) {
+  const MSG = useMessages();
   return (
     <Link to={to} className={linkButtonClass}>
       <Plus className="size-4" aria-hidden="true" />

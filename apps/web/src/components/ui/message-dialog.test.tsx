@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MSG } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { confirmDialog, successDialog } from '../../lib/dialogs';
 import { MessageDialogHost } from './message-dialog';
 

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { X } from 'lucide-react';
 import { AUDIT_ACTIONS, type AuditEntry } from '@blaster/contract';
-import { MSG, formatRupiah, t, tValue } from '../../i18n';
+import { formatRupiah, t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { inputClass } from '../../components/form';
 import {
@@ -91,6 +91,7 @@ function targetLabel({ target }: AuditEntry): string {
 
 /** /audit: every recorded change, newest first, filtered by action and actor (admin and dev). */
 export function AuditListPage() {
+  const MSG = useMessages();
   const { page, params, set } = useListParams();
   const searchBox = useListSearch();
   const search = searchBox.search;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { callEndpoint } from '../../lib/api';
 
 export const auditKeys = {
@@ -10,6 +10,7 @@ export const auditKeys = {
 
 /** One page of the audit log; `query` holds the page, sort and filters. */
 export function useAuditLog(query: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: auditKeys.list(query),
     queryFn: () => callEndpoint('auditPerPage', { search: query }, { fallback: MSG.errorFetchingAuditList }),

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { API, type AnswerOf } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Alert, Button, TextField } from '../../components/form';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
 
 export function SignInPage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -24,12 +24,11 @@ export function SignInPage() {
     setError('');
     setLoading(true);
     try {
-      const answer = await apiRequest<AnswerOf<'login'>>(API.login, {
-        method: 'POST',
-        body: { email: email.trim(), password, keep },
-        auth: false,
-        fallback: MSG.errorSigningIn,
-      });
+      const answer = await callEndpoint(
+        'login',
+        { body: { email: email.trim(), password, keep } },
+        { fallback: MSG.errorSigningIn },
+      );
       saveSession(answer.user, keep);
       navigate('/dashboard', { replace: true });
     } catch (caught) {

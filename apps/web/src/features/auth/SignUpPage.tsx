@@ -6,16 +6,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  type AnswerOf,
-  API,
   REFERRAL_QUERY_PARAM,
   REGISTER_FIELDS,
   registerBodySchema,
   type RegisterField,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Alert, Button, FieldError, TextField } from '../../components/form';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { saveSession } from '../../lib/session';
 import { storedReferral } from '../../lib/referral-capture';
 import { AuthLayout } from './AuthLayout';
@@ -24,6 +22,7 @@ type FormInput = z.input<typeof registerBodySchema>;
 type FormOutput = z.output<typeof registerBodySchema>;
 
 export function SignUpPage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [error, setError] = useState('');
@@ -53,12 +52,7 @@ export function SignUpPage() {
   const submit = handleSubmit(async (form) => {
     setError('');
     try {
-      const answer = await apiRequest<AnswerOf<'register'>>(API.register, {
-        method: 'POST',
-        body: form,
-        auth: false,
-        fallback: MSG.failedToSignUp,
-      });
+      const answer = await callEndpoint('register', { body: form }, { fallback: MSG.failedToSignUp });
       saveSession(answer.user);
       navigate('/dashboard', { replace: true });
     } catch (caught) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { MSG } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { SignUpPage } from './SignUpPage';
 
 afterEach(cleanup);

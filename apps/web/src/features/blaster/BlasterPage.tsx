@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ALL_RECEIVERS, API, PHONE_LIST_LIMIT, REFRESH_DELAY_MS } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { ALL_RECEIVERS, PHONE_LIST_LIMIT, REFRESH_DELAY_MS } from '@blaster/contract';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass } from '../../components/form';
 import { PageCard, useDebounced } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 import { useSenderAccounts } from '../whatsapp/api';
@@ -15,6 +15,7 @@ const ALL = ALL_RECEIVERS;
 
 /** /blaster: send one message from a connected account to chosen numbers (or all active ones). */
 export function BlasterPage() {
+  const MSG = useMessages();
   // The sender and receiver lists appear after a second, as the panel's other lists load.
   const [ready, setReady] = useState(false);
   useEffect(() => {
@@ -39,11 +40,7 @@ export function BlasterPage() {
 
   const send = useMutation({
     mutationFn: (body: { senders: string; targets: string; message: string; on_behalf_of_owner: boolean }) =>
-      apiRequest<{ msg: string }>(API.whatsappSendMessage, {
-        method: 'POST',
-        body,
-        fallback: MSG.errorSendingMessage,
-      }),
+      callEndpoint('whatsappSendMessage', { body }, { fallback: MSG.errorSendingMessage }),
     // The answer tells numbers skipped (suppressed, no consent) or held by a send limit.
     onSuccess: (answer) => showMessage({ tone: 'success', title: MSG.sentTitle, text: answer.msg }),
     onError: (error) =>

@@ -3,19 +3,20 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, bonusCreateSchema, type BonusCreate } from '@blaster/contract';
-import { MSG, formatRupiah, t } from '../../i18n';
+import { bonusCreateSchema, type BonusCreate } from '@blaster/contract';
+import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
 import type { ApiError } from '../../lib/api';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { confirmDialog, successDialog } from '../../lib/dialogs';
 import { bonusKeys, useBonusMembers } from './api';
 
 /** /bonus/create?id=: pick a member (preselected by id), nominal and reason; success dialog, then back. */
 export function BonusCreatePage() {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -39,7 +40,7 @@ export function BonusCreatePage() {
   }, [loadedMembers, getValues, setValue]);
   const create = useMutation({
     mutationFn: (body: BonusCreate) =>
-      apiRequest(API.bonusCreate, { method: 'POST', body, fallback: MSG.errorCreatingBonus }),
+      callEndpoint('bonusCreate', { body }, { fallback: MSG.errorCreatingBonus }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: bonusKeys.all });
       await successDialog(MSG.bonusCreated);

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { API, isOperatorRole, type BonusRow } from '@blaster/contract';
-import { MSG, formatRupiah, t } from '../../i18n';
+import { isOperatorRole, type BonusRow } from '@blaster/contract';
+import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PageCard,
@@ -24,13 +24,14 @@ const column = createColumnHelper<BonusRow>();
 
 /** /bonus: admin and dev manage everyone's bonuses; a member sees their own and their total. */
 export function BonusListPage() {
+  const MSG = useMessages();
   const { user } = useSession();
   const operator = isOperatorRole(user?.role);
   const { pageQuery } = useListParams();
 
   const list = useBonuses(pageQuery);
   const total = useBonusTotal(user?.id, Boolean(user) && !operator);
-  const remove = useDeleteRow(bonusKeys.all[0], API.bonus);
+  const remove = useDeleteRow(bonusKeys.all[0], 'bonus');
 
   const columns: Columns<BonusRow> = [
     ...(operator

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 
 export const bonusKeys = {
   all: ['bonus'] as const,
@@ -12,12 +11,11 @@ export const bonusKeys = {
 };
 
 export function useBonuses(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: bonusKeys.list(pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'bonusPerPage'>>(`${API.bonusPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingBonusList,
-      }),
+      callEndpoint('bonusPerPage', { search: pageQuery }, { fallback: MSG.errorFetchingBonusList }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +25,7 @@ export function useBonusTotal(userId: number | undefined, enabled: boolean) {
   return useQuery({
     queryKey: bonusKeys.total(userId),
     enabled,
-    queryFn: () => apiRequest<AnswerOf<'totalBonus'>>(API.totalBonus(userId!)),
+    queryFn: () => callEndpoint('totalBonus', { params: { userId: userId! } }),
   });
 }
 
@@ -35,6 +33,6 @@ export function useBonusTotal(userId: number | undefined, enabled: boolean) {
 export function useBonusMembers() {
   return useQuery({
     queryKey: bonusKeys.members(),
-    queryFn: () => apiRequest<AnswerOf<'members'>>(API.members),
+    queryFn: () => callEndpoint('members'),
   });
 }

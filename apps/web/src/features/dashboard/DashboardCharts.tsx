@@ -1,13 +1,7 @@
 import { useState } from 'react';
-import {
-  ALL_USERS,
-  API,
-  STATS_TEXT as SPEC_STATS_TEXT,
-  type StatsDailyAnswer,
-  type StatsHourlyAnswer,
-  type StatsTopAccountsAnswer,
-} from '@blaster/contract';
+import { ALL_USERS, STATS_TEXT as SPEC_STATS_TEXT } from '@blaster/contract';
 import { t, textTable } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 import { useStats } from './api';
 import {
   ChartCard,
@@ -25,7 +19,9 @@ const grid = 'mt-6 grid grid-cols-1 gap-4 md:gap-6 xl:grid-cols-2';
 
 /** A member's sends and income per day over the last 30 days (app time zone). */
 export function MemberCharts({ userId }: { userId: number }) {
-  const daily = useStats<StatsDailyAnswer>('daily', API.statsDaily(userId), STATS_TEXT.failed);
+  const daily = useStats('daily', userId, () =>
+    callEndpoint('statsDaily', { params: { userId } }, { fallback: STATS_TEXT.failed }),
+  );
   const days = daily.data?.days ?? [];
   return (
     <div className={grid}>
@@ -79,12 +75,12 @@ type Range = `${(typeof RANGES)[number]}`;
 
 /** The platform's sends per hour with success rate, and the accounts that send the most. */
 export function OperatorCharts() {
-  const hourly = useStats<StatsHourlyAnswer>('hourly', API.statsHourly(ALL_USERS), STATS_TEXT.failed);
+  const hourly = useStats('hourly', ALL_USERS, () =>
+    callEndpoint('statsHourly', { params: { userId: ALL_USERS } }, { fallback: STATS_TEXT.failed }),
+  );
   const [range, setRange] = useState<Range>('7');
-  const top = useStats<StatsTopAccountsAnswer>(
-    'top',
-    `${API.statsTopAccounts}?days=${range}`,
-    STATS_TEXT.failed,
+  const top = useStats('top', range, () =>
+    callEndpoint('statsTopAccounts', { query: { days: range } }, { fallback: STATS_TEXT.failed }),
   );
   const timeZone = hourly.data?.timeZone ?? 'Asia/Jakarta';
   const accounts = (top.data?.accounts ?? []).map((account) => ({

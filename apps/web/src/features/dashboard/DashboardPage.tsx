@@ -15,13 +15,14 @@ import {
   BarChart3,
   Megaphone,
 } from 'lucide-react';
-import { ALL_USERS, API, BANNER_SPEED, type User, type AnswerOf } from '@blaster/contract';
-import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
+import { ALL_USERS, BANNER_SPEED, type User } from '@blaster/contract';
+import { formatNumber, formatRupiah, t, useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { StatGrid, type Stat } from '../../components/StatCard';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { adminChannel, useFigure, useLiveFigures } from './api';
+import { adminChannel, useEndpointFigure, useLiveFigures } from './api';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
 import { FunnelSection } from '../funnel/FunnelSection';
 
@@ -43,7 +44,10 @@ function Greeting({ title, user }: { title: string; user: User }) {
 }
 
 function AnnouncementBanner() {
-  const setting = useFigure<AnswerOf<'settingGet'>>('setting', API.settingGet, MSG.internalServerError);
+  const MSG = useMessages();
+  const setting = useEndpointFigure('setting', undefined, () =>
+    callEndpoint('settingGet', {}, { fallback: MSG.internalServerError }),
+  );
   const info = setting.data?.setting.info;
   if (!info) return null;
   return (
@@ -79,27 +83,27 @@ const accountStats = (accounts: AccountCounts): Stat[] => [
 ];
 
 function MemberDashboard({ user }: { user: User }) {
+  const MSG = useMessages();
   useLiveFigures(String(user.id));
-  const accounts = useFigure<AnswerOf<'whatsappCount'>>(
-    'whatsappCount',
-    API.whatsappCount(user.id),
-    MSG.errorFetchingWhatsappList,
+  const accounts = useEndpointFigure('whatsappCount', user.id, () =>
+    callEndpoint(
+      'whatsappCount',
+      { params: { userId: user.id } },
+      { fallback: MSG.errorFetchingWhatsappList },
+    ),
   );
-  const blasts = useFigure<AnswerOf<'messageLogCount'>>(
-    'messageLogCount',
-    API.messageLogCount(user.id),
-    MSG.errorTodayCount,
+  const mine = { userId: user.id };
+  const blasts = useEndpointFigure('messageLogCount', mine, () =>
+    callEndpoint('messageLogCount', { params: mine }, { fallback: MSG.errorTodayCount }),
   );
-  const income = useFigure<AnswerOf<'todayIncome'>>(
-    'todayIncome',
-    API.todayIncome(user.id),
-    MSG.errorTodayIncome,
+  const income = useEndpointFigure('todayIncome', mine, () =>
+    callEndpoint('todayIncome', { params: mine }, { fallback: MSG.errorTodayIncome }),
   );
-  const balance = useFigure<AnswerOf<'balance'>>('balance', API.balance(user.id), MSG.errorFetchingBalance);
-  const bonus = useFigure<AnswerOf<'totalBonus'>>(
-    'totalBonus',
-    API.totalBonus(user.id),
-    MSG.errorFetchingBonusList,
+  const balance = useEndpointFigure('balance', mine, () =>
+    callEndpoint('balance', { params: mine }, { fallback: MSG.errorFetchingBalance }),
+  );
+  const bonus = useEndpointFigure('totalBonus', mine, () =>
+    callEndpoint('totalBonus', { params: mine }, { fallback: MSG.errorFetchingBonusList }),
   );
 
   return (
@@ -167,25 +171,30 @@ function SuccessFail({ value }: { value: { success: number; fail: number } | und
 }
 
 function AdminDashboard({ user }: { user: User }) {
+  const MSG = useMessages();
   useLiveFigures(adminChannel);
-  const proxies = useFigure<AnswerOf<'proxyCountUse'>>(
-    'proxyCountUse',
-    API.proxyCountUse,
-    MSG.errorGetProxyCount,
+  const proxies = useEndpointFigure('proxyCountUse', undefined, () =>
+    callEndpoint('proxyCountUse', {}, { fallback: MSG.errorGetProxyCount }),
   );
-  const numbers = useFigure<AnswerOf<'phoneCountBlast'>>(
-    'phoneCountBlast',
-    API.phoneCountBlast,
-    MSG.errorFetchingPhoneNumberList,
+  const numbers = useEndpointFigure('phoneCountBlast', undefined, () =>
+    callEndpoint('phoneCountBlast', {}, { fallback: MSG.errorFetchingPhoneNumberList }),
   );
-  const accounts = useFigure<AnswerOf<'whatsappCount'>>(
-    'whatsappCountAll',
-    API.whatsappCount(ALL_USERS),
-    MSG.errorFetchingWhatsappList,
+  const accounts = useEndpointFigure('whatsappCountAll', ALL_USERS, () =>
+    callEndpoint(
+      'whatsappCount',
+      { params: { userId: ALL_USERS } },
+      { fallback: MSG.errorFetchingWhatsappList },
+    ),
   );
-  const members = useFigure<AnswerOf<'activeUsers'>>('activeUsers', API.activeUsers, MSG.errorFetchingUser);
-  const today = useFigure<AnswerOf<'todayCount'>>('todayCount', API.todayCount, MSG.errorTodayCount);
-  const total = useFigure<AnswerOf<'totalCount'>>('totalCount', API.totalCount, MSG.errorTodayCount);
+  const members = useEndpointFigure('activeUsers', undefined, () =>
+    callEndpoint('activeUsers', {}, { fallback: MSG.errorFetchingUser }),
+  );
+  const today = useEndpointFigure('todayCount', undefined, () =>
+    callEndpoint('todayCount', {}, { fallback: MSG.errorTodayCount }),
+  );
+  const total = useEndpointFigure('totalCount', undefined, () =>
+    callEndpoint('totalCount', {}, { fallback: MSG.errorTodayCount }),
+  );
 
   return (
     <>

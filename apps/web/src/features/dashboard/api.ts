@@ -2,15 +2,14 @@ import { useEffect } from 'react';
 import Cookies from 'js-cookie';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { COOKIE_DASHBOARD, REALTIME_CHANNEL_ADMIN, type RealtimeMessage } from '@blaster/contract';
-import { apiRequest } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
 import { longLivedCookie } from '../../lib/session';
 
 /** Every dashboard figure lives under 'dashboard', so one invalidation refreshes cards and charts. */
 export const dashboardKeys = {
   all: ['dashboard'] as const,
-  figure: (key: string, path: string) => [...dashboardKeys.all, key, path] as const,
-  stats: (key: string, path: string) => [...dashboardKeys.all, 'stats', key, path] as const,
+  figure: (key: string, scope: unknown) => [...dashboardKeys.all, key, scope] as const,
+  stats: (key: string, scope: unknown) => [...dashboardKeys.all, 'stats', key, scope] as const,
 };
 
 /** Last known figures, shown at once on the next visit while fresh ones load, so the dashboard never opens empty. */
@@ -28,11 +27,12 @@ function writeCache(key: string, value: unknown) {
   Cookies.set(COOKIE_DASHBOARD, JSON.stringify({ ...readCache(), [key]: value }), longLivedCookie);
 }
 
-export function useFigure<T>(key: string, path: string, fallback: string): UseQueryResult<T> {
+/** A figure card's answer; `scope` is what the answer depends on (the user, a range). */
+export function useEndpointFigure<T>(key: string, scope: unknown, load: () => Promise<T>): UseQueryResult<T> {
   return useQuery<T>({
-    queryKey: dashboardKeys.figure(key, path),
+    queryKey: dashboardKeys.figure(key, scope),
     queryFn: async () => {
-      const value = await apiRequest<T>(path, { fallback });
+      const value = await load();
       writeCache(key, value);
       return value;
     },
@@ -41,11 +41,11 @@ export function useFigure<T>(key: string, path: string, fallback: string): UseQu
   });
 }
 
-/** Chart figures; `fallback` is the text shown when the server gives no reason for a failure. */
-export function useStats<T>(key: string, path: string, fallback: string) {
+/** Chart figures; `scope` is what the answer depends on (the user, a range). */
+export function useStats<T>(key: string, scope: unknown, load: () => Promise<T>) {
   return useQuery<T>({
-    queryKey: dashboardKeys.stats(key, path),
-    queryFn: () => apiRequest<T>(path, { fallback }),
+    queryKey: dashboardKeys.stats(key, scope),
+    queryFn: load,
   });
 }
 

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 
 export function NotFoundPage() {
+  const MSG = useMessages();
   return (
     <div className="flex min-h-screen flex-col items-center justify-center bg-white p-6 text-center dark:bg-gray-900">
       <p className="mb-4 text-7xl font-bold text-brand-500">404</p>

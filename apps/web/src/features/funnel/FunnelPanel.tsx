@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type FunnelCounts, type FunnelStage } from '@blaster/contract';
-import { MSG, formatNumber, t } from '../../i18n';
+import { formatNumber, t, useMessages } from '../../i18n';
 import { inputClass } from '../../components/form';
 import { ColourBarChart, ColourLineChart } from '../../components/charts';
 import { useFunnel } from './api';
@@ -24,6 +24,7 @@ const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((par
  * when chosen. Loaded on first use; the shared chart layer fetches the charting library with the first chart.
  */
 export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
+  const MSG = useMessages();
   const [accountId, setAccountId] = useState<number | null>(null);
   const accounts = useFunnel(owner, 'account', null);
   const days = useFunnel(owner, 'day', accountId);

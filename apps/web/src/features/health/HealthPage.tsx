@@ -1,22 +1,13 @@
 import { useSearchParams } from 'react-router';
 
-import { type AccountEventRow } from '@blaster/contract';
-import { MSG, t, tValue, translateText } from '../../i18n';
+import type { AccountEventRow } from '@blaster/contract';
+import { messages, t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { PageCard, formatDateTime } from '../../components/data-table';
 import { errorText } from '../../lib/api';
 import { GovernanceNotes } from '../schedule/ScheduleActions';
 import { useAccountHealth } from './api';
-
-const cell = 'px-3 py-2';
-const DAY_COLUMNS = [
-  'common.date',
-  'health.sent',
-  'common.success',
-  'common.failed',
-  'health.suspensions',
-  'health.disconnects',
-] as const;
+import { HealthDays } from './components/HealthDays';
 
 /** A schedule event's detail as the server records it: 'set <ISO time>', 'cancelled' or 'started'. */
 function scheduleText(detail: string | null) {
@@ -26,20 +17,22 @@ function scheduleText(detail: string | null) {
 }
 
 function eventText(event: AccountEventRow) {
+  const MSG = messages();
   switch (event.kind) {
     case 'connection':
       return t('health.connection', { state: tValue('state', event.detail ?? '-') });
     case 'suspended':
       return t('health.suspended');
     case 'paused':
-      // The pause reason is one of the server's messages.
-      return event.detail ? translateText(event.detail) : t('health.paused');
+      // The pause reason was stored in the spec's wording when the pause happened.
+      return event.detail ?? t('health.paused');
     case 'schedule':
       return `${MSG.schedule}: ${scheduleText(event.detail)}`;
   }
 }
 
 function EventList({ events, testId }: { events: AccountEventRow[]; testId: string }) {
+  const MSG = useMessages();
   if (events.length === 0) return <p className="text-sm text-gray-500">{MSG.healthNoEvents}</p>;
   return (
     <ul data-testid={testId} className="divide-y divide-gray-100 text-sm dark:divide-gray-800">
@@ -55,6 +48,7 @@ function EventList({ events, testId }: { events: AccountEventRow[]; testId: stri
 
 /** /whatsapp/health?id=: one account's sends, failures, suspensions, disconnects, pauses and score. */
 export function HealthPage() {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const health = useAccountHealth(id);
@@ -93,33 +87,7 @@ export function HealthPage() {
         </div>
         <section>
           <h3 className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.healthDaily}</h3>
-          {data.days.length === 0 ? (
-            <p className="text-sm text-gray-500">{MSG.healthNoSends}</p>
-          ) : (
-            <table aria-label={MSG.healthDaily} className="min-w-full text-left text-sm">
-              <thead className="text-xs text-gray-500 uppercase">
-                <tr>
-                  {DAY_COLUMNS.map((key) => (
-                    <th key={key} className={cell}>
-                      {t(key)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-                {data.days.map((day) => (
-                  <tr key={day.day}>
-                    <td className={cell}>{day.day}</td>
-                    <td className={cell}>{day.sent}</td>
-                    <td className={cell}>{day.success}</td>
-                    <td className={cell}>{day.fail}</td>
-                    <td className={cell}>{day.suspensions}</td>
-                    <td className={cell}>{day.disconnects}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <HealthDays days={data.days} />
         </section>
         <section>
           <h3 className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.healthPauses}</h3>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 import { whatsappKeys } from '../whatsapp/api';
 
 // Under the accounts' root: connecting an account invalidates `whatsappKeys.all`, its health included.
@@ -12,12 +11,10 @@ export const healthKeys = {
 
 /** One chat account's health; `id` comes from the address and is read only when it is a number. */
 export function useAccountHealth(id: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: healthKeys.detail(id),
-    queryFn: () =>
-      apiRequest<AnswerOf<'whatsappHealth'>>(API.whatsappHealth(id), {
-        fallback: MSG.networkError,
-      }),
+    queryFn: () => callEndpoint('whatsappHealth', { params: { id } }, { fallback: MSG.networkError }),
     enabled: /^\d+$/.test(id),
   });
 }

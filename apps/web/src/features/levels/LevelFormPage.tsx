@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { levelBodySchema, type Level, type LevelBody } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Button, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { RecordPage } from '../../components/RecordPage';
@@ -14,6 +14,7 @@ import { levelKeys } from './api';
 
 /** /level/create and /level/edit?id= share this screen; success dialog, then back. */
 export function LevelFormPage() {
+  const MSG = useMessages();
   return (
     <RecordPage
       title={{ create: MSG.addLevel, edit: t('route./level/edit') }}
@@ -35,6 +36,7 @@ export function LevelFormPage() {
 }
 
 function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody }) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
 import { isOperatorRole, type Level } from '@blaster/contract';
-import { MSG, formatRupiah, t, formatNumber } from '../../i18n';
+import { formatNumber, formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PageCard,
@@ -21,6 +21,7 @@ const column = createColumnHelper<Level>();
 
 /** /level: levels by required blasts, each with its fee per blast and colour. */
 export function LevelListPage() {
+  const MSG = useMessages();
   const { user } = useSession();
   const { pageQuery } = useListParams();
   const list = useLevels(pageQuery);

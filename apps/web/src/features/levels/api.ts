@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { callEndpoint } from '../../lib/api';
 
 export const levelKeys = {
@@ -11,6 +11,7 @@ export const levelKeys = {
 };
 
 export function useLevels(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: levelKeys.list(pageQuery),
     queryFn: () =>

@@ -4,13 +4,14 @@ import { useMutation } from '@tanstack/react-query';
 import {
   DEFAULT_INTERVAL_MAX,
   DEFAULT_INTERVAL_MIN,
+  MESSAGE_KEY,
   fieldErrors,
   generatorBodySchema,
   validatorBodySchema,
   type LookupKind,
   type LookupRow,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { messageText, messages, t, useMessages } from '../../i18n';
 import { RecordPage } from '../../components/RecordPage';
 import { Alert, Button, FieldError, Label, inputClass, TextField } from '../../components/form';
 import { FileField, acceptedFile } from '../../components/FileField';
@@ -23,9 +24,11 @@ import { LOOKUP_ENDPOINTS, jobOf, lookupKeys, useRefreshLookups } from './api';
 // Getters: each read takes the chosen language's text.
 const TITLES = {
   get generator() {
+    const MSG = messages();
     return MSG.generatorFormTitle;
   },
   get validator() {
+    const MSG = messages();
     return MSG.validatorFormTitle;
   },
 };
@@ -47,6 +50,7 @@ export function LookupFormPage({ kind }: { kind: LookupKind }) {
 }
 
 function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) {
+  const MSG = useMessages();
   const { user } = useSession();
   const navigate = useNavigate();
   const refreshLookups = useRefreshLookups(kind);
@@ -82,7 +86,7 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
         if (fileProblem) problems.file = fileProblem;
       }
       setErrors(problems);
-      if (problems.start_number === MSG.generatorRangeOrder)
+      if (problems.start_number === MESSAGE_KEY.generatorRangeOrder)
         void showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.generatorRangeOrder });
       if (Object.keys(problems).length) throw new ApiError(Object.values(problems)[0]!, 400, problems);
       if (kind === 'generator') {

@@ -7,7 +7,7 @@ import {
   type LookupKind,
   type LookupRow,
 } from '@blaster/contract';
-import { MSG, textTable } from '../../i18n';
+import { textTable, useMessages } from '../../i18n';
 import { apiRequest, callEndpoint } from '../../lib/api';
 
 /** Each kind's endpoints by what they do. */
@@ -55,6 +55,7 @@ const STATS_TEXT = textTable('stats', SPEC_STATS_TEXT);
 
 /** One page of generators or validators; `query` is the search string the server reads. */
 export function useLookupList(kind: LookupKind, params: LookupListParams, query: URLSearchParams) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: lookupKeys.list(kind, params),
     queryFn: () =>
@@ -72,9 +73,11 @@ export function useLookupStats(kind: LookupKind, owner: number | string, bucket:
   return useQuery({
     queryKey: lookupKeys.stats(kind, owner, bucket),
     queryFn: () =>
-      apiRequest<AnswerOf<'statsLookups'>>(`${API.statsLookups(owner)}?kind=${kind}&bucket=${bucket}`, {
-        fallback: STATS_TEXT.failed,
-      }),
+      callEndpoint(
+        'statsLookups',
+        { params: { userId: owner }, query: { kind, bucket } },
+        { fallback: STATS_TEXT.failed },
+      ),
     // Running jobs add results all the time; the chart follows them once a minute.
     refetchInterval: 60_000,
   });
@@ -88,6 +91,7 @@ export function useRefreshLookups(kind: LookupKind) {
 
 /** Starts or stops a job; answers the job as it is now. */
 export function useLookupControl(kind: LookupKind) {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: async ({ id, action }: { id: number; action: 'start' | 'stop' }) =>
       jobOf(
@@ -105,6 +109,7 @@ export function useLookupResult(kind: LookupKind) {
 
 /** Deletes a job; its lists read again. */
 export function useDeleteLookup(kind: LookupKind) {
+  const MSG = useMessages();
   const refresh = useRefreshLookups(kind);
   return useMutation({
     mutationFn: (id: number) =>

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LookupKind, LookupRow } from '@blaster/contract';
-import { MSG, t, tValue } from '../../i18n';
+import { messages, t, tValue } from '../../i18n';
 import { smallLinkClass, type Columns } from '../../components/data-table';
 import { LookupRowActions } from './row-actions';
 import type { LookupActions } from './use-lookup-actions';
@@ -9,9 +9,11 @@ const column = createColumnHelper<LookupRow>();
 // Getters: each read takes the chosen language's text.
 const RUNNING_TEXT = {
   get generator() {
+    const MSG = messages();
     return MSG.generatingRow;
   },
   get validator() {
+    const MSG = messages();
     return MSG.validatingRow;
   },
 };
@@ -25,6 +27,7 @@ const abbreviate = (name: string) => {
 
 /** The generator or validator list's columns. */
 export function lookupColumns(kind: LookupKind, actions: LookupActions): Columns<LookupRow> {
+  const MSG = messages();
   return [
     column.display({
       id: 'account',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { RESULT_FILES, type LookupKind, type LookupRow } from '@blaster/contract';
 import { ApiError, errorText } from '../../lib/api';
 import { confirmDialog, showMessage } from '../../lib/dialogs';
@@ -11,6 +11,7 @@ import { LOOKUP_TITLES } from './titles';
 
 /** What a job's buttons do, and the label a row shows while its action runs. */
 export function useLookupActions(kind: LookupKind, setRow: (id: number, row: LookupRow) => void) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Record<number, string>>({});
   const lookupControl = useLookupControl(kind);

@@ -3,17 +3,18 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API, memberEditSchema, type MemberEdit, type User } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { memberEditSchema, type MemberEdit, type User } from '@blaster/contract';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { useBlastFee, useMember, useRefreshMember, useSettings } from './api';
 
 /** /member/edit?id=: a member's blast interval and blast fee override. */
 export function MemberEditPage() {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   const member = useMember(id);
@@ -45,6 +46,7 @@ export function MemberEditPage() {
 }
 
 function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshMember = useRefreshMember();
   const {
@@ -55,11 +57,11 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
   } = useForm<MemberEdit>({ resolver: zodResolver(memberEditSchema), defaultValues: defaults });
   const save = useMutation({
     mutationFn: (values: MemberEdit) =>
-      apiRequest(API.user(user.id), {
-        method: 'PUT',
-        body: memberEditSchema.parse(values),
-        fallback: MSG.networkError,
-      }),
+      callEndpoint(
+        'userUpdate',
+        { params: { id: user.id }, body: memberEditSchema.parse(values) },
+        { fallback: MSG.networkError },
+      ),
     onSuccess: async () => {
       await refreshMember(user.id);
       toast.success(t('members.saved'));

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type MemberRow } from '@blaster/contract';
-import { MSG, formatRupiah, t, tValue } from '../../i18n';
+import { formatRupiah, messages, t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
@@ -55,24 +55,28 @@ const columns = [
   column.display({
     id: 'action',
     header: () => t('common.action'),
-    cell: ({ row }) => (
-      <div className="flex flex-wrap gap-1">
-        <Link className={smallLinkClass} to={`/member/whatsapp?id=${row.original.id}`}>
-          {t('members.whatsappLink')}
-        </Link>
-        <Link className={smallLinkClass} to={`/member/edit?id=${row.original.id}`}>
-          {MSG.memberSettings}
-        </Link>
-        <Link className={smallLinkClass} to={`/bonus/create?id=${row.original.id}`}>
-          {MSG.giveBonus}
-        </Link>
-      </div>
-    ),
+    cell: ({ row }) => {
+      const MSG = messages();
+      return (
+        <div className="flex flex-wrap gap-1">
+          <Link className={smallLinkClass} to={`/member/whatsapp?id=${row.original.id}`}>
+            {t('members.whatsappLink')}
+          </Link>
+          <Link className={smallLinkClass} to={`/member/edit?id=${row.original.id}`}>
+            {MSG.memberSettings}
+          </Link>
+          <Link className={smallLinkClass} to={`/bonus/create?id=${row.original.id}`}>
+            {MSG.giveBonus}
+          </Link>
+        </div>
+      );
+    },
   }),
 ];
 
 /** /member: members with search (waits 1 s), status filter and pager; page and s live in the address. */
 export function MemberListPage() {
+  const MSG = useMessages();
   const { pageQuery, params } = useListParams();
   const searchBox = useListSearch();
   const search = searchBox.search;

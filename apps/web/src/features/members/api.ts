@@ -1,9 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { userKeys } from '../profile/api';
 import { settingKeys } from '../settings/api';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 import { FRESH_RECORD } from '../../components/RecordPage';
 
 /** The list page's query: the page, the search and the status filter. */
@@ -25,23 +24,23 @@ export const memberKeys = {
 
 /** One page of members; `query` is the search string the server reads. */
 export function useMemberList(params: MemberListParams, query: URLSearchParams) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: memberKeys.list(params),
     queryFn: () =>
-      apiRequest<AnswerOf<'membersPerPage'>>(`${API.membersPerPage}?${query}`, {
-        fallback: MSG.errorFetchingMemberList,
-      }),
+      callEndpoint('membersPerPage', { search: query.toString() }, { fallback: MSG.errorFetchingMemberList }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The member an edit screen names (read fresh each time). */
 export function useMember(id: number) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: memberKeys.user(id),
     enabled: Number.isInteger(id) && id > 0,
     retry: false,
-    queryFn: () => apiRequest<AnswerOf<'user', 'GET'>>(API.user(id), { fallback: MSG.errorFetchingUser }),
+    queryFn: () => callEndpoint('userGet', { params: { id } }, { fallback: MSG.errorFetchingUser }),
     ...FRESH_RECORD,
   });
 }
@@ -51,7 +50,7 @@ export function useBlastFee(id: number, enabled: boolean) {
   return useQuery({
     queryKey: memberKeys.blastFee(id),
     enabled,
-    queryFn: () => apiRequest<AnswerOf<'blastFee'>>(API.blastFee(id)),
+    queryFn: () => callEndpoint('blastFee', { params: { id } }),
     ...FRESH_RECORD,
   });
 }
@@ -60,7 +59,7 @@ export function useBlastFee(id: number, enabled: boolean) {
 export function useSettings() {
   return useQuery({
     queryKey: settingKeys.all,
-    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet),
+    queryFn: () => callEndpoint('settingGet'),
     ...FRESH_RECORD,
   });
 }

@@ -10,7 +10,7 @@ import { PageCard } from '../../components/data-table';
 
 import { subscribe } from '../../lib/realtime';
 import { type MonitorKind, useRecentEvents } from './api';
-import { t, MSG } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 
 const expandAll = () => true;
 
@@ -61,6 +61,7 @@ const TITLES: Record<MonitorKind, string> = {
 
 /** Developer monitors: recent gateway or socket events, plus live ones for an id. */
 export function MonitorPage({ kind }: { kind: MonitorKind }) {
+  const MSG = useMessages();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const display = displayOf(params.get('type'));

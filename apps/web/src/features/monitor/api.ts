@@ -1,15 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export type MonitorKind = 'local' | 'remote' | 'socket' | 'realtime';
 
-const PATHS: Record<MonitorKind, string> = {
-  local: API.monitorLocal,
-  remote: API.monitorRemote,
-  socket: API.monitorSocket,
-  realtime: API.monitorSocket,
-};
+const ENDPOINT = {
+  local: 'monitorLocal',
+  remote: 'monitorRemote',
+  socket: 'monitorSocket',
+  realtime: 'monitorSocket',
+} as const satisfies Record<MonitorKind, string>;
 
 export const monitorKeys = {
   all: ['monitor'] as const,
@@ -22,8 +21,8 @@ export function useRecentEvents(kind: MonitorKind, id: string) {
     queryKey: monitorKeys.recent(kind, id),
     queryFn: async () => {
       try {
-        const query = kind === 'local' || !id ? '' : `?id=${encodeURIComponent(id)}`;
-        return (await apiRequest<AnswerOf<'monitorLocal'>>(`${PATHS[kind]}${query}`)).data;
+        const query = kind === 'local' || !id ? {} : { id };
+        return (await callEndpoint(ENDPOINT[kind], { query })).data;
       } catch {
         // Monitor failures quietly show an empty list: they are a developer's aid, not a page to fail.
         return [];

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { type PhoneConsent } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { TextField } from '../../components/form';
 import { formatDateTime } from '../../components/data-table';
 
@@ -60,6 +60,7 @@ export function ConsentFields<T extends PhoneConsent>({
 
 /** The consent cell of the list: source and time, or that none is recorded. */
 export function ConsentCell({ source, at }: { source: string | null; at: string | null }) {
+  const MSG = useMessages();
   if (!at) return <span className="text-xs text-gray-400">{MSG.consentNone}</span>;
   return (
     <span className="text-xs">

@@ -3,27 +3,19 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  API,
-  EXPORT_FILE_NAMES,
-  phoneNumberSaveWithConsentSchema,
-  type ImportAnswer,
-  type ImportRow,
-  type PhoneNumberSaveWithConsent,
-} from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { phoneNumberSaveWithConsentSchema, type PhoneNumberSaveWithConsent } from '@blaster/contract';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, showFieldErrors, TextField } from '../../components/form';
-import { ImportResult, downloadSkipped } from '../../components/ImportResult';
-import { UploadCard } from '../../components/UploadCard';
 import { PageCard } from '../../components/data-table';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
-import { downloadCsv, downloadJson } from '../../lib/download';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { ConsentFields } from './ConsentFields';
 import { useRefreshPhoneNumbers } from './api';
+import { PhoneNumberImportCard } from './components/PhoneNumberImportCard';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshPhoneNumbers = useRefreshPhoneNumbers();
   const {
@@ -37,7 +29,7 @@ export function PhoneNumberCreatePage() {
   });
   const save = useMutation({
     mutationFn: (body: PhoneNumberSaveWithConsent) =>
-      apiRequest(API.phoneSave, { method: 'POST', body, fallback: MSG.networkError }),
+      callEndpoint('phoneSave', { body }, { fallback: MSG.networkError }),
     onSuccess: async () => {
       toast.success(t('phone.saved'));
       await refreshPhoneNumbers();
@@ -46,13 +38,6 @@ export function PhoneNumberCreatePage() {
     },
     onError: showFieldErrors(setError),
   });
-
-  const skippedRowsOf = (answer: ImportAnswer) =>
-    answer.skipped.map((row: ImportRow) => ({
-      number: row.number,
-      name: row.name,
-      status: row.reason ?? row.status,
-    }));
 
   return (
     <>
@@ -82,36 +67,10 @@ export function PhoneNumberCreatePage() {
             </Button>
           </form>
         </PageCard>
-        <UploadCard<ImportAnswer>
-          id="phone-file"
-          path={API.phoneImport}
-          onUploaded={() => refreshPhoneNumbers()}
-          renderResult={(result) => (
-            <ImportResult
-              createdCount={result.createdCount}
-              skipped={skippedRowsOf(result)}
-              skippedCount={result.skippedCount}
-              columns={[
-                { key: 'number', label: t('common.phoneNumber') },
-                { key: 'name', label: t('common.name') },
-                { key: 'status', label: t('common.keterangan') },
-              ]}
-              onDownloadCsv={() =>
-                downloadSkipped(result, 'csv', EXPORT_FILE_NAMES.phoneNumbersSkippedCsv, () =>
-                  downloadCsv(EXPORT_FILE_NAMES.phoneNumbersSkippedCsv, skippedRowsOf(result), [
-                    'number',
-                    'name',
-                    'status',
-                  ]),
-                )
-              }
-              onDownloadJson={() =>
-                downloadSkipped(result, 'json', EXPORT_FILE_NAMES.phoneNumbersSkippedJson, () =>
-                  downloadJson(EXPORT_FILE_NAMES.phoneNumbersSkippedJson, skippedRowsOf(result)),
-                )
-              }
-            />
-          )}
+        <PhoneNumberImportCard
+          onUploaded={async () => {
+            await refreshPhoneNumbers();
+          }}
         />
       </div>
     </>

@@ -1,24 +1,25 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  API,
   phoneNumberUpdateWithConsentSchema,
   type PhoneNumberUpdateWithConsent,
   type PhoneNumberWithConsentRow,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { TextField } from '../../components/form';
 import { ConsentFields, localInputTime } from './ConsentFields';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
+import { callEndpoint } from '../../lib/api';
 import { phoneNumberKeys } from './api';
 
 /** /phonenumber/edit?id=: number, name, consent and the active checkbox; goes back after saving. */
 export function PhoneNumberEditPage() {
+  const MSG = useMessages();
   return (
     <RecordPage
       title={t('route./phonenumber/edit')}
       queryKey={phoneNumberKeys.detail()}
-      path={API.phoneNumber}
+      path="phoneNumberGet"
       fallback={MSG.errorFetchingPhoneNumber}
       pick={(answer: { phoneNumber: PhoneNumberWithConsentRow }) => answer.phoneNumber}
     >
@@ -28,6 +29,7 @@ export function PhoneNumberEditPage() {
 }
 
 function EditForm({ row }: { row: PhoneNumberWithConsentRow }) {
+  const MSG = useMessages();
   const {
     register,
     handleSubmit,
@@ -46,7 +48,12 @@ function EditForm({ row }: { row: PhoneNumberWithConsentRow }) {
       consent_note: row.consent_note ?? '',
     },
   });
-  const save = useSaveAndGoBack(API.phoneNumber(row.id), phoneNumberKeys.all[0], setError);
+  const save = useSaveAndGoBack(
+    (body: PhoneNumberUpdateWithConsent) =>
+      callEndpoint('phoneNumberUpdate', { params: { id: row.id }, body }, { fallback: MSG.networkError }),
+    phoneNumberKeys.all[0],
+    setError,
+  );
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">
       <TextField

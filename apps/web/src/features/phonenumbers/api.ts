@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, API, PHONE_LIST_LIMIT } from '@blaster/contract';
-import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { PHONE_LIST_LIMIT } from '@blaster/contract';
+import { useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 
 export const phoneNumberKeys = {
   all: ['phonenumbers'] as const,
@@ -16,24 +16,25 @@ export const phoneNumberKeys = {
 
 /** One page of the blast targets. */
 export function usePhoneNumberList(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: phoneNumberKeys.list(pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'phonePerPage'>>(`${API.phonePerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingPhoneNumberList,
-      }),
+      callEndpoint('phonePerPage', { search: pageQuery }, { fallback: MSG.errorFetchingPhoneNumberList }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Active numbers matching `search`, searched on the server (the list is far too long to send). */
 export function useReceiverPick(search: string, enabled: boolean) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: phoneNumberKeys.pick(search),
     enabled,
     queryFn: () =>
-      apiRequest<AnswerOf<'phoneList'>>(
-        `${API.phoneList}?${new URLSearchParams({ status: 'active', limit: String(PHONE_LIST_LIMIT), search })}`,
+      callEndpoint(
+        'phoneList',
+        { query: { status: 'active', limit: PHONE_LIST_LIMIT, search } },
         { fallback: MSG.errorFetchingPhoneNumberList },
       ),
     placeholderData: keepPreviousData,

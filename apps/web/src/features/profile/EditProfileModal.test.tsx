@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
-import { API, MSG, type User } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, type User } from '@blaster/contract';
 import { EditProfileModal } from './EditProfileModal';
 import { aUser } from '../../test/users';
 

@@ -3,15 +3,8 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import {
-  type AnswerOf,
-  API,
-  profileFormSchema,
-  splitList,
-  type ProfileForm,
-  type User,
-} from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { profileFormSchema, splitList, type ProfileForm, type User } from '@blaster/contract';
+import { t, useMessages } from '../../i18n';
 import {
   Alert,
   Button,
@@ -29,11 +22,12 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import type { ApiError } from '../../lib/api';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { useProfileSettings, userKeys } from './api';
 
 export function EditProfileModal({ user, onClose }: { user: User; onClose(): void }) {
+  const MSG = useMessages();
   const settings = useProfileSettings();
   const banks = splitList(settings.data?.setting.bank_names);
 
@@ -72,15 +66,18 @@ export function EditProfileModal({ user, onClose }: { user: User; onClose(): voi
 
   const save = useMutation({
     mutationFn: ({ current_password, ...form }: ProfileForm) =>
-      apiRequest<AnswerOf<'user', 'PUT'>>(API.user(user.id), {
-        method: 'PUT',
-        body: {
-          ...form,
-          password: form.password || undefined,
-          current_password: needsCurrentPassword(form) ? current_password : undefined,
+      callEndpoint(
+        'userUpdate',
+        {
+          params: { id: user.id },
+          body: {
+            ...form,
+            password: form.password || undefined,
+            current_password: needsCurrentPassword(form) ? current_password : undefined,
+          },
         },
-        fallback: MSG.errorUpdatingUser,
-      }),
+        { fallback: MSG.errorUpdatingUser },
+      ),
     onSuccess: (answer) => {
       saveUser(answer.user);
       // The profile card shows the server's copy of the user: it takes the saved values at once.

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 
 import { Copy, Pencil } from 'lucide-react';
 import { REFERRAL_QUERY_PARAM } from '@blaster/contract';
-import { MSG, t, tValue } from '../../i18n';
+import { t, tValue, useMessages } from '../../i18n';
 
 import { showMessage } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
@@ -27,6 +27,7 @@ export function referralLink(code: string, origin = window.location.origin) {
 }
 
 export function ProfilePage() {
+  const MSG = useMessages();
   const { user: stored } = useSession();
   const [params, setParams] = useSearchParams();
   const editing = params.get('edit') === 'true' || params.get('edit') === '1';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 import { saveUser } from '../../lib/session';
 import { settingKeys } from '../settings/api';
 
@@ -13,13 +12,16 @@ export const userKeys = {
 
 /** The signed-in user fresh from the server; the stored copy is refreshed with it. */
 export function useFreshUser(id: number | undefined) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: userKeys.detail(id),
     enabled: id !== undefined,
     queryFn: async () => {
-      const answer = await apiRequest<AnswerOf<'user', 'GET'>>(API.user(id!), {
-        fallback: MSG.errorFetchingUser,
-      });
+      const answer = await callEndpoint(
+        'userGet',
+        { params: { id: id! } },
+        { fallback: MSG.errorFetchingUser },
+      );
       saveUser(answer.user);
       return answer.user;
     },
@@ -30,6 +32,6 @@ export function useFreshUser(id: number | undefined) {
 export function useProfileSettings() {
   return useQuery({
     queryKey: settingKeys.all,
-    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet),
+    queryFn: () => callEndpoint('settingGet'),
   });
 }

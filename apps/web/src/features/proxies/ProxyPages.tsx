@@ -5,22 +5,21 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import clsx from 'clsx';
 import {
-  type AnswerOf,
-  API,
   EXPORT_FILE_NAMES,
   proxySaveSchema,
   proxyUpdateSchema,
   PROXY_STATUSES,
-  type ImportAnswer,
+  type EndpointAnswer,
+  type Endpoints,
   type ProxyStatus,
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
-import { MSG, t, tValue } from '../../i18n';
+import { t, tValue, useMessages } from '../../i18n';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
-import { ImportResult, PROXY_TEXTS, downloadSkipped } from '../../components/ImportResult';
+import { ImportResult, proxyTexts, downloadSkipped } from '../../components/ImportResult';
 import { UploadCard } from '../../components/UploadCard';
 import {
   PagedTable,
@@ -32,7 +31,7 @@ import {
   AddLink,
   ExportButtons,
 } from '../../components/data-table';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { proxyKeys, useProxyList, useRefreshProxies } from './api';
 
@@ -48,15 +47,14 @@ const statusClass = (status: string) =>
 
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
+  const MSG = useMessages();
   const { pageQuery } = useListParams();
   const list = useProxyList(pageQuery);
-  const remove = useDeleteRow(proxyKeys.all[0], API.proxy);
+  const remove = useDeleteRow(proxyKeys.all[0], 'proxyDelete');
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
-      const { list: all } = await apiRequest<AnswerOf<'proxyList'>>(API.proxyList, {
-        fallback: MSG.errorFetchingProxyList,
-      });
+      const { list: all } = await callEndpoint('proxyList', {}, { fallback: MSG.errorFetchingProxyList });
       if (all.length === 0) return void toast.error(MSG.noProxysToExport);
       const rows = all.map((row) => ({ value: row.value, status: row.status }));
       if (kind === 'csv') downloadCsv('proxies.csv', rows, ['value', 'status']);
@@ -104,13 +102,11 @@ export function ProxyListPage() {
   );
 }
 
-type ProxyImport = ImportAnswer<
-  ProxyRow,
-  { id: number | null; value: string; status: string; reason: string }
->;
+type ProxyImport = EndpointAnswer<Endpoints['proxyImport']>;
 
 /** /proxy/create: one proxy by hand or a file of them; success goes back one page. */
 export function ProxyCreatePage() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshProxies = useRefreshProxies();
   const {
@@ -119,7 +115,11 @@ export function ProxyCreatePage() {
     setError,
     formState: { errors },
   } = useForm<{ value: string }>({ resolver: zodResolver(proxySaveSchema), defaultValues: { value: '' } });
-  const save = useSaveAndGoBack(API.proxySave, proxyKeys.all[0], setError, 'POST');
+  const save = useSaveAndGoBack(
+    (body: { value: string }) => callEndpoint('proxySave', { body }, { fallback: MSG.networkError }),
+    proxyKeys.all[0],
+    setError,
+  );
   const uploaded = async (answer: ProxyImport) => {
     await refreshProxies();
     // Fully successful only when nothing was skipped: a skipped row must not pass unnoticed.
@@ -146,13 +146,13 @@ export function ProxyCreatePage() {
             </Button>
           </form>
         </PageCard>
-        <UploadCard<ProxyImport>
+        <UploadCard
           id="proxy-file"
-          path={API.proxyImport}
+          endpoint="proxyImport"
           onUploaded={uploaded}
           renderResult={(result) => (
             <ImportResult
-              texts={PROXY_TEXTS}
+              texts={proxyTexts}
               createdCount={result.createdCount}
               skipped={result.skipped}
               skippedCount={result.skippedCount}
@@ -184,11 +184,12 @@ export function ProxyCreatePage() {
 
 /** /proxy/edit?id=: the value and the active toggle. */
 export function ProxyEditPage() {
+  const MSG = useMessages();
   return (
     <RecordPage
       title={t('route./proxy/edit')}
       queryKey={proxyKeys.detail()}
-      path={API.proxy}
+      path="proxyGet"
       fallback={MSG.errorFetchingProxy}
       pick={(answer: { proxy: ProxyRow }) => answer.proxy}
     >
@@ -201,6 +202,7 @@ const storedStatus = (row: ProxyRow): ProxyStatus =>
   (PROXY_STATUSES as readonly string[]).includes(row.status) ? (row.status as ProxyStatus) : 'active';
 
 function ProxyEditForm({ row }: { row: ProxyRow }) {
+  const MSG = useMessages();
   const {
     register,
     handleSubmit,
@@ -216,7 +218,12 @@ function ProxyEditForm({ row }: { row: ProxyRow }) {
       status: storedStatus(row),
     },
   });
-  const save = useSaveAndGoBack(API.proxy(row.id), proxyKeys.all[0], setError);
+  const save = useSaveAndGoBack(
+    (body: ProxyUpdate) =>
+      callEndpoint('proxyUpdate', { params: { id: row.id }, body }, { fallback: MSG.networkError }),
+    proxyKeys.all[0],
+    setError,
+  );
   const activeStatus = storedStatus(row) === 'in use' ? 'in use' : 'active';
   return (
     <form onSubmit={handleSubmit((body) => save.mutate(body))} noValidate className="max-w-xl space-y-5">

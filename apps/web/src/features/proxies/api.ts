@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 
 export const proxyKeys = {
   all: ['proxies'] as const,
@@ -14,12 +13,11 @@ export const proxyKeys = {
 
 /** One page of proxy records. */
 export function useProxyList(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: proxyKeys.list(pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'proxyPerPage'>>(`${API.proxyPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingProxyList,
-      }),
+      callEndpoint('proxyPerPage', { search: pageQuery }, { fallback: MSG.errorFetchingProxyList }),
     placeholderData: keepPreviousData,
   });
 }

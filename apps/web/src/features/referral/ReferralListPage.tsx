@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { type ReferralRow } from '@blaster/contract';
-import { MSG, formatRupiah, t } from '../../i18n';
+import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { initials } from '../../lib/initials';
 import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/data-table';
@@ -37,6 +37,7 @@ const columns = [
 
 /** /referral: the people the viewer referred and what each blast of theirs earned the viewer. */
 export function ReferralListPage() {
+  const MSG = useMessages();
   const { pageQuery } = useListParams();
   const list = useReferrals(pageQuery);
   return (

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 
 export const referralKeys = {
   all: ['referral'] as const,
@@ -10,12 +9,11 @@ export const referralKeys = {
 };
 
 export function useReferrals(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: referralKeys.list(pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'referralPerPage'>>(`${API.referralPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingReferralList,
-      }),
+      callEndpoint('referralPerPage', { search: pageQuery }, { fallback: MSG.errorFetchingReferralList }),
     placeholderData: keepPreviousData,
   });
 }

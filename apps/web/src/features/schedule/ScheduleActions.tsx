@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { API, type WhatsappRow, type AnswerOf } from '@blaster/contract';
-import { MSG, translateText } from '../../i18n';
+import type { WhatsappRow } from '@blaster/contract';
+import { useMessages } from '../../i18n';
 import { formatDateTime } from '../../components/data-table';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 
 const buttonClass =
   'rounded-md px-2.5 py-1 text-xs font-medium text-white disabled:opacity-60 bg-indigo-600 hover:bg-indigo-700';
@@ -20,6 +20,7 @@ function localInputValue(date: Date) {
 
 /** What governance says about an account: its pause reason and its scheduled start. */
 export function GovernanceNotes({ row }: { row: WhatsappRow }) {
+  const MSG = useMessages();
   return (
     <>
       {row.paused_reason && (
@@ -27,7 +28,7 @@ export function GovernanceNotes({ row }: { row: WhatsappRow }) {
           data-testid={`paused-${row.id}`}
           className="mt-1 max-w-56 text-xs text-amber-700 dark:text-amber-300"
         >
-          {translateText(row.paused_reason)}
+          {row.paused_reason}
         </p>
       )}
       {row.scheduled_at && (
@@ -49,14 +50,15 @@ export function ScheduleActions({
   canSchedule: boolean;
   onChange(patch: Partial<WhatsappRow>): void;
 }) {
+  const MSG = useMessages();
   const [choosing, setChoosing] = useState(false);
   const schedule = async (startAt: Date) => {
     try {
-      const saved = await apiRequest<AnswerOf<'whatsappSchedule'>>(API.whatsappSchedule, {
-        method: 'POST',
-        body: { id: row.id, start_at: startAt.toISOString() },
-        fallback: MSG.networkError,
-      });
+      const saved = await callEndpoint(
+        'whatsappSchedule',
+        { body: { id: row.id, start_at: startAt.toISOString() } },
+        { fallback: MSG.networkError },
+      );
       setChoosing(false);
       onChange({ scheduled_at: saved.whatsapp.scheduled_at });
       toast.success(MSG.scheduleSaved);
@@ -66,11 +68,7 @@ export function ScheduleActions({
   };
   const cancel = async () => {
     try {
-      await apiRequest(API.whatsappScheduleCancel, {
-        method: 'POST',
-        body: { id: row.id },
-        fallback: MSG.networkError,
-      });
+      await callEndpoint('whatsappScheduleCancel', { body: { id: row.id } }, { fallback: MSG.networkError });
       onChange({ scheduled_at: null });
       toast.success(MSG.scheduleCancelled);
     } catch (error) {
@@ -105,6 +103,7 @@ export function ScheduleActions({
 
 /** Asks for the start time, ten minutes from now to begin with; a time already past is refused here. */
 function ScheduleDialog({ onClose, onChoose }: { onClose(): void; onChoose(startAt: Date): Promise<void> }) {
+  const MSG = useMessages();
   const [value, setValue] = useState(() => localInputValue(new Date(Date.now() + 10 * 60_000)));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

@@ -3,27 +3,26 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
-  type AnswerOf,
-  API,
   DEFAULT_BANK_NAMES,
   DEFAULT_COLORS,
   settingUpdateSchema,
   type Setting,
   type SettingForm,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
 import type { ApiError } from '../../lib/api';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { settingKeys, useSettings } from './api';
 import { levelKeys } from '../levels/api';
 
 /** /settings: blast intervals, price, banks, level colours, referral share and the member announcement. */
 export function SettingsPage() {
+  const MSG = useMessages();
   const settings = useSettings();
   let body;
   if (settings.isError) body = <p className="text-sm text-red-500">{errorText(settings.error)}</p>;
@@ -40,6 +39,7 @@ export function SettingsPage() {
 type Field = keyof SettingForm;
 
 function SettingsForm({ defaults }: { defaults: Setting }) {
+  const MSG = useMessages();
   const queryClient = useQueryClient();
   const {
     control,
@@ -50,11 +50,11 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
   } = useForm<SettingForm>({ resolver: zodResolver(settingUpdateSchema), defaultValues: defaults });
   const save = useMutation({
     mutationFn: (values: SettingForm) =>
-      apiRequest<AnswerOf<'settingUpdate'>>(API.settingUpdate, {
-        method: 'PUT',
-        body: settingUpdateSchema.parse(values),
-        fallback: MSG.errorSavingSetting,
-      }),
+      callEndpoint(
+        'settingUpdate',
+        { body: settingUpdateSchema.parse(values) },
+        { fallback: MSG.errorSavingSetting },
+      ),
     onSuccess: (answer) => {
       queryClient.setQueryData(settingKeys.all, answer);
       void queryClient.invalidateQueries({ queryKey: levelKeys.all });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 import { FRESH_RECORD } from '../../components/RecordPage';
 
 /** One key for the panel's settings: the member editor and the profile editor read it too. */
@@ -11,9 +10,10 @@ export const settingKeys = {
 
 /** The settings page always starts from the server's copy. */
 export function useSettings() {
+  const MSG = useMessages();
   return useQuery({
     queryKey: settingKeys.all,
-    queryFn: () => apiRequest<AnswerOf<'settingGet'>>(API.settingGet, { fallback: MSG.errorFetchingSetting }),
+    queryFn: () => callEndpoint('settingGet', {}, { fallback: MSG.errorFetchingSetting }),
     ...FRESH_RECORD,
   });
 }

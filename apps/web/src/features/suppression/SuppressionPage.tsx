@@ -13,7 +13,7 @@ import {
   type SuppressionCreate,
   type SuppressionRow,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { messages, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button, showFieldErrors, TextField } from '../../components/form';
 import {
@@ -36,14 +36,17 @@ import { getStoredUser } from '../../lib/session';
 import { suppressionKeys, useSuppressionList } from './api';
 
 const column = createColumnHelper<SuppressionRow>();
-const reasonLabel = (reason: SuppressionRow['reason']) =>
-  reason === 'reply' ? MSG.suppressionReasonReply : MSG.suppressionReasonManual;
+const reasonLabel = (reason: SuppressionRow['reason']) => {
+  const MSG = messages();
+  return reason === 'reply' ? MSG.suppressionReasonReply : MSG.suppressionReasonManual;
+};
 
 /**
  * /suppression: numbers that opted out (a STOP reply, or added by hand). The blast engine never sends
  * to them; operators may take one off again, staff may add and export.
  */
 export function SuppressionPage() {
+  const MSG = useMessages();
   const queryClient = useQueryClient();
   const { pageQuery } = useListParams();
   const search = useListSearch();

@@ -6,16 +6,8 @@ import { Bold, Italic, Link2, List, Strikethrough, Unlink } from 'lucide-react';
 import { LinkDialog } from './LinkDialog';
 import { t } from '../../i18n';
 
-/** The caption's rich-text editor: bold, italic, strike, links, lists and paragraphs. */
-export function CaptionEditor({
-  value,
-  onChange,
-  id,
-}: {
-  value: string;
-  onChange(html: string): void;
-  id: string;
-}) {
+/** The tiptap editor of a caption, and which formats apply at the cursor. */
+function useCaptionEditor(value: string, onChange: (html: string) => void, id: string) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -48,6 +40,20 @@ export function CaptionEditor({
       list: current?.isActive('bulletList') ?? false,
     }),
   });
+  return { editor, state };
+}
+
+/** The caption's rich-text editor: bold, italic, strike, links, lists and paragraphs. */
+export function CaptionEditor({
+  value,
+  onChange,
+  id,
+}: {
+  value: string;
+  onChange(html: string): void;
+  id: string;
+}) {
+  const { editor, state } = useCaptionEditor(value, onChange, id);
   const [linkOpen, setLinkOpen] = useState(false);
   if (!editor) return null;
   const tool = (label: string, active: boolean, icon: React.ReactNode, run: () => void) => (

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Button, Label, TextInput } from '../../components/form';
 import { Dialog, DialogContent, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 
@@ -16,6 +16,7 @@ export function LinkDialog({
   onClose(): void;
   onSave(url: string): void;
 }) {
+  const MSG = useMessages();
   const [url, setUrl] = useState(initial);
   const saved = useRef(false);
   return (

@@ -2,24 +2,20 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { API, SKIPPED_PREVIEW_ROWS, type TemplateRow } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
+import { t, useMessages } from '../../i18n';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { Alert, Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { useRefreshTemplates } from './api';
-
-interface ImportAnswer {
-  created: TemplateRow[];
-  skipped: { index: number; reason: string }[];
-}
 
 /**
  * The template form's separate upload of a .json file of templates: a file of the
  * 'Export JSON' shape. Everything imported goes back like a saved form; skipped entries stay listed.
  */
 export function TemplateImportCard() {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const refreshTemplates = useRefreshTemplates();
   const [file, setFile] = useState<File | null>(null);
@@ -28,11 +24,7 @@ export function TemplateImportCard() {
     mutationFn: (chosen: File) => {
       const form = new FormData();
       form.append('file', chosen);
-      return apiRequest<ImportAnswer>(API.messageImport, {
-        method: 'POST',
-        body: form,
-        fallback: MSG.errorImportingFile,
-      });
+      return callEndpoint('messageImport', { body: form }, { fallback: MSG.errorImportingFile });
     },
     onSuccess: async (answer) => {
       toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));

@@ -1,10 +1,8 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { API, isImageUrl, type TemplateRow, type AnswerOf } from '@blaster/contract';
-import { MSG, t, tValue } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
@@ -14,33 +12,28 @@ import {
   RefreshButton,
   useDeleteRow,
   useListParams,
-  type Columns,
   AddLink,
   ExportButtons,
 } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { downloadJson } from '../../lib/download';
 import { templateKeys, useRefreshTemplates, useTemplateList } from './api';
-
-const column = createColumnHelper<TemplateRow>();
+import { templateColumns } from './components/template-columns';
 
 /** /message: blast message templates, with a JSON import and export. */
 export function TemplateListPage() {
+  const MSG = useMessages();
   const { pageQuery } = useListParams();
   const refreshTemplates = useRefreshTemplates();
   const importInput = useRef<HTMLInputElement>(null);
   const list = useTemplateList(pageQuery);
-  const remove = useDeleteRow(templateKeys.all[0], API.message);
+  const remove = useDeleteRow(templateKeys.all[0], 'messageDelete');
 
   const importJson = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<AnswerOf<'messageImport'>>(API.messageImport, {
-        method: 'POST',
-        body: form,
-        fallback: MSG.errorImportingFile,
-      });
+      return callEndpoint('messageImport', { body: form }, { fallback: MSG.errorImportingFile });
     },
     onSuccess: (answer) => {
       toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));
@@ -50,7 +43,7 @@ export function TemplateListPage() {
   });
   const exportAll = async () => {
     try {
-      const { list: all } = await apiRequest<AnswerOf<'messageList'>>(API.messageList);
+      const { list: all } = await callEndpoint('messageList');
       if (all.length === 0) return void toast.error(MSG.noMessagesToExport);
       downloadJson('messages.json', all);
     } catch (error) {
@@ -58,43 +51,9 @@ export function TemplateListPage() {
     }
   };
 
-  const columns: Columns<TemplateRow> = [
-    column.accessor('media', {
-      header: t('template.media'),
-      cell: ({ row: { original: row } }) =>
-        !row.media ? (
-          '-'
-        ) : isImageUrl(row.media) ? (
-          <img src={row.media} alt="" className="size-14 rounded-lg object-cover" />
-        ) : (
-          <a href={row.media} target="_blank" rel="noreferrer" className="text-brand-600 underline">
-            {t('template.viewMedia')}
-          </a>
-        ),
-    }),
-    column.accessor('text_wa', {
-      header: t('template.caption'),
-      cell: (info) => <p className="max-w-sm text-sm whitespace-pre-line">{info.getValue() || '-'}</p>,
-    }),
-    column.accessor('button', {
-      header: t('template.button'),
-      cell: ({ row: { original: row } }) => row.button.map((button) => button.title).join(', ') || '-',
-    }),
-    column.accessor('count_use', {
-      header: t('proxy.used'),
-      cell: (info) => t('common.times', { n: info.getValue() }),
-    }),
-    column.accessor('status', {
-      header: t('common.status'),
-      cell: (info) => tValue('recordStatus', info.getValue()),
-    }),
-    column.display({
-      id: 'action',
-      header: t('common.action'),
-      cell: ({ row: { original: row } }) =>
-        remove.actions(`/message/edit?id=${row.id}`, row.id, t('template.thisTemplate')),
-    }),
-  ];
+  const columns = templateColumns((row) =>
+    remove.actions(`/message/edit?id=${row.id}`, row.id, t('template.thisTemplate')),
+  );
   return (
     <>
       <Breadcrumb title={t('route./message')} />

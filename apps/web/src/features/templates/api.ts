@@ -1,6 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const templateKeys = {
   all: ['templates'] as const,
@@ -14,7 +13,7 @@ export const templateKeys = {
 export function useTemplateList(pageQuery: string) {
   return useQuery({
     queryKey: templateKeys.list(pageQuery),
-    queryFn: () => apiRequest<AnswerOf<'messagePerPage'>>(`${API.messagePerPage}?${pageQuery}`),
+    queryFn: () => callEndpoint('messagePerPage', { search: pageQuery }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,8 +4,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
-  type AnswerOf,
-  API,
   ROLES,
   STAFF_ROLES,
   userCreateSchema,
@@ -13,11 +11,11 @@ import {
   type User,
   type UserCreate,
 } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, Label, TextField, inputClass, showFieldErrors } from '../../components/form';
 import { DataTable, PageCard, formatDateTime } from '../../components/data-table';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { staffUserKeys, useStaffUsers } from './api';
 
@@ -103,15 +101,12 @@ function StaffTable({
 }
 
 function RoleSelect({ user, actor }: { user: User; actor: User }) {
+  const MSG = useMessages();
   const queryClient = useQueryClient();
   const roles = assignableRoles(actor, user);
   const change = useMutation({
     mutationFn: (role: Role) =>
-      apiRequest<AnswerOf<'user', 'PUT'>>(API.user(user.id), {
-        method: 'PUT',
-        body: { role },
-        fallback: MSG.networkError,
-      }),
+      callEndpoint('userUpdate', { params: { id: user.id }, body: { role } }, { fallback: MSG.networkError }),
     onSuccess: async ({ user: changed }) => {
       toast.success(
         t('users.roleChanged', {
@@ -142,6 +137,7 @@ function RoleSelect({ user, actor }: { user: User; actor: User }) {
 }
 
 function CreateUserForm({ actor }: { actor: User }) {
+  const MSG = useMessages();
   const queryClient = useQueryClient();
   const roles = STAFF_ROLES.filter((role) => role !== 'admin' || actor.role === 'admin');
   const {
@@ -156,11 +152,7 @@ function CreateUserForm({ actor }: { actor: User }) {
   });
   const create = useMutation({
     mutationFn: (values: UserCreate) =>
-      apiRequest<AnswerOf<'userCreate'>>(API.userCreate, {
-        method: 'POST',
-        body: values,
-        fallback: MSG.networkError,
-      }),
+      callEndpoint('userCreate', { body: values }, { fallback: MSG.networkError }),
     onSuccess: async ({ user }) => {
       toast.success(t('users.added', { email: user.email }));
       reset();

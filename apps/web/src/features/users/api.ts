@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 export const staffUserKeys = {
   all: ['staff-users'] as const,
@@ -9,6 +8,6 @@ export const staffUserKeys = {
 export function useStaffUsers() {
   return useQuery({
     queryKey: staffUserKeys.all,
-    queryFn: () => apiRequest<AnswerOf<'staffUsers'>>(API.staffUsers),
+    queryFn: () => callEndpoint('staffUsers'),
   });
 }

@@ -1,18 +1,14 @@
-import { QRCodeSVG } from 'qrcode.react';
-import { Smartphone } from 'lucide-react';
-import { PAIRING_CODE_SPLIT_AT, PHONE_PREFIX } from '@blaster/contract';
-import { MSG, t } from '../../i18n';
+import { PHONE_PREFIX } from '@blaster/contract';
+import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { Alert, Button, Label, inputClass, TextField } from '../../components/form';
+import { Alert, Label, inputClass, TextField } from '../../components/form';
 import { PageCard } from '../../components/data-table';
+import { CodePanel } from './components/CodePanel';
 import { useConnectDevice } from './use-connect';
-
-/** 'ABCDEFGH' -> 'ABCD-EFGH', easier to read out and type on the phone. */
-export const splitPairingCode = (code: string) =>
-  `${code.slice(0, PAIRING_CODE_SPLIT_AT)}-${code.slice(PAIRING_CODE_SPLIT_AT)}`;
 
 /** /whatsapp/create?r=&type=: connect a chat account by QR code or by pairing code. */
 export function ConnectPage() {
+  const MSG = useMessages();
   const {
     deviceId,
     mode,
@@ -54,43 +50,13 @@ export function ConnectPage() {
             />
           )}
 
-          <div className="flex min-h-64 flex-col items-center justify-center rounded-2xl border border-dashed border-gray-300 p-6 text-center dark:border-gray-700">
-            {phase.name === 'idle' && (
-              <Button type="button" onClick={() => void generate()}>
-                {mode === 'qr' ? MSG.generateQr : MSG.generatePairing}
-              </Button>
-            )}
-            {phase.name === 'generating' && (
-              <p className="text-sm text-gray-600 dark:text-gray-300" aria-live="polite">
-                {MSG.generating} ({phase.left}s)
-              </p>
-            )}
-            {phase.name === 'showing' && (
-              <div className="space-y-3" aria-live="polite">
-                {phase.qr && (
-                  <div className="rounded-xl bg-white p-3" data-testid="qr-code">
-                    <QRCodeSVG value={phase.qr} size={220} />
-                  </div>
-                )}
-                {phase.code && (
-                  <p
-                    data-testid="pairing-code"
-                    className="font-mono text-3xl font-bold tracking-widest text-gray-800 dark:text-white"
-                  >
-                    {splitPairingCode(phase.code)}
-                  </p>
-                )}
-                <p className="text-sm text-gray-500 dark:text-gray-400">{phase.left}s</p>
-                {sandbox && (
-                  <Button type="button" variant="outline" onClick={() => void simulateScan()}>
-                    <Smartphone className="size-4" aria-hidden="true" />
-                    {phase.qr ? MSG.sandboxScanQr : MSG.sandboxEnterCode}
-                  </Button>
-                )}
-              </div>
-            )}
-            {phase.name === 'saving' && <p className="text-sm">{MSG.saving}</p>}
-          </div>
+          <CodePanel
+            phase={phase}
+            mode={mode}
+            sandbox={sandbox}
+            onGenerate={() => void generate()}
+            onScan={() => void simulateScan()}
+          />
 
           <button
             type="button"

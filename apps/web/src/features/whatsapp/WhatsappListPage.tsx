@@ -1,5 +1,5 @@
 import { REALTIME_CHANNEL_ADMIN, WHATSAPP_FILTERS, isOperatorRole } from '@blaster/contract';
-import { MSG, t, tValue } from '../../i18n';
+import { t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
@@ -18,6 +18,7 @@ import { useAccountActions } from './use-account-actions';
 
 /** /whatsapp and /member/whatsapp?id=: chat accounts with live counts and blast controls. */
 export function WhatsappListPage() {
+  const MSG = useMessages();
   const { user } = useSession();
   const { pageQuery, params } = useListParams();
   const role = user?.role;

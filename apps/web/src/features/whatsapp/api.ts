@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { dashboardKeys } from '../dashboard/api';
-import { apiRequest } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 /** The list page's query: the page, the chosen member, the search and the status filter. */
 interface WhatsappListParams {
@@ -27,35 +26,41 @@ const configKey = ['config'] as const;
 
 /** One page of the account list; `query` is the search string the server reads. */
 export function useWhatsappList(params: WhatsappListParams, query: URLSearchParams) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: whatsappKeys.list(params),
     queryFn: () =>
-      apiRequest<AnswerOf<'whatsappPerPage'>>(`${API.whatsappPerPage}?${query}`, {
-        fallback: MSG.errorFetchingWhatsappList,
-      }),
+      callEndpoint(
+        'whatsappPerPage',
+        { search: query.toString() },
+        { fallback: MSG.errorFetchingWhatsappList },
+      ),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Every account the viewer may send from. */
 export function useSenderAccounts(enabled: boolean) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: whatsappKeys.senders(),
     enabled,
-    queryFn: () =>
-      apiRequest<AnswerOf<'whatsappList'>>(API.whatsappList, { fallback: MSG.errorFetchingWhatsappList }),
+    queryFn: () => callEndpoint('whatsappList', {}, { fallback: MSG.errorFetchingWhatsappList }),
   });
 }
 
 /** The accounts of one member. */
 export function useAccountsOf(userId: number | undefined) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: whatsappKeys.ownedBy(userId),
     enabled: userId !== undefined,
     queryFn: () =>
-      apiRequest<AnswerOf<'whatsappListOf'>>(API.whatsappListOf(userId!), {
-        fallback: MSG.errorFetchingWhatsappList,
-      }),
+      callEndpoint(
+        'whatsappListOf',
+        { params: { userId: userId! } },
+        { fallback: MSG.errorFetchingWhatsappList },
+      ),
   });
 }
 
@@ -63,56 +68,49 @@ export function useAccountsOf(userId: number | undefined) {
 export function useGatewayConfig() {
   return useQuery({
     queryKey: configKey,
-    queryFn: () => apiRequest<AnswerOf<'config'>>(API.config, { auth: false }),
+    queryFn: () => callEndpoint('config'),
     staleTime: Infinity,
   });
 }
 
 export function useStartBlast() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (body: { whatsappClientId: number; socketClientId: string | null; loop: boolean }) =>
-      apiRequest(API.whatsappStart, { method: 'POST', body, fallback: MSG.networkError }),
+      callEndpoint('whatsappStart', { body }, { fallback: MSG.networkError }),
   });
 }
 
 export function useStopBlast() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(API.whatsappStop, {
-        method: 'POST',
-        body: { whatsappClientId: id },
-        fallback: MSG.networkError,
-      }),
+      callEndpoint('whatsappStop', { body: { whatsappClientId: id } }, { fallback: MSG.networkError }),
   });
 }
 
 export function useReconnectAccount() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest(API.whatsappReconnect, { method: 'POST', body: { id }, fallback: MSG.networkError }),
+      callEndpoint('whatsappReconnect', { body: { id } }, { fallback: MSG.networkError }),
   });
 }
 
 export function useResetAccount() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<AnswerOf<'whatsappReset'>>(API.whatsappReset, {
-        method: 'POST',
-        body: { id },
-        fallback: MSG.networkError,
-      }),
+      callEndpoint('whatsappReset', { body: { id } }, { fallback: MSG.networkError }),
   });
 }
 
 /** Lifts a suspension. */
 export function useActivateAccount() {
+  const MSG = useMessages();
   return useMutation({
     mutationFn: (id: number) =>
-      apiRequest<AnswerOf<'whatsappActivate'>>(API.whatsappActivate, {
-        method: 'POST',
-        body: { id },
-        fallback: MSG.networkError,
-      }),
+      callEndpoint('whatsappActivate', { body: { id } }, { fallback: MSG.networkError }),
   });
 }
 

@@ -9,7 +9,7 @@ import {
   type User,
   type WhatsappRow,
 } from '@blaster/contract';
-import { MSG, translateText } from '../../i18n';
+import { messages } from '../../i18n';
 import { subscribe } from '../../lib/realtime';
 import { whatsappKeys } from './api';
 
@@ -35,6 +35,7 @@ export function blastEndNotice(
   viewerId: number,
   label: (accountId: number) => string | null,
 ): BlastNotice | null {
+  const MSG = messages();
   if (message.event !== 'finished' && message.event !== 'error_blast') return null;
   const payload = (message.payload ?? {}) as Record<string, unknown>;
   // Generators and validators end with 'finished' too; their lists show it.
@@ -43,9 +44,8 @@ export function blastEndNotice(
   if (typeof sender?.id !== 'number') return null;
   if (sender.user_id !== viewerId && !startedHere.has(sender.id)) return null;
   const account = label(sender.id) ?? sender.clientid ?? `#${sender.id}`;
-  // The server writes the reason in the spec's wording.
-  const reason =
-    typeof payload.message === 'string' && payload.message ? translateText(payload.message) : null;
+  // Sockets carry the reason in the spec's wording: one event goes to readers of every language.
+  const reason = typeof payload.message === 'string' && payload.message ? payload.message : null;
   const id = `blast-${sender.id}-${message.event}-${String(payload.date ?? '')}`;
   if (message.event === 'finished')
     return {

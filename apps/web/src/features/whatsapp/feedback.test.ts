@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG, type WhatsappRow } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG, type WhatsappRow } from '@blaster/contract';
 import { blastEndNotice, rememberStartedBlast } from './blast-feedback';
 import { applyEvent, type AccountRowEvent, type LiveRow } from './live';
 

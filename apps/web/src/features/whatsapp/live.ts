@@ -57,22 +57,41 @@ function matches(row: LiveRow, message: AccountRowEvent) {
 const num = (value: unknown, fallback: number) => (typeof value === 'number' ? value : fallback);
 const text = (value: unknown, fallback: string | null) => (typeof value === 'string' ? value : fallback);
 
+type EventPayload<E extends AccountRowEvent['event']> = Extract<AccountRowEvent, { event: E }>['payload'];
+
+/** The counts and income an event carries. */
+const counted = (row: LiveRow, p: EventPayload<'count_success' | 'suspended'>): LiveRow => ({
+  ...row,
+  count_success: num(p.count_success, row.count_success),
+  count_fail: num(p.count_fail, row.count_fail),
+  income: num(p.income, row.income),
+});
+
+/** A suspension stops the blast; past a few suspensions the event carries the counts too. */
+function suspendedRow(row: LiveRow, p: EventPayload<'suspended'>): LiveRow {
+  const count = num(p.suspended_count, row.suspended_count);
+  const next = count > SUSPENSION_COUNT_UPDATE_ABOVE ? counted(row, p) : row;
+  return {
+    ...next,
+    state: 'suspended',
+    suspended: true,
+    suspended_count: count,
+    status: 'idle',
+    ...CLEARED,
+  };
+}
+
 /** What one event does to a row, so the list follows the account without a reload. */
 export function applyEvent(row: LiveRow, message: AccountRowEvent): LiveRow {
   switch (message.event) {
     case 'count_success':
-    case 'count_fail': {
-      const p = message.payload;
+    case 'count_fail':
       return {
-        ...row,
-        count_success: num(p.count_success, row.count_success),
-        count_fail: num(p.count_fail, row.count_fail),
-        income: num(p.income, row.income),
+        ...counted(row, message.payload),
         progressing: false,
         attempting: false,
         ...(message.event === 'count_success' ? { successUpdated: true } : { failUpdated: true }),
       };
-    }
     case 'count_synced':
       return {
         ...row,
@@ -115,25 +134,8 @@ export function applyEvent(row: LiveRow, message: AccountRowEvent): LiveRow {
       const state = text(message.payload.state, row.state);
       return state && ENDING.has(state) ? { ...row, state, status: 'idle', ...CLEARED } : { ...row, state };
     }
-    case 'suspended': {
-      const p = message.payload;
-      const count = num(p.suspended_count, row.suspended_count);
-      return {
-        ...row,
-        state: 'suspended',
-        suspended: true,
-        suspended_count: count,
-        status: 'idle',
-        ...CLEARED,
-        ...(count > SUSPENSION_COUNT_UPDATE_ABOVE
-          ? {
-              count_success: num(p.count_success, row.count_success),
-              count_fail: num(p.count_fail, row.count_fail),
-              income: num(p.income, row.income),
-            }
-          : {}),
-      };
-    }
+    case 'suspended':
+      return suspendedRow(row, message.payload);
     case 'reconnecting':
       return { ...row, state: 'reconnecting...' };
     case 'attempting':

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { MAX_SUSPENSIONS_FOR_REACTIVATION, isDisconnected, type Role } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { useMessages } from '../../i18n';
 import { ScheduleActions } from '../schedule/ScheduleActions';
 import type { LiveRow } from './live';
 import type { AccountActions } from './use-account-actions';
@@ -31,6 +31,7 @@ export function AccountRowActions({
   viewer: AccountViewer;
   actions: AccountActions;
 }) {
+  const MSG = useMessages();
   const { busy, patch } = actions;
   const label = busy[row.id];
   if (label) return <span className="text-xs font-medium">{label}</span>;

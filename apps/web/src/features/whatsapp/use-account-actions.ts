@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { INDICATOR_MS } from '@blaster/contract';
-import { MSG } from '../../i18n';
+import { messages } from '../../i18n';
 import { ApiError, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { rememberStartedBlast } from './blast-feedback';
@@ -24,18 +24,12 @@ interface LiveControls {
   refetch: () => Promise<unknown>;
 }
 
-/** What a row's buttons do, and the label a row shows while its action runs. */
-export function useAccountActions({ channel, patch, started, refetch }: LiveControls) {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState<Record<number, string>>({});
-  const startBlast = useStartBlast();
-  const stopBlast = useStopBlast();
-  const reconnectAccount = useReconnectAccount();
-  const resetAccount = useResetAccount();
-  const activateAccount = useActivateAccount();
-  const refreshDashboard = useRefreshDashboard();
+type WithBusy = (row: LiveRow, label: string, work: () => Promise<void>, holdMs?: number) => Promise<void>;
 
-  const withBusy = async (row: LiveRow, label: string, work: () => Promise<void>, holdMs = 0) => {
+/** The label each row shows while its action runs (kept `holdMs` longer for quick actions). */
+function useBusyRows() {
+  const [busy, setBusy] = useState<Record<number, string>>({});
+  const withBusy: WithBusy = async (row, label, work, holdMs = 0) => {
     setBusy((current) => ({ ...current, [row.id]: label }));
     try {
       await work();
@@ -43,20 +37,44 @@ export function useAccountActions({ channel, patch, started, refetch }: LiveCont
       setTimeout(() => setBusy(({ [row.id]: _done, ...rest }) => rest), holdMs);
     }
   };
+  return { busy, withBusy };
+}
+
+/** A message is on its way: the member may let it finish or stop right after it. */
+function confirmStopMidSend(row: LiveRow) {
+  if (!(row.progressing && row.phase === 'sending' && !(row.waitTime && row.waitTime > 0)))
+    return Promise.resolve(true);
+  return showMessage({
+    tone: 'warning',
+    title: messages().sendingWarning,
+    confirmText: messages().stopBlastNow,
+    cancelText: messages().justWait,
+  });
+}
+
+/** Start and stop, and what the viewer is told when the server refuses them. */
+function useBlastControls({ channel, patch, started }: LiveControls, withBusy: WithBusy) {
+  const navigate = useNavigate();
+  const startBlast = useStartBlast();
+  const stopBlast = useStopBlast();
 
   const refused = async (row: LiveRow, error: unknown) => {
-    if (error instanceof ApiError && error.message === MSG.connectionLostReconnect) {
-      await showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.connectionLostReconnect });
+    if (error instanceof ApiError && error.message === messages().connectionLostReconnect) {
+      await showMessage({
+        tone: 'error',
+        title: messages().forbiddenTitle,
+        text: messages().connectionLostReconnect,
+      });
       void navigate(`/whatsapp/create?r=${row.id}`);
       return;
     }
-    const text = errorText(error, MSG.networkError);
+    const text = errorText(error, messages().networkError);
     // The spec's network text already asks to try again; the server's errors get the retry suffix.
-    toast.error(text === MSG.networkError ? text : `${text}${MSG.startBlastRetrySuffix}`);
+    toast.error(text === messages().networkError ? text : `${text}${messages().startBlastRetrySuffix}`);
   };
 
   const start = (row: LiveRow) =>
-    withBusy(row, MSG.starting, async () => {
+    withBusy(row, messages().starting, async () => {
       try {
         // How it ends (finished, no template, disconnected) is told by a toast (blast-feedback.ts).
         rememberStartedBlast(row.id);
@@ -68,17 +86,8 @@ export function useAccountActions({ channel, patch, started, refetch }: LiveCont
     });
 
   const stop = async (row: LiveRow) => {
-    if (row.progressing && row.phase === 'sending' && !(row.waitTime && row.waitTime > 0)) {
-      // A message is on its way: the member may let it finish or stop right after it.
-      const confirmed = await showMessage({
-        tone: 'warning',
-        title: MSG.sendingWarning,
-        confirmText: MSG.stopBlastNow,
-        cancelText: MSG.justWait,
-      });
-      if (!confirmed) return;
-    }
-    await withBusy(row, MSG.stopping, async () => {
+    if (!(await confirmStopMidSend(row))) return;
+    await withBusy(row, messages().stopping, async () => {
       try {
         await stopBlast.mutateAsync(row.id);
         patch(row.id, { status: 'idle', progressing: false, waitTime: 0, attempting: false });
@@ -87,79 +96,76 @@ export function useAccountActions({ channel, patch, started, refetch }: LiveCont
       }
     });
   };
+  return { start, stop };
+}
+
+const confirmed = (text: string, confirmText: string) =>
+  showMessage({
+    tone: 'warning',
+    title: messages().areYouSure,
+    text,
+    confirmText,
+    cancelText: messages().cancel,
+  });
+
+/** Reconnect, reset and activate: the account's upkeep. */
+function useAccountUpkeep({ patch, refetch }: LiveControls, withBusy: WithBusy) {
+  const navigate = useNavigate();
+  const reconnectAccount = useReconnectAccount();
+  const resetAccount = useResetAccount();
+  const activateAccount = useActivateAccount();
+  const refreshDashboard = useRefreshDashboard();
+  const tryIt = (work: () => Promise<void>) => async () => {
+    try {
+      await work();
+    } catch (error) {
+      toast.error(errorText(error, messages().networkError));
+    }
+  };
 
   const reconnect = async (row: LiveRow) => {
     if (row.state === 'conflict') {
-      await withBusy(row, MSG.reconnect, async () => {
-        try {
-          await reconnectAccount.mutateAsync(row.id);
-          await refetch();
-        } catch (error) {
-          toast.error(errorText(error, MSG.networkError));
-        }
+      const work = tryIt(async () => {
+        await reconnectAccount.mutateAsync(row.id);
+        await refetch();
       });
+      await withBusy(row, messages().reconnect, work);
       return;
     }
-    const confirmed = await showMessage({
+    const yes = await showMessage({
       tone: 'warning',
-      title: MSG.warning,
-      text: `${row.phonenumber ?? row.clientid}: ${MSG.connectionLostReconnect}`,
-      confirmText: MSG.yesReconnect,
-      cancelText: MSG.cancel,
+      title: messages().warning,
+      text: `${row.phonenumber ?? row.clientid}: ${messages().connectionLostReconnect}`,
+      confirmText: messages().yesReconnect,
+      cancelText: messages().cancel,
     });
-    if (confirmed) void navigate(`/whatsapp/create?r=${row.id}`);
+    if (yes) void navigate(`/whatsapp/create?r=${row.id}`);
   };
 
   const reset = async (row: LiveRow) => {
-    const confirmed = await showMessage({
-      tone: 'warning',
-      title: MSG.areYouSure,
-      text: MSG.resetExplanation,
-      confirmText: MSG.yesReset,
-      cancelText: MSG.cancel,
-    });
-    if (!confirmed) return;
-    await withBusy(
-      row,
-      MSG.resetting,
-      async () => {
-        try {
-          const answer = await resetAccount.mutateAsync(row.id);
-          patch(row.id, answer.data);
-        } catch (error) {
-          toast.error(errorText(error, MSG.networkError));
-        }
-      },
-      INDICATOR_MS,
-    );
+    if (!(await confirmed(messages().resetExplanation, messages().yesReset))) return;
+    const work = tryIt(async () => patch(row.id, (await resetAccount.mutateAsync(row.id)).data));
+    await withBusy(row, messages().resetting, work, INDICATOR_MS);
   };
 
   const activate = async (row: LiveRow) => {
-    const confirmed = await showMessage({
-      tone: 'warning',
-      title: MSG.areYouSure,
-      text: `${row.phonenumber ?? row.clientid}: ${MSG.suspendedLabel(row.suspended_count)}`,
-      confirmText: MSG.activated,
-      cancelText: MSG.cancel,
+    const text = `${row.phonenumber ?? row.clientid}: ${messages().suspendedLabel(row.suspended_count)}`;
+    if (!(await confirmed(text, messages().activated))) return;
+    const work = tryIt(async () => {
+      patch(row.id, (await activateAccount.mutateAsync(row.id)).data);
+      await refreshDashboard();
     });
-    if (!confirmed) return;
-    await withBusy(
-      row,
-      MSG.activating,
-      async () => {
-        try {
-          const answer = await activateAccount.mutateAsync(row.id);
-          patch(row.id, answer.data);
-          await refreshDashboard();
-        } catch (error) {
-          toast.error(errorText(error, MSG.networkError));
-        }
-      },
-      INDICATOR_MS,
-    );
+    await withBusy(row, messages().activating, work, INDICATOR_MS);
   };
+  return { reconnect, reset, activate };
+}
 
-  return { busy, start, stop, reconnect, reset, activate, patch };
+/** What a row's buttons do, and the label a row shows while its action runs. */
+export function useAccountActions(controls: LiveControls) {
+  const { busy, withBusy } = useBusyRows();
+  const { start, stop } = useBlastControls(controls, withBusy);
+  const { reconnect, reset, activate } = useAccountUpkeep(controls, withBusy);
+  return { busy, start, stop, reconnect, reset, activate, patch: controls.patch };
 }
 
 export type AccountActions = ReturnType<typeof useAccountActions>;

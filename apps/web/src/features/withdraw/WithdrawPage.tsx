@@ -5,8 +5,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Banknote, CircleCheck, Hourglass, Wallet } from 'lucide-react';
 import {
-  type AnswerOf,
-  API,
   DEFAULT_WITHDRAW,
   MIN_WITHDRAW,
   WITHDRAW_CODE_NO_BANK,
@@ -14,13 +12,13 @@ import {
   type User,
   type WithdrawRequest,
 } from '@blaster/contract';
-import { MSG, formatRupiah, t } from '../../i18n';
+import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
 import { StatGrid } from '../../components/StatCard';
-import { ApiError, apiRequest, errorText } from '../../lib/api';
+import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { errorDialog } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
 import { statusRowClass, withdrawColumns } from './columns';
@@ -34,27 +32,22 @@ export function WithdrawPage() {
 }
 
 function WithdrawScreen({ user }: { user: User }) {
+  const MSG = useMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { pageQuery } = useListParams();
-  const balance = useMoneyFigure<{ balance: number }>(
-    'balance',
-    API.balance(user.id),
-    MSG.errorFetchingBalance,
-  );
-  const income = useMoneyFigure<{ income: number }>(
-    'income',
-    API.withdrawIncome(user.id),
-    MSG.errorFetchingIncome,
-  );
-  const requested = useMoneyFigure<{ total: number }>(
+  const balance = useMoneyFigure('balance', 'balance', user.id, MSG.errorFetchingBalance);
+  const income = useMoneyFigure('income', 'withdrawIncome', user.id, MSG.errorFetchingIncome);
+  const requested = useMoneyFigure(
     'requested',
-    API.withdrawTotalRequested(user.id),
+    'withdrawTotalRequested',
+    user.id,
     MSG.errorFetchingWithdrawTotal,
   );
-  const accepted = useMoneyFigure<{ total: number }>(
+  const accepted = useMoneyFigure(
     'accepted',
-    API.withdrawTotalAccepted(user.id),
+    'withdrawTotalAccepted',
+    user.id,
     MSG.errorFetchingWithdrawTotal,
   );
   const history = useWithdrawHistory(user.id, pageQuery);
@@ -65,11 +58,7 @@ function WithdrawScreen({ user }: { user: User }) {
   });
   const request = useMutation({
     mutationFn: (body: WithdrawRequest) =>
-      apiRequest<AnswerOf<'withdrawRequest'>>(API.withdrawRequest, {
-        method: 'POST',
-        body,
-        fallback: MSG.networkError,
-      }),
+      callEndpoint('withdrawRequest', { body }, { fallback: MSG.networkError }),
     onSuccess: async (answer) => {
       toast.success(answer.msg);
       await queryClient.invalidateQueries({ queryKey: withdrawKeys.money() });

@@ -3,19 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
 import {
-  type AnswerOf,
-  API,
   REALTIME_CHANNEL_ADMIN,
   isOperatorRole,
   type WithdrawRow,
   type WithdrawStatus,
 } from '@blaster/contract';
-import { MSG, formatRupiah, t } from '../../i18n';
+import { formatRupiah, t, useMessages, type Messages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
 import type { Columns } from '../../components/data-table';
 import { UserText } from '../../components/UserText';
-import { apiRequest, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -32,48 +30,36 @@ interface Decision {
   question(amount: string, name: string): string;
   confirm: string;
 }
-const ACCEPT: Decision = {
-  to: 'accepted',
-  get label() {
-    return MSG.accept;
-  },
-  tone: 'bg-emerald-600 hover:bg-emerald-700 text-white',
-  question: MSG.confirmAcceptWithdraw,
-  get confirm() {
-    return MSG.yesAccept;
-  },
-};
-const REJECT: Decision = {
-  to: 'rejected',
-  get label() {
-    return MSG.reject;
-  },
-  tone: 'bg-red-600 hover:bg-red-700 text-white',
-  question: MSG.confirmRejectWithdraw,
-  get confirm() {
-    return MSG.yesReject;
-  },
-};
-const CANCEL: Decision = {
-  to: 'requested',
-  get label() {
-    return MSG.cancelDecision;
-  },
-  tone: 'bg-gray-600 hover:bg-gray-700 text-white',
-  question: MSG.confirmCancelWithdraw,
-  get confirm() {
-    return MSG.yesCancelDecision;
-  },
-};
-/** The decisions offered per status: only the moves the server accepts from it. */
-const ACTIONS: Record<WithdrawStatus, Decision[]> = {
-  requested: [ACCEPT, REJECT],
-  accepted: [CANCEL],
-  rejected: [CANCEL],
-};
+/** The decisions offered per status, in the language shown: only the moves the server accepts from it. */
+function decisionsIn(MSG: Messages): Record<WithdrawStatus, Decision[]> {
+  const accept: Decision = {
+    to: 'accepted',
+    label: MSG.accept,
+    tone: 'bg-emerald-600 hover:bg-emerald-700 text-white',
+    question: MSG.confirmAcceptWithdraw,
+    confirm: MSG.yesAccept,
+  };
+  const reject: Decision = {
+    to: 'rejected',
+    label: MSG.reject,
+    tone: 'bg-red-600 hover:bg-red-700 text-white',
+    question: MSG.confirmRejectWithdraw,
+    confirm: MSG.yesReject,
+  };
+  const cancel: Decision = {
+    to: 'requested',
+    label: MSG.cancelDecision,
+    tone: 'bg-gray-600 hover:bg-gray-700 text-white',
+    question: MSG.confirmCancelWithdraw,
+    confirm: MSG.yesCancelDecision,
+  };
+  return { requested: [accept, reject], accepted: [cancel], rejected: [cancel] };
+}
 
 /** /withdraw/requested: every request; only admin decides on them. */
 export function WithdrawRequestsPage() {
+  const MSG = useMessages();
+  const ACTIONS = decisionsIn(MSG);
   const { user } = useSession();
   const canDecide = user?.role === 'admin';
   const { pageQuery } = useListParams();
@@ -94,11 +80,7 @@ export function WithdrawRequestsPage() {
 
   const decide = useMutation({
     mutationFn: (change: { id: number; status: WithdrawStatus }) =>
-      apiRequest<AnswerOf<'withdrawUpdate'>>(API.withdrawUpdate, {
-        method: 'PUT',
-        body: change,
-        fallback: MSG.networkError,
-      }),
+      callEndpoint('withdrawUpdate', { body: change }, { fallback: MSG.networkError }),
     onMutate: ({ id }) => setUpdating(id),
     onSettled: () => setUpdating(null),
     onSuccess: async (answer) => {

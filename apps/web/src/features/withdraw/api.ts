@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type AnswerOf, API } from '@blaster/contract';
-import { MSG } from '../../i18n';
-import { apiRequest } from '../../lib/api';
+import { ENDPOINTS, endpointPath, type EndpointAnswer, type Endpoints } from '@blaster/contract';
+import { useMessages } from '../../i18n';
+import { callEndpoint } from '../../lib/api';
 
 export const withdrawKeys = {
   all: ['withdraw'] as const,
@@ -16,34 +16,49 @@ export const withdrawKeys = {
   requestList: (pageQuery: string) => [...withdrawKeys.requests(), pageQuery] as const,
 };
 
-export function useMoneyFigure<T>(key: string, path: string, fallback: string) {
+/** The endpoints of a member's money figures, each named by the member's id. */
+type MoneyFigure = 'balance' | 'withdrawIncome' | 'withdrawTotalRequested' | 'withdrawTotalAccepted';
+
+export function useMoneyFigure<N extends MoneyFigure>(
+  key: string,
+  name: N,
+  userId: number,
+  fallback: string,
+) {
   return useQuery({
-    queryKey: withdrawKeys.moneyFigure(key, path),
-    queryFn: () => apiRequest<T>(path, { fallback }),
+    queryKey: withdrawKeys.moneyFigure(key, endpointPath(ENDPOINTS[name].path, { userId })),
+    // Each of the figures answers its own shape; the union's call is narrowed back to the one named.
+    queryFn: () =>
+      callEndpoint<MoneyFigure>(name, { params: { userId } }, { fallback }) as Promise<
+        EndpointAnswer<Endpoints[N]>
+      >,
   });
 }
 
 export function useWithdrawHistory(userId: number, pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: withdrawKeys.history(userId, pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'withdrawHistoriesPerPage'>>(
-        `${API.withdrawHistoriesPerPage}?${pageQuery}&user_id=${userId}`,
-        {
-          fallback: MSG.errorFetchingHistoryList,
-        },
+      callEndpoint(
+        'withdrawHistoriesPerPage',
+        { search: pageQuery, query: { user_id: userId } },
+        { fallback: MSG.errorFetchingHistoryList },
       ),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useWithdrawRequests(pageQuery: string) {
+  const MSG = useMessages();
   return useQuery({
     queryKey: withdrawKeys.requestList(pageQuery),
     queryFn: () =>
-      apiRequest<AnswerOf<'withdrawHistoriesPerPage'>>(`${API.withdrawHistoriesPerPage}?${pageQuery}`, {
-        fallback: MSG.errorFetchingAllHistoryList,
-      }),
+      callEndpoint(
+        'withdrawHistoriesPerPage',
+        { search: pageQuery },
+        { fallback: MSG.errorFetchingAllHistoryList },
+      ),
     placeholderData: keepPreviousData,
   });
 }

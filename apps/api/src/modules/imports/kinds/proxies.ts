@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { EXPORT_FILE_NAMES, MSG } from '@blaster/contract';
-import { proxies } from '../../db/schema';
-import { columnReader } from '../../lib/rows';
-import type { ImportKind } from '../imports/pipeline';
-
-export const presentProxy = (row: {
-  id: number;
-  value: string;
-  status: string;
-  countUse: number;
-}): { id: number; value: string; status: string; count_use: number } => ({
-  id: row.id,
-  value: row.value,
-  status: row.status,
-  count_use: row.countUse,
-});
+import { EXPORT_FILE_NAMES, MSG, UPLOAD_LIMITS } from '@blaster/contract';
+import { proxies } from '../../../db/schema';
+import { columnReader } from '../../../lib/rows';
+import { presentProxy } from '../../proxy/service';
+import type { ImportKind } from '../kind';
 
 interface SkippedProxy {
   id: number | null;
@@ -27,6 +16,12 @@ interface SkippedProxy {
 export const proxyImport: ImportKind<ReturnType<typeof presentProxy>, SkippedProxy> = {
   name: 'proxies',
   table: proxies,
+  upload: () => ({
+    maxBytes: UPLOAD_LIMITS.list,
+    extensions: ['csv', 'json'],
+    typeError: MSG.fileTypeCsvJson,
+  }),
+  said: () => 'OK',
   uniqueColumn: 'value',
   columns: sql`value, status`,
   select: sql`value, status`,

@@ -2,9 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   STATS_DAYS,
   STATS_HOURS,
-  STATS_MAX_RANGE_DAYS,
   STATS_DEFAULT_RANGE_DAYS,
-  MSG,
   STATS_TOP_ACCOUNTS,
   type LookupKind,
   type StatsDay,
@@ -13,7 +11,6 @@ import {
   type StatsTopAccount,
 } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
-import { HttpError } from '../../lib/errors';
 
 /**
  * Every chart reads the hourly rollups (migration 0012_stats), never the logs themselves: a member's
@@ -93,12 +90,12 @@ export async function hourlyStats(db: Db, userId: number | null): Promise<StatsH
   });
 }
 
-/** The chat accounts with the most settled sends between two days of the zone (both included). */
-export async function topAccounts(
+/** The days a range names: both given, or one and a span of days ending at `to` (today by default). */
+export async function rangeBounds(
   db: Db,
   timeZone: string,
   range: { from?: string; to?: string; days?: number },
-): Promise<{ from: string; to: string; accounts: StatsTopAccount[] }> {
+): Promise<{ from: string; to: string }> {
   const [bounds] = await queryRows<{ from: string; to: string }>(
     db,
     sql`select to_char(coalesce(${range.from ?? null}::date,
@@ -106,10 +103,15 @@ export async function topAccounts(
                  'YYYY-MM-DD') as "from",
                to_char(coalesce(${range.to ?? null}::date, ${today(timeZone)}), 'YYYY-MM-DD') as "to"`,
   );
-  const { from, to } = bounds!;
-  // One bound given alone may still make a reversed or overlong range with the default of the other.
-  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-  if (days < 0 || days >= STATS_MAX_RANGE_DAYS) throw new HttpError(400, MSG.invalidRequest);
+  return bounds!;
+}
+
+/** The chat accounts with the most settled sends between two days of the zone (both included). */
+export async function topAccounts(
+  db: Db,
+  timeZone: string,
+  { from, to }: { from: string; to: string },
+): Promise<StatsTopAccount[]> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`select top.whatsapp_id, top.success, top.fail, w.pushname, w.phonenumber,
@@ -124,24 +126,20 @@ export async function topAccounts(
         left join users u on u.id = w.user_id
         order by top.success + top.fail desc, top.whatsapp_id`,
   );
-  return {
-    from,
-    to,
-    accounts: rows.map((row) => {
-      const success = num(row.success);
-      const fail = num(row.fail);
-      const phone = (row.phonenumber as string | null) ?? null;
-      return {
-        whatsappId: num(row.whatsapp_id),
-        name: (row.pushname as string | null) || phone,
-        phone,
-        owner: (row.owner as string | null) ?? null,
-        success,
-        fail,
-        total: success + fail,
-      };
-    }),
-  };
+  return rows.map((row) => {
+    const success = num(row.success);
+    const fail = num(row.fail);
+    const phone = (row.phonenumber as string | null) ?? null;
+    return {
+      whatsappId: num(row.whatsapp_id),
+      name: (row.pushname as string | null) || phone,
+      phone,
+      owner: (row.owner as string | null) ?? null,
+      success,
+      fail,
+      total: success + fail,
+    };
+  });
 }
 
 /** Lookups of one kind per hour (last 48 hours) or per day (last 30 days), oldest first. */

@@ -2,19 +2,18 @@ import { sql } from 'drizzle-orm';
 import {
   EXPORT_FILE_NAMES,
   MSG,
+  UPLOAD_LIMITS,
   CONSENT_NOTE_MAX,
   CONSENT_SOURCE_MAX,
   isValidNumber,
   normalizeNumber,
   parseConsentTime,
-  type ImportAnswer,
   type ImportRow,
 } from '@blaster/contract';
-import type { Db } from '../../db';
-import { phoneNumbers } from '../../db/schema';
-import { columnReader } from '../../lib/rows';
-import { runImport, type ImportKind, type UploadedList } from '../imports/pipeline';
-import { copyField } from '../imports/staging';
+import { phoneNumbers } from '../../../db/schema';
+import { columnReader } from '../../../lib/rows';
+import type { ImportKind } from '../kind';
+import { copyField } from '../staging';
 
 const COLUMNS = {
   number: ['number', 'nomor', 'phone', 'phonenumber', 'phone_number', 'telepon', 'nomor telepon', 'no'],
@@ -37,6 +36,12 @@ const SHOWN_CELL_LENGTH = 200;
 export const phoneNumberImport: ImportKind<ImportRow, ImportRow> = {
   name: 'phone_numbers',
   table: phoneNumbers,
+  upload: () => ({
+    maxBytes: UPLOAD_LIMITS.phoneNumbers,
+    extensions: ['csv', 'json'],
+    typeError: MSG.fileTypeCsvJson,
+  }),
+  said: (createdCount) => MSG.importDone(createdCount),
   uniqueColumn: 'number',
   columns: sql`number, name, consent_source, consent_at, consent_note`,
   // Rows without consent carry no payload: the common import stays as lean as before.
@@ -97,9 +102,3 @@ export const phoneNumberImport: ImportKind<ImportRow, ImportRow> = {
     columns: ['number', 'name', 'status'],
   },
 };
-
-/** Imports a phone-number list for `userId` (the importer, who alone may download its skipped rows). */
-export async function importPhoneNumbers(db: Db, file: UploadedList, userId: number): Promise<ImportAnswer> {
-  const outcome = await runImport(db, phoneNumberImport, file, userId);
-  return { ...outcome, msg: MSG.importDone(outcome.createdCount) };
-}

@@ -1,0 +1,108 @@
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../../db';
+import { messageLogs, phoneNumbers } from '../../db/schema';
+import type { AccountRow } from '../../domain/accounts';
+import { isHold, reserveSends, type Hold } from '../../domain/governance';
+import type { Tx } from '../../ledger/ledger';
+import { permitClaimedRound } from '../../policy/blast-round';
+import type { BlastConfig } from '../blast-config';
+import { claimablePhones } from '../claimable';
+import type { Claimed, Unsent } from './source';
+
+/** Fills {name} and {phoneNumber} per target, so each recipient reads their own name. */
+export function fillTemplate(text: string, target: { name: string; number: string }) {
+  return text.replaceAll('{name}', target.name).replaceAll('{phoneNumber}', target.number);
+}
+
+/**
+ * Claims the next `size` numbers still to send, marks them in use and writes their pending logs, in
+ * the caller's transaction (under the lease), before anything leaves.
+ */
+export async function claimRound(
+  tx: Tx,
+  account: AccountRow,
+  size: number,
+  config: BlastConfig,
+  timeZone: string,
+): Promise<Claimed[] | Hold> {
+  const phones = await queryRows<{ id: number; number: string; name: string }>(
+    tx,
+    sql`with picked as (
+          select id from ${phoneNumbers}
+          where ${claimablePhones(config.settings)}
+          order by id limit ${size} for update skip locked)
+        update ${phoneNumbers} p set in_use = 1 from picked where p.id = picked.id
+        returning p.id, p.number, p.name`,
+  );
+  if (phones.length === 0) return [];
+  phones.sort((a, b) => a.id - b.id);
+  const templates = phones.map(() => config.nextTemplate()!);
+  const logOf = await writePendingLogs(
+    tx,
+    account,
+    phones.map((phone, i) => ({ phoneId: phone.id, target: phone.number, templateId: templates[i]!.id })),
+  );
+  // The budgets come last: the platform's minute is one row every account's claim takes from, and
+  // its lock is held from here to the commit.
+  const allowed = await reserveSends(tx, account.id, phones.length, config.settings, timeZone);
+  const overBudget = phones.splice(isHold(allowed) ? 0 : allowed);
+  if (overBudget.length > 0)
+    await releaseUnsent(
+      tx,
+      overBudget.map((phone) => ({ logId: logOf.get(phone.id)!, phoneId: phone.id })),
+    );
+  if (isHold(allowed)) return allowed;
+  const claimed = phones.map((phone, i) => ({
+    logId: logOf.get(phone.id)!,
+    phoneId: phone.id,
+    number: phone.number,
+    name: phone.name,
+    templateId: templates[i]!.id,
+    text: fillTemplate(templates[i]!.text, phone),
+  }));
+  const permits = permitClaimedRound(account.clientid, claimed);
+  return claimed.map((target, i) => ({ ...target, permit: permits[i]! }));
+}
+
+/** Writes the round's pending logs; answers each number's log id. */
+async function writePendingLogs(
+  tx: Tx,
+  account: AccountRow,
+  rows: { phoneId: number; target: string; templateId: number }[],
+) {
+  // Each column as one array parameter: a round's rows cost the query builder nothing per row.
+  const logs = await queryRows<{ id: string | number; phone_number_id: number }>(
+    tx,
+    sql`insert into ${messageLogs} (user_id, whatsapp_id, phone_number_id, target, status, template_id)
+        select ${account.userId}::int, ${account.id}::int, v.phone_id, v.target, 'pending', v.template_id
+        from unnest(
+          ${sql.param(rows.map((row) => row.phoneId))}::int[],
+          ${sql.param(rows.map((row) => row.target))}::text[],
+          ${sql.param(rows.map((row) => row.templateId))}::int[]
+        ) v(phone_id, target, template_id)
+        returning id, phone_number_id`,
+  );
+  return new Map(logs.map((log) => [Number(log.phone_number_id), Number(log.id)]));
+}
+
+/**
+ * Claimed targets that never left: their logs (pending, as the caller has made sure) go and their
+ * numbers return to the list.
+ */
+export async function releaseUnsent(tx: Tx, unsent: Unsent[]) {
+  await tx.delete(messageLogs).where(
+    inArray(
+      messageLogs.id,
+      unsent.map((target) => target.logId),
+    ),
+  );
+  await tx
+    .update(phoneNumbers)
+    .set({ inUse: 0 })
+    .where(
+      inArray(
+        phoneNumbers.id,
+        unsent.flatMap((target) => (target.phoneId === null ? [] : [target.phoneId])),
+      ),
+    );
+}

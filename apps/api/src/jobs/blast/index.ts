@@ -1,0 +1,1 @@
+export { BlastEngine } from './engine';

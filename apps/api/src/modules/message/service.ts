@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import sanitizeHtml from 'sanitize-html';
+import { MSG, checkButtons, htmlToWa, templateFieldsSchema, type TemplateButton } from '@blaster/contract';
+import type { AppContext } from '../../context';
+import { HttpError } from '../../lib/errors';
+import type { PageRequest } from '../../lib/paging';
+import { readTemplateForm, removeMedia, removeMediaIfUnused } from './media';
+import { templateRepository as templates, type TemplateRecord } from './repository';
+
+/** A template as the answers show it. */
+export const presentTemplate = (row: TemplateRecord) => ({
+  id: row.id,
+  media: row.media,
+  text: row.text,
+  text_wa: row.textWa,
+  button: row.button as TemplateButton[],
+  count_use: row.countUse,
+  status: row.status as 'active' | 'nonactive',
+});
+
+/** The caption HTML the editor may produce; everything else is removed on the server. */
+export const sanitizeCaption = (html: string) =>
+  sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 's', 'del', 'strike', 'a', 'ul', 'ol', 'li'],
+    allowedAttributes: { a: ['href', 'target', 'rel'] },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  });
+
+/** Validated template values from a form; the chat text is always derived from the clean HTML. */
+export function templateValues(fields: Record<string, unknown>) {
+  const parsed = templateFieldsSchema.parse(fields);
+  const checked = checkButtons(parsed.button);
+  if ('error' in checked) throw new HttpError(400, checked.error, { errors: { button: checked.error } });
+  const text = sanitizeCaption(parsed.text);
+  return { text, textWa: htmlToWa(text), button: checked.buttons, status: parsed.status };
+}
+
+export async function listTemplates(ctx: AppContext) {
+  return (await templates.newestFirst(ctx.db)).map(presentTemplate);
+}
+
+export async function templatePage(ctx: AppContext, request: PageRequest) {
+  const { rows, meta } = await templates.page(ctx.db, request);
+  return { data: rows.map(presentTemplate), meta };
+}
+
+async function findRecord(ctx: AppContext, id: number) {
+  const row = await templates.find(ctx.db, id);
+  if (!row) throw new HttpError(404, MSG.templateNotFound);
+  return row;
+}
+
+export const findTemplate = async (ctx: AppContext, id: number) => presentTemplate(await findRecord(ctx, id));
+
+/** Adds the template of a multipart form; its media is removed again when the template is refused. */
+export async function createTemplate(ctx: AppContext, request: FastifyRequest) {
+  const { fields, media } = await readTemplateForm(ctx, request);
+  try {
+    return presentTemplate(await templates.insert(ctx.db, { ...templateValues(fields), media }));
+  } catch (error) {
+    await removeMedia(ctx, media);
+    throw error;
+  }
+}
+
+/** Changes a template from a multipart form; new media replaces the old, removed unless shared. */
+export async function updateTemplate(ctx: AppContext, request: FastifyRequest, id: number) {
+  const existing = await findRecord(ctx, id);
+  const { fields, media } = await readTemplateForm(ctx, request);
+  try {
+    const row = await templates.update(ctx.db, id, {
+      ...templateValues(fields),
+      ...(media ? { media } : {}),
+    });
+    if (media) await removeMediaIfUnused(ctx, existing.media);
+    return presentTemplate(row);
+  } catch (error) {
+    await removeMedia(ctx, media);
+    throw error;
+  }
+}
+
+export async function deleteTemplate(ctx: AppContext, id: number) {
+  const row = await templates.delete(ctx.db, id);
+  if (!row) throw new HttpError(404, MSG.templateNotFound);
+  await removeMediaIfUnused(ctx, row.media);
+}

@@ -1,0 +1,37 @@
+import { asc, desc, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db';
+import { proxies } from '../../db/schema';
+import { readPage, type PageRequest } from '../../lib/paging';
+
+/** The proxies table: every statement the proxy module runs. */
+export const proxyRepository = {
+  async countUse(db: Db) {
+    const [row] = await db
+      .select({
+        unUsed: sql<string>`count(*) filter (where ${proxies.countUse} = 0)`,
+        used: sql<string>`count(*) filter (where ${proxies.countUse} > 0)`,
+      })
+      .from(proxies);
+    return { unUsed: Number(row?.unUsed ?? 0), used: Number(row?.used ?? 0) };
+  },
+
+  oldestFirst: (db: Db) => db.select().from(proxies).orderBy(asc(proxies.id)),
+
+  async page(db: Db, request: PageRequest) {
+    const { ids, meta } = await readPage(
+      db,
+      {
+        table: proxies,
+        id: proxies.id,
+        ids: () => db.select({ id: proxies.id }).from(proxies).$dynamic(),
+        direction: 'desc',
+        kept: 'proxies',
+      },
+      request,
+    );
+    const rows = ids.length
+      ? await db.select().from(proxies).where(inArray(proxies.id, ids)).orderBy(desc(proxies.id))
+      : [];
+    return { rows, meta };
+  },
+};

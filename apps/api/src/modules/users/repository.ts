@@ -1,0 +1,137 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { STAFF_ROLES } from '@blaster/contract';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db';
+import type { Executor } from '../../ledger/ledger';
+import { ledgerEntries, messageLogs, users, whatsappAccounts } from '../../db/schema';
+import { readPage, type PageRequest } from '../../lib/paging';
+import { containsText } from '../../lib/search';
+
+export type UserRecord = typeof users.$inferSelect;
+export type UserChanges = PgUpdateSetSource<typeof users>;
+
+// Correlated subqueries must name the outer table: a bare column would bind to the inner one.
+const outerUserId = sql.raw('"users"."id"');
+const hasConnectedAccount = sql`exists (select 1 from ${whatsappAccounts} w where w.user_id = ${outerUserId} and w.state = 'connected')`;
+
+/** The member list's filters: a search over names and e-mail, and connected or not. */
+export interface MemberFilter {
+  search?: string;
+  status?: string;
+}
+
+function memberConditions(filter: MemberFilter): SQL | undefined {
+  const conditions = [eq(users.role, 'member')];
+  if (filter.search) {
+    const fullName = sql`${users.firstname} || ' ' || ${users.lastname}`;
+    conditions.push(containsText(filter.search, [users.firstname, users.lastname, users.email, fullName]));
+  }
+  if (filter.status === 'active') conditions.push(sql`${hasConnectedAccount}`);
+  if (filter.status === 'inactive') conditions.push(sql`not ${hasConnectedAccount}`);
+  return and(...conditions);
+}
+
+/** The users table: every statement the users module runs. */
+export const userRepository = {
+  async byId(db: Executor, id: number): Promise<UserRecord | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  members: (db: Db) => db.select().from(users).where(eq(users.role, 'member')).orderBy(users.firstname),
+
+  staff: (db: Db) =>
+    db
+      .select()
+      .from(users)
+      .where(inArray(users.role, [...STAFF_ROLES]))
+      .orderBy(users.role, users.firstname, users.id),
+
+  /** A page of members, newest first, each with their blast income and how many chat accounts they hold. */
+  async memberPage(db: Db, filter: MemberFilter, request: PageRequest) {
+    const { ids, meta } = await readPage(
+      db,
+      {
+        table: users,
+        id: users.id,
+        ids: () => db.select({ id: users.id }).from(users).$dynamic(),
+        orderBy: [users.createdAt],
+        direction: 'desc',
+        where: memberConditions(filter),
+      },
+      request,
+    );
+    const rows = await db
+      .select({
+        user: users,
+        income: sql<string>`coalesce((select sum(l.amount) from ${ledgerEntries} l where l.user_id = ${outerUserId} and l.kind = 'blast_income'), 0)`,
+        whatsapps: sql<string>`(select count(*) from ${whatsappAccounts} w where w.user_id = ${outerUserId})`,
+      })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(desc(users.createdAt), desc(users.id));
+    return { rows, meta };
+  },
+
+  async connectedMemberCount(db: Db): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<string>`count(distinct ${whatsappAccounts.userId})` })
+      .from(whatsappAccounts)
+      .innerJoin(users, eq(users.id, whatsappAccounts.userId))
+      .where(and(eq(whatsappAccounts.state, 'connected'), eq(users.role, 'member')));
+    return Number(row?.count ?? 0);
+  },
+
+  async lockForUpdate(executor: Executor, id: number): Promise<UserRecord | undefined> {
+    const [row] = await executor.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  },
+
+  async update(executor: Executor, id: number, changes: UserChanges): Promise<UserRecord> {
+    const [row] = await executor.update(users).set(changes).where(eq(users.id, id)).returning();
+    return row!;
+  },
+
+  /** The change that ends a user's sessions: their token version moves on. */
+  nextTokenVersion: () => sql`${users.tokenVersion} + 1`,
+
+  /** A page of the members a referrer brought, each with what the referrer earned from their blasts. */
+  async referralPage(db: Db, referrerId: number, request: PageRequest) {
+    const earnedFrom = sql<string>`coalesce((
+      select sum(l.amount) from ${ledgerEntries} l
+      join ${messageLogs} m on m.id = l.ref_id
+      where l.kind = 'referral_income' and l.user_id = ${referrerId} and m.user_id = ${outerUserId}
+    ), 0)`;
+    const { ids, meta } = await readPage(
+      db,
+      {
+        table: users,
+        id: users.id,
+        ids: () => db.select({ id: users.id }).from(users).$dynamic(),
+        direction: 'asc',
+        where: eq(users.referredBy, referrerId),
+      },
+      request,
+    );
+    const rows = await db
+      .select({
+        id: users.id,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        email: users.email,
+        income: earnedFrom,
+      })
+      .from(users)
+      .where(inArray(users.id, ids))
+      .orderBy(users.id);
+    return { rows, meta };
+  },
+
+  async referralIncome(db: Db, referrerId: number): Promise<number> {
+    const [sum] = await db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, referrerId), eq(ledgerEntries.kind, 'referral_income')));
+    return Number(sum?.total ?? 0);
+  },
+};

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { PhoneNumberWithConsentRow as PhoneNumberRow } from '@blaster/contract';
+import { t } from '../../../i18n';
+import { formatDateTime, type Columns } from '../../../components/data-table';
+import { ConsentCell } from '../ConsentFields';
+
+const column = createColumnHelper<PhoneNumberRow>();
+
+/** The number list's columns: number (with its in-use and suppressed marks), name, consent, counts. */
+export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode): Columns<PhoneNumberRow> {
+  return [
+    column.accessor('number', {
+      header: t('common.phoneNumber'),
+      cell: ({ row: { original: row } }) => (
+        <span>
+          {row.number}
+          {row.in_use === 1 && (
+            <span className="ml-1 text-xs font-medium text-amber-600">{t('phone.inUse')}</span>
+          )}
+          {row.suppressed && (
+            <span className="ml-1 rounded bg-red-50 px-1.5 text-xs font-medium text-red-700 dark:bg-red-500/10 dark:text-red-400">
+              Suppressed
+            </span>
+          )}
+        </span>
+      ),
+    }),
+    column.accessor('name', { header: t('common.name') }),
+    column.accessor('consent_at', {
+      header: t('consent.column'),
+      cell: ({ row: { original: row } }) => <ConsentCell source={row.consent_source} at={row.consent_at} />,
+    }),
+    column.accessor('count_success', { header: t('phone.countSuccess') }),
+    column.accessor('count_fail', { header: t('phone.countFail') }),
+    column.accessor('last_sent', {
+      header: t('phone.lastSent'),
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
+    column.display({
+      id: 'action',
+      header: t('common.action'),
+      cell: ({ row: { original: row } }) => actions(row),
+    }),
+  ];
+}

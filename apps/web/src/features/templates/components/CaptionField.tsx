@@ -1,0 +1,32 @@
+import { htmlToWa } from '@blaster/contract';
+import { t } from '../../../i18n';
+import { Label } from '../../../components/form';
+import { CaptionEditor } from '../CaptionEditor';
+
+/** The caption editor and, once there is text, the caption as the chat will show it. */
+export function CaptionField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <>
+      <div>
+        <Label htmlFor="template-caption" optional>
+          {t('template.caption')}
+        </Label>
+        <CaptionEditor id="template-caption" value={value} onChange={onChange} />
+        <p className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
+          {'{name}'} dan {'{phoneNumber}'} diganti untuk setiap target.
+        </p>
+      </div>
+      {value && (
+        <div>
+          <p className="mb-1 text-xs font-medium text-gray-500">{t('template.preview')}</p>
+          <pre
+            data-testid="caption-preview"
+            className="rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-wrap dark:bg-white/5"
+          >
+            {htmlToWa(value)}
+          </pre>
+        </div>
+      )}
+    </>
+  );
+}
