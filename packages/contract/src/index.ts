@@ -4,7 +4,6 @@ export * from './messages';
 export * from './messages-public';
 export * from './paths';
 export * from './events';
-export * from './responses';
 export * from './format';
 export * from './schemas/common';
 export * from './schemas/user';

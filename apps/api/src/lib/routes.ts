@@ -9,9 +9,7 @@ import {
   type Endpoints,
   type EndpointReturn,
   MSG,
-  OPERATOR_ROLES,
   isOperatorRole,
-  type Role,
 } from '@blaster/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
@@ -21,31 +19,10 @@ import type { RouteEntry } from './route-entry';
 
 export type AuthUser = typeof users.$inferSelect;
 
-/** Roles that see every user's data; everyone else only their own. */
-export { OPERATOR_ROLES };
+/** Operators see every user's data; everyone else only their own. */
 export const isOperator = (user: AuthUser) => isOperatorRole(user.role);
 
 export type { RouteEntry };
-
-interface Handler<B, Q, P, U> {
-  (ctx: {
-    body: B;
-    query: Q;
-    params: P;
-    user: U;
-    request: FastifyRequest;
-    reply: FastifyReply;
-  }): Promise<unknown>;
-}
-
-interface RouteSpec<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType, A> extends RouteEntry {
-  access: A & RouteEntry['access'];
-  body?: B;
-  query?: Q;
-  params?: P;
-  bodyLimit?: number;
-  handler: Handler<z.output<B>, z.output<Q>, z.output<P>, A extends 'public' ? AuthUser | null : AuthUser>;
-}
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -91,10 +68,6 @@ function checkOwner(user: AuthUser, value: unknown) {
   if (value === ALL_USERS || String(value) !== String(user.id)) throw new HttpError(403, MSG.forbidden);
 }
 
-/**
- * Declares a route with its roles and schemas; every declaration lands in `ctx.routeTable`,
- * which the authorization matrix test walks.
- */
 /** Authenticates, checks the role and the owner, refuses NUL characters: before any handler runs. */
 async function admit(ctx: AppContext, entry: RouteEntry, request: FastifyRequest): Promise<AuthUser | null> {
   const user = await authenticate(ctx, request);
@@ -192,39 +165,4 @@ export function answerSerializer({ schema, method, url }: { schema: unknown; met
     if (!result.success) throw new AnswerOutsideSchemaError(`${method} ${url}`, result.error.issues);
     return JSON.stringify(result.data);
   };
-}
-
-export function route<
-  B extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  P extends z.ZodType = z.ZodUnknown,
-  const A extends 'public' | readonly Role[] = readonly Role[],
->(app: FastifyInstance, ctx: AppContext, spec: RouteSpec<B, Q, P, A>) {
-  ctx.routeTable.push({
-    method: spec.method,
-    url: spec.url,
-    access: spec.access,
-    ownerParam: spec.ownerParam,
-    schemas: { body: spec.body, query: spec.query, params: spec.params },
-  });
-  app.route({
-    method: spec.method,
-    url: spec.url,
-    bodyLimit: spec.bodyLimit,
-    handler: async (request, reply) => {
-      const user = await admit(ctx, spec, request);
-      const params = spec.params ? spec.params.parse(request.params) : request.params;
-      const query = spec.query ? spec.query.parse(request.query) : request.query;
-      const body = spec.body ? spec.body.parse(request.body ?? {}) : request.body;
-      const answer = await spec.handler({
-        body: body as z.output<B>,
-        query: query as z.output<Q>,
-        params: params as z.output<P>,
-        user: user as never,
-        request,
-        reply,
-      });
-      return answer === undefined ? reply : answer;
-    },
-  });
 }

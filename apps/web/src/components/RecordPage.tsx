@@ -5,7 +5,7 @@ import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { useMessages } from '../i18n';
 import { Breadcrumb } from './Breadcrumb';
 import type { RowEndpointName } from '@blaster/contract';
-import { apiRequest, callEndpoint, errorText } from '../lib/api';
+import { callEndpoint, errorText } from '../lib/api';
 import { Button, showFieldErrors } from './form';
 import { PageCard } from './data-table';
 
@@ -19,8 +19,8 @@ interface RecordPageProps<Answer, Row> {
   /** One title, or one for creating and one for editing when the page does both. */
   title: string | { create: string; edit: string };
   queryKey: readonly unknown[];
-  /** The endpoint (or, until every screen names one, the path) the record named by `?id=` is read from. */
-  path: RowEndpointName<'GET'> | ((id: number) => string);
+  /** The endpoint the record named by `?id=` is read from. */
+  path: RowEndpointName<'GET'>;
   /** Shown when the record cannot be read and the server gave no reason. */
   fallback?: string;
   pick: (answer: Answer) => Row;
@@ -52,10 +52,7 @@ export function RecordPage<Answer, Row>({
     enabled: valid,
     retry: false,
     ...FRESH_RECORD,
-    queryFn: () =>
-      typeof path === 'string'
-        ? (callEndpoint(path, { params: { id: id! } } as never, { fallback }) as Promise<Answer>)
-        : apiRequest<Answer>(path(id!), { fallback }),
+    queryFn: () => callEndpoint(path, { params: { id: id! } } as never, { fallback }) as Promise<Answer>,
   });
   const creating = creates && id === null;
   const heading = typeof title === 'string' ? title : creating ? title.create : title.edit;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { t, useMessages } from '../../i18n';
 import type { RowEndpointName } from '@blaster/contract';
-import { apiRequest, callEndpoint, errorText } from '../../lib/api';
+import { callEndpoint, errorText } from '../../lib/api';
 import { confirmDialog } from '../../lib/dialogs';
 
 export const linkButtonClass =
@@ -15,15 +15,13 @@ export const dangerLinkClass =
   'rounded-md px-2 py-1 text-xs font-medium text-red-600 hover:bg-red-50 disabled:opacity-60 dark:text-red-400 dark:hover:bg-red-500/10';
 
 /** Delete with a confirmation; the row shows 'Deleting...' until the server confirms. */
-export function useDeleteRow(queryKey: string, pathOf: RowEndpointName<'DELETE'> | ((id: number) => string)) {
+export function useDeleteRow(queryKey: string, endpoint: RowEndpointName<'DELETE'>) {
   const MSG = useMessages();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<number | null>(null);
   const remove = useMutation({
     mutationFn: (id: number) =>
-      typeof pathOf === 'string'
-        ? callEndpoint(pathOf, { params: { id } } as never, { fallback: MSG.networkError })
-        : apiRequest(pathOf(id), { method: 'DELETE', fallback: MSG.networkError }),
+      callEndpoint(endpoint, { params: { id } } as never, { fallback: MSG.networkError }),
     onMutate: (id) => setDeleting(id),
     onSettled: () => setDeleting(null),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [queryKey] }),

@@ -88,7 +88,8 @@ function LookupForm({ kind, row }: { kind: LookupKind; row: LookupRow | null }) 
       setErrors(problems);
       if (problems.start_number === MESSAGE_KEY.generatorRangeOrder)
         void showMessage({ tone: 'error', title: MSG.forbiddenTitle, text: MSG.generatorRangeOrder });
-      if (Object.keys(problems).length) throw new ApiError(Object.values(problems)[0]!, 400, problems);
+      if (Object.keys(problems).length)
+        throw new ApiError(messageText(Object.values(problems)[0]!), 400, problems);
       if (kind === 'generator') {
         const options = { fallback: MSG.networkError };
         return row

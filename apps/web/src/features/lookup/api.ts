@@ -1,14 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type AnswerOf,
-  API,
   STATS_TEXT as SPEC_STATS_TEXT,
   type EndpointName,
   type LookupKind,
   type LookupRow,
 } from '@blaster/contract';
 import { textTable, useMessages } from '../../i18n';
-import { apiRequest, callEndpoint } from '../../lib/api';
+import { callEndpoint } from '../../lib/api';
 
 /** Each kind's endpoints by what they do. */
 export const LOOKUP_ENDPOINTS = {
