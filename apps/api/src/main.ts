@@ -49,6 +49,12 @@ const { seeded, secret } = await database.setupLock(async () => ({
   seeded: await seed(database.db, { email: config.adminEmail, password: config.adminPassword }),
   secret: await signingSecret(database.db, config.jwtSecret),
 }));
+// Kept before anything else can fail (a taken port, say): the generated password exists nowhere else,
+// and the next start no longer generates one.
+const credentialsFile =
+  seeded.generatedPassword && database.kind === 'pglite'
+    ? saveAdminCredentials(config, seeded.adminEmail, seeded.generatedPassword)
+    : null;
 // Imports cut off by a crash or a restart leave staged rows behind.
 await sweepImportsAtStart(database.db, database.kind);
 // Several instances on one PostgreSQL tell each other about events and jobs; alone, nobody listens.
@@ -68,11 +74,24 @@ const ctx: AppContext = createAppContext({
 });
 
 const app = await buildApp(ctx, { log: { level: config.logLevel } });
-await app.listen({ port: config.port, host: config.host });
+/** Shows a password generated on this start even when the start fails, since none is generated again. */
+function showCredentialsOnFailure(error: unknown): never {
+  if (seeded.generatedPassword)
+    console.error(
+      [
+        'The first admin was created before the start failed:',
+        `Admin e-mail:    ${seeded.adminEmail}`,
+        `Admin password:  ${seeded.generatedPassword}`,
+        ...(credentialsFile ? [`(also saved to ${credentialsFile} until the password is changed)`] : []),
+      ].join('\n'),
+    );
+  throw error;
+}
+await app.listen({ port: config.port, host: config.host }).catch(showCredentialsOnFailure);
 const listening = app.server.address();
 if (listening && typeof listening === 'object') database.folderLock?.setPort(listening.port);
 const realtime = startRealtimeServer(ctx, { port: config.realtimePort, host: config.host });
-await realtime.ready;
+await realtime.ready.catch(showCredentialsOnFailure);
 // Blasts that were running when the process stopped go on where they were.
 await ctx.blast.resume();
 await ctx.lookups.resume();
@@ -90,10 +109,7 @@ const lines = [
 if (seeded.generatedPassword) {
   // Generated on this first start and shown this once; a password the operator gave is never printed.
   lines.push(`Admin password:  ${seeded.generatedPassword}`);
-  if (database.kind === 'pglite') {
-    const file = saveAdminCredentials(config, seeded.adminEmail, seeded.generatedPassword);
-    lines.push(`(also saved to ${file} until the password is changed)`);
-  }
+  if (credentialsFile) lines.push(`(also saved to ${credentialsFile} until the password is changed)`);
 } else if (config.adminPassword) {
   lines.push('Admin password:  the one given in ADMIN_PASSWORD');
 } else {

@@ -1,10 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API } from '@blaster/contract';
-import { launchApi, printsBeforeExit } from './support/instances';
+import { freePort, launchApi, printsBeforeExit } from './support/instances';
 
 /*
  * The real `npm start` entry point on the embedded database: the first start prints the generated
@@ -96,5 +97,34 @@ describe('the first admin’s credentials (item: printed on every start, file ke
     const login = await call(first.port, 'POST', API.login, { email: 'boss@test.local', password: given });
     expect(login.status).toBe(200);
     await first.stop();
+  }, 600_000);
+
+  it('keeps the generated password when the first start fails on a taken port', async () => {
+    const dataDir = tempDir();
+    const file = join(dataDir, 'admin-credentials.txt');
+    const taken = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    const failed = await launchApi(dataDir, {
+      DATABASE_URL: '',
+      ADMIN_EMAIL: 'boss@test.local',
+      ADMIN_PASSWORD: '',
+      PORT: String(port),
+    });
+    running.add(failed.process);
+    expect(await failed.exited).not.toBe(0);
+    running.delete(failed.process);
+    await new Promise((resolve) => taken.close(resolve));
+    const shown = failed.output.join('');
+    expect(shown).toContain('EADDRINUSE');
+    const password = /Admin password:\s+(\S+)/.exec(shown)?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect(readFileSync(file, 'utf8')).toBe(`boss@test.local\n${password}\n`);
+
+    const next = await start(dataDir);
+    expect(next.banner).toContain(file);
+    const login = await call(next.port, 'POST', API.login, { email: 'boss@test.local', password });
+    expect(login.status).toBe(200);
+    await next.stop();
   }, 600_000);
 });

@@ -96,7 +96,8 @@ export async function startTestApp(
     bus: options.bus,
     resolver: options.resolver ?? loopbackOnlyResolver,
   });
-  const app = await buildApp(ctx);
+  // A 500 names its cause in the test's output: without it a failure under load says only "500".
+  const app = await buildApp(ctx, { log: { level: 'error' } });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, options = {}) => {
