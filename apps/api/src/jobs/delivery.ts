@@ -5,7 +5,7 @@ import { messageLogs } from '../db/schema';
 import type { ChatGateway, DeliveryAck, GatewayEvent } from '../gateway/gateway';
 import type { RealtimeHub } from '../realtime/hub';
 import { isOptOutReply } from '../modules/suppression/opt-out-reply';
-import { addSuppression, publishSuppressed } from '../modules/suppression/service';
+import { addSuppression, publishSuppressed } from '../modules/suppression/list';
 import { queueMessageDeliveryEvents } from '../domain/webhooks';
 
 /** Acknowledgements wait at most this long before they are written... */

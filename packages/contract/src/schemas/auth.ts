@@ -59,7 +59,6 @@ export const REGISTER_FIELDS = [
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
 
 export const authAnswerSchema = z.object({ token: z.string(), user: userSchema, msg: z.string() });
-export type AuthAnswer = z.infer<typeof authAnswerSchema>;
 
 /** Without a token in the body, the token cookie is checked (the panel cannot read it). */
 export const validateBodySchema = z.object({ token: z.string().max(4096).optional() });

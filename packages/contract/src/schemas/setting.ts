@@ -84,7 +84,6 @@ export const settingUpdateSchema = settingSchema
     path: ['pause_fail_percent'],
     error: MSG.pauseRuleBoth,
   });
-export const settingAnswerSchema = z.object({ setting: settingSchema });
 
 /** The settings as stored and answered: null limits are unlimited, null quiet hours are none. */
 export const settingRowSchema = z.object({

@@ -240,13 +240,6 @@ export const webhookEndpointSchema = z.object({
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
-/** The answer to create and rotate: the only time the secret is shown. */
-export const webhookEndpointWithSecretSchema = z.object({
-  data: webhookEndpointSchema,
-  secret: z.string(),
-});
-export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
-
 /** `dead`: still refused after the retry limit (docs/operations.md); sent again only when replayed. */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
