@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
@@ -12,6 +14,7 @@ import { SKIPPED_LIST_LIMIT, CREATED_LIST_LIMIT } from '../src/modules/imports/p
 import { IMPORT_SPOOL_DIR, sweepImportsAtStart } from '../src/modules/imports/sweep';
 import { startTestApp, type TestApp } from './support/app';
 import { waitFor } from './support/chat';
+import { launchListening } from './support/instances';
 
 let t: TestApp;
 let admin: { id: number; token: string };
@@ -370,4 +373,35 @@ describe('start-up sweep', () => {
     // another instance may be importing right now.
     expect(await staged(justNow)).toBe(t.database.kind === 'pglite' ? 0 : 50);
   });
+});
+
+describe('the upload spool on a host shared by several servers', () => {
+  it('an embedded server starting beside this one leaves its upload alone, and clears a stopped process’s', async () => {
+    await mkdir(IMPORT_SPOOL_DIR, { recursive: true });
+    const inFlight = join(IMPORT_SPOOL_DIR, 'being-imported.csv');
+    await writeFile(inFlight, '6281100000001,Ani\n');
+    const stopped = spawn(process.execPath, ['-e', '']);
+    const stoppedPid = await new Promise<number>((resolve) =>
+      stopped.once('exit', () => resolve(stopped.pid!)),
+    );
+    const leftBehind = join(dirname(IMPORT_SPOOL_DIR), String(stoppedPid), 'cut-off.csv');
+    await mkdir(dirname(leftBehind), { recursive: true });
+    await writeFile(leftBehind, '6281100000002,Budi\n');
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'blaster-spool-'));
+    const { launched, running } = await launchListening(dataDir, {
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: 'x'.repeat(12),
+    });
+    try {
+      expect(running).toBe(true);
+      expect(existsSync(inFlight)).toBe(true);
+      expect(existsSync(leftBehind)).toBe(false);
+    } finally {
+      launched.process.kill('SIGTERM');
+      await launched.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(inFlight, { force: true });
+    }
+  }, 300_000);
 });

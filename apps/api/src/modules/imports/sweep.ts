@@ -5,8 +5,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { imports, importStaging } from '../../db/schema';
 
-/** Where uploads wait while they are imported (removed as each import ends). */
-export const IMPORT_SPOOL_DIR = join(tmpdir(), 'blaster-imports');
+/** Every process's spool folder sits here, named by its process id. */
+const SPOOL_ROOT = join(tmpdir(), 'blaster-imports');
+/**
+ * Where this process's uploads wait while they are imported (removed as each import ends). Each
+ * process has its own folder: several servers may run on one host (instances on one PostgreSQL, or
+ * embedded ones on other data folders), and one's start must never take another's upload mid-import.
+ */
+export const IMPORT_SPOOL_DIR = join(SPOOL_ROOT, String(process.pid));
 
 /** How long a finished import's skipped rows stay downloadable. */
 export const SKIPPED_KEPT_HOURS = 24;
@@ -41,17 +47,45 @@ export async function sweepImports(db: Db, options: { everyUnfinished?: boolean;
       where not exists (select 1 from ${imports} i where i.id = s.import_id)`);
 }
 
-/** Uploads left in the spool folder by a crash: all of them, or those older than an import can run. */
-async function sweepSpool(everyFile: boolean) {
-  const names = await readdir(IMPORT_SPOOL_DIR).catch(() => [] as string[]);
+/** Whether a process with this id runs now (one of another user counts as running). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the files under `path` last written before `cutoff` (ms). */
+async function removeOlderThan(path: string, cutoff: number) {
+  const modified = await stat(path).then(
+    (found) => found.mtimeMs,
+    () => Number.POSITIVE_INFINITY,
+  );
+  if (modified < cutoff) await rm(path, { recursive: true, force: true });
+}
+
+/**
+ * Uploads left behind by a crash: the folders of processes that no longer run, and any file older
+ * than an import can run (a process id may have been reused since). A running process's fresh upload
+ * is never touched, whichever process sweeps.
+ */
+async function sweepSpool() {
   const cutoff = Date.now() - ABANDONED_AFTER_MINUTES * 60_000;
-  for (const name of names) {
-    const path = join(IMPORT_SPOOL_DIR, name);
-    const modified = await stat(path).then(
-      (found) => found.mtimeMs,
-      () => 0,
-    );
-    if (everyFile || modified < cutoff) await rm(path, { force: true });
+  for (const name of await readdir(SPOOL_ROOT).catch(() => [] as string[])) {
+    const path = join(SPOOL_ROOT, name);
+    const pid = /^\d+$/.test(name) ? Number(name) : null;
+    if (pid !== null && pid !== process.pid && !processRuns(pid)) {
+      await rm(path, { recursive: true, force: true });
+      continue;
+    }
+    if (pid === null) {
+      await removeOlderThan(path, cutoff);
+      continue;
+    }
+    for (const file of await readdir(path).catch(() => [] as string[]))
+      await removeOlderThan(join(path, file), cutoff);
   }
 }
 
@@ -61,5 +95,5 @@ async function sweepSpool(everyFile: boolean) {
  */
 export async function sweepImportsAtStart(db: Db, kind: 'pglite' | 'postgres') {
   await sweepImports(db, { everyUnfinished: kind === 'pglite', orphans: true });
-  await sweepSpool(kind === 'pglite');
+  await sweepSpool();
 }
