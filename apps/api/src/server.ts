@@ -1,7 +1,12 @@
 import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
@@ -90,42 +95,8 @@ export function cacheControlFor(path: string) {
   return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-export interface LogOptions {
-  level: string;
-  /** Where the JSON lines go (stdout when absent). */
-  stream?: { write(line: string): void };
-}
-
-/**
- * Builds the HTTP app without listening, so tests can inject requests. With `log`, every answer of 500
- * or more is logged with its request id (which the 500 answer carries too); requests themselves are
- * logged at 'info'. Without it (tests), nothing is logged.
- */
-export async function buildApp(
-  ctx: AppContext,
-  options: { log?: LogOptions } = {},
-): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.log
-      ? { level: options.log.level, ...(options.log.stream ? { stream: options.log.stream } : {}) }
-      : false,
-    // Random ids, so a line can be found among several processes' logs; or the id a trusted proxy set.
-    genReqId: requestIdGenerator(ctx.config.trustProxy),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // A stop cuts keep-alive connections and long polls (the QR wait lasts up to two minutes) rather
-    // than waiting for them: the proxy sends their clients' next request to another instance.
-    forceCloseConnections: true,
-    // Forwarded headers only from the proxies the operator named (TRUST_PROXY): otherwise any client
-    // could pick its own address and escape the per-address limits.
-    trustProxy: trustProxyOption(ctx.config.trustProxy),
-    ...timeoutOptions(ctx.config.requestTimeoutMs),
-  });
-  // Answers are checked against the contract's endpoint table as they are serialised.
-  app.setSerializerCompiler(answerSerializer);
-
-  // Per-route limits are set where a file is read (lib/uploads.ts); this is the ceiling.
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.phoneNumbers, files: 1 } });
-  await app.register(cookie);
+/** Security headers on every answer, HSTS over HTTPS, and the cross-site lock on state changes. */
+function registerSecurityHooks(app: FastifyInstance, ctx: AppContext) {
   // The security headers are built once: the Fastify plugin rebuilt them (every directive parsed
   // again) on each request, a few percent of a short request's own work.
   const securityHeaders = helmet({
@@ -169,57 +140,42 @@ export async function buildApp(
     if (isCrossSite(request.headers, request.host, ctx.config.allowedOrigins))
       throw new HttpError(403, MSG.forbidden);
   });
+}
 
-  registerAnswerLanguage(app);
+/** Every error as the panel reads it: the refusal's status and message, a 503 while the database is away, a logged 500. */
+function answerError(thrown: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  // A refusal of the domain is answered as the HTTP error its code stands for.
+  const error =
+    thrown instanceof DomainError
+      ? new HttpError(httpStatusOfDomainError(thrown.code), thrown.msg as HttpError['msg'], thrown.details)
+      : thrown;
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send({ msg: error.msg, ...error.extra });
+  }
+  if (error instanceof ZodError) {
+    const errors = issueMessages(fieldErrors(error.issues));
+    const first = error.issues[0]?.message;
+    return reply.status(400).send({ msg: first ? issueMessage(first) : MSG.invalidRequest, errors });
+  }
+  // Text the database cannot store (NUL bytes in uploaded fields) is the client's error, not ours.
+  if (isUnstorableText(error)) return reply.status(400).send({ msg: MSG.invalidRequest });
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status === 429) return reply.status(429).send({ msg: MSG.tooManyLogins });
+  if (status === 413) return reply.status(413).send({ msg: MSG.payloadTooLarge });
+  if (status && status >= 400 && status < 500) return reply.status(status).send({ msg: MSG.invalidRequest });
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn(error);
+    return reply.status(503).header('retry-after', '5').send({ msg: MSG.databaseUnavailable });
+  }
+  request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+  return reply
+    .status(500)
+    .header('x-request-id', request.id)
+    .send({ msg: MSG.internalServerError, requestId: request.id });
+}
 
-  app.setErrorHandler((thrown, request, reply) => {
-    // A refusal of the domain is answered as the HTTP error its code stands for.
-    const error =
-      thrown instanceof DomainError
-        ? new HttpError(httpStatusOfDomainError(thrown.code), thrown.msg as HttpError['msg'], thrown.details)
-        : thrown;
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ msg: error.msg, ...error.extra });
-    }
-    if (error instanceof ZodError) {
-      const errors = issueMessages(fieldErrors(error.issues));
-      const first = error.issues[0]?.message;
-      return reply.status(400).send({ msg: first ? issueMessage(first) : MSG.invalidRequest, errors });
-    }
-    // Text the database cannot store (NUL bytes in uploaded fields) is the client's error, not ours.
-    if (isUnstorableText(error)) return reply.status(400).send({ msg: MSG.invalidRequest });
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 429) return reply.status(429).send({ msg: MSG.tooManyLogins });
-    if (status === 413) return reply.status(413).send({ msg: MSG.payloadTooLarge });
-    if (status && status >= 400 && status < 500)
-      return reply.status(status).send({ msg: MSG.invalidRequest });
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn(error);
-      return reply.status(503).header('retry-after', '5').send({ msg: MSG.databaseUnavailable });
-    }
-    request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
-    return reply
-      .status(500)
-      .header('x-request-id', request.id)
-      .send({ msg: MSG.internalServerError, requestId: request.id });
-  });
-
-  opsRoutes(app, ctx);
-  // For load balancers: healthy only while the database answers.
-  serve(app, ctx, 'health', async () => {
-    await ctx.db.execute(sql`select 1`);
-    return { ok: true as const };
-  });
-  // Where the realtime socket listens: on this port at realtimePath, and on the legacy realtimePort.
-  serve(app, ctx, 'config', async () => ({
-    realtimePort: ctx.config.realtimePort,
-    realtimePath: REALTIME_PATH,
-    gateway: ctx.gateway.kind,
-  }));
-  const realtime = attachRealtime(ctx, app.server as Server);
-  // Sockets learn of a stop first, before the rest of the server closes.
-  app.addHook('preClose', async () => realtime.close());
-
+/** Every module's routes, and the hook that tells running blasts their configuration changed. */
+function registerModules(app: FastifyInstance, ctx: AppContext) {
   // Blasts keep settings, levels and active templates in memory: a change to any of them, from any
   // route, makes every instance read them again before its next round.
   const blastConfigRoutes = new Set([
@@ -268,7 +224,10 @@ export async function buildApp(
   ]) {
     register(app, ctx);
   }
+}
 
+/** The built panel, when there is one, and the answer to any path no route serves. */
+async function serveWeb(app: FastifyInstance, ctx: AppContext) {
   const webBuilt = existsSync(join(ctx.config.webDist, 'index.html'));
   if (webBuilt) {
     await app.register(fastifyStatic, {
@@ -295,6 +254,67 @@ export async function buildApp(
       .type('text/plain')
       .send('The panel is not built yet: run `npm run build` (npm start does it for you).');
   });
+}
 
+export interface LogOptions {
+  level: string;
+  /** Where the JSON lines go (stdout when absent). */
+  stream?: { write(line: string): void };
+}
+
+/**
+ * Builds the HTTP app without listening, so tests can inject requests. With `log`, every answer of 500
+ * or more is logged with its request id (which the 500 answer carries too); requests themselves are
+ * logged at 'info'. Without it (tests), nothing is logged.
+ */
+export async function buildApp(
+  ctx: AppContext,
+  options: { log?: LogOptions } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.log
+      ? { level: options.log.level, ...(options.log.stream ? { stream: options.log.stream } : {}) }
+      : false,
+    // Random ids, so a line can be found among several processes' logs; or the id a trusted proxy set.
+    genReqId: requestIdGenerator(ctx.config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A stop cuts keep-alive connections and long polls (the QR wait lasts up to two minutes) rather
+    // than waiting for them: the proxy sends their clients' next request to another instance.
+    forceCloseConnections: true,
+    // Forwarded headers only from the proxies the operator named (TRUST_PROXY): otherwise any client
+    // could pick its own address and escape the per-address limits.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
+    ...timeoutOptions(ctx.config.requestTimeoutMs),
+  });
+  // Answers are checked against the contract's endpoint table as they are serialised.
+  app.setSerializerCompiler(answerSerializer);
+
+  // Per-route limits are set where a file is read (lib/uploads.ts); this is the ceiling.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.phoneNumbers, files: 1 } });
+  await app.register(cookie);
+  registerSecurityHooks(app, ctx);
+  registerAnswerLanguage(app);
+
+  app.setErrorHandler(answerError);
+
+  opsRoutes(app, ctx);
+  // For load balancers: healthy only while the database answers.
+  serve(app, ctx, 'health', async () => {
+    await ctx.db.execute(sql`select 1`);
+    return { ok: true as const };
+  });
+  // Where the realtime socket listens: on this port at realtimePath, and on the legacy realtimePort.
+  serve(app, ctx, 'config', async () => ({
+    realtimePort: ctx.config.realtimePort,
+    realtimePath: REALTIME_PATH,
+    gateway: ctx.gateway.kind,
+  }));
+  const realtime = attachRealtime(ctx, app.server as Server);
+  // Sockets learn of a stop first, before the rest of the server closes.
+  app.addHook('preClose', async () => realtime.close());
+
+  registerModules(app, ctx);
+
+  await serveWeb(app, ctx);
   return app;
 }

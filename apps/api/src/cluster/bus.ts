@@ -64,6 +64,71 @@ interface Item {
 type Envelope = { o: string; m: Item[] } | { o: string; ref: number };
 
 /**
+ * Messages waiting to be notified, oldest first, at most QUEUE_LIMIT (the oldest give way). Read from
+ * `head` on: shifting a long array moves every element, so a backlog would cost each message in
+ * proportion to its length.
+ */
+class PendingMessages {
+  private items: { json: string; bytes: number }[] = [];
+  private head = 0;
+
+  get size() {
+    return this.items.length - this.head;
+  }
+
+  push(json: string) {
+    this.items.push({ json, bytes: Buffer.byteLength(json) });
+    if (this.size > QUEUE_LIMIT) this.take();
+  }
+
+  /** The oldest messages that fit one notification together; always at least one. */
+  takeBatch(): { batch: string[]; bytes: number } {
+    const batch: string[] = [];
+    let bytes = 0;
+    while (this.size > 0 && (batch.length === 0 || bytes + this.items[this.head]!.bytes < NOTIFY_LIMIT)) {
+      const next = this.take();
+      batch.push(next.json);
+      bytes += next.bytes + 1;
+    }
+    return { batch, bytes };
+  }
+
+  private take() {
+    const next = this.items[this.head]!;
+    this.head += 1;
+    if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return next;
+  }
+}
+
+/** The messages a notification carries, read from the table when it names a stored one. */
+async function itemsOf(db: Db, envelope: Envelope): Promise<Item[]> {
+  if (!('ref' in envelope)) return envelope.m;
+  const [row] = await db
+    .select({ body: clusterMessages.body })
+    .from(clusterMessages)
+    .where(eq(clusterMessages.id, envelope.ref));
+  return row ? [row.body as Item] : [];
+}
+
+/**
+ * One notification's payload. The items were serialised once, when published; the envelope is
+ * assembled around them. A message too large for a notification is stored and sent by reference.
+ */
+async function envelopeOf(db: Db, ownPrefix: string, { batch, bytes }: { batch: string[]; bytes: number }) {
+  if (bytes < NOTIFY_LIMIT) return `${ownPrefix}"m":[${batch.join(',')}]}`;
+  const [stored] = await db
+    .insert(clusterMessages)
+    .values({ body: JSON.parse(batch[0]!) as Item })
+    .returning({ id: clusterMessages.id });
+  await db.delete(clusterMessages).where(lt(clusterMessages.createdAt, sql`now() - interval '5 minutes'`));
+  return `${ownPrefix}"ref":${stored!.id}}`;
+}
+
+/**
  * PostgreSQL LISTEN/NOTIFY. One connection listens and sends, so messages leave in the order they
  * were published; queued messages are batched into as few notifications as fit.
  */
@@ -74,20 +139,7 @@ export async function createPostgresBus(options: {
 }): Promise<ClusterBus> {
   const { instanceId, db } = options;
   const handlers: Handlers = new Map();
-  // A queue read from `head` on: shifting a long array moves every element, so a backlog would cost
-  // each message in proportion to its length.
-  let queue: { json: string; bytes: number }[] = [];
-  let head = 0;
-  const waiting = () => queue.length - head;
-  const take = () => {
-    const next = queue[head]!;
-    head += 1;
-    if (head >= 1024 && head * 2 >= queue.length) {
-      queue = queue.slice(head);
-      head = 0;
-    }
-    return next;
-  };
+  const pending = new PendingMessages();
   // Every listener hears every notification, its own too: those are recognised without parsing them.
   const ownPrefix = `{"o":${JSON.stringify(instanceId)},`;
   let client: pg.Client | null = null;
@@ -97,17 +149,7 @@ export async function createPostgresBus(options: {
 
   const receive = async (payload: string) => {
     if (payload.startsWith(ownPrefix)) return;
-    const envelope = JSON.parse(payload) as Envelope;
-    let items: Item[];
-    if ('ref' in envelope) {
-      const [row] = await db
-        .select({ body: clusterMessages.body })
-        .from(clusterMessages)
-        .where(eq(clusterMessages.id, envelope.ref));
-      if (!row) return;
-      items = [row.body as Item];
-    } else items = envelope.m;
-    for (const item of items) dispatch(handlers, item.t, item.d);
+    for (const item of await itemsOf(db, JSON.parse(payload) as Envelope)) dispatch(handlers, item.t, item.d);
   };
 
   const connect = async () => {
@@ -140,27 +182,9 @@ export async function createPostgresBus(options: {
     if (flushing) return;
     flushing = true;
     try {
-      while (client && waiting() > 0) {
+      while (client && pending.size > 0) {
         const connection = client;
-        const batch: string[] = [];
-        let bytes = 0;
-        while (waiting() > 0 && (batch.length === 0 || bytes + queue[head]!.bytes < NOTIFY_LIMIT)) {
-          const next = take();
-          batch.push(next.json);
-          bytes += next.bytes + 1;
-        }
-        // The items are serialised once, when published; the envelope is assembled around them.
-        let envelope = `${ownPrefix}"m":[${batch.join(',')}]}`;
-        if (bytes >= NOTIFY_LIMIT) {
-          const [stored] = await db
-            .insert(clusterMessages)
-            .values({ body: JSON.parse(batch[0]!) as Item })
-            .returning({ id: clusterMessages.id });
-          await db
-            .delete(clusterMessages)
-            .where(lt(clusterMessages.createdAt, sql`now() - interval '5 minutes'`));
-          envelope = `${ownPrefix}"ref":${stored!.id}}`;
-        }
+        const envelope = await envelopeOf(db, ownPrefix, pending.takeBatch());
         try {
           await connection.query('select pg_notify($1, $2)', [CHANNEL, envelope]);
         } catch {
@@ -179,9 +203,7 @@ export async function createPostgresBus(options: {
   return {
     instanceId,
     publish(topic, data) {
-      const json = JSON.stringify({ t: topic, d: data } satisfies Item);
-      queue.push({ json, bytes: Buffer.byteLength(json) });
-      if (waiting() > QUEUE_LIMIT) take();
+      pending.push(JSON.stringify({ t: topic, d: data } satisfies Item));
       void flush().catch((error) => console.error('cluster publish failed:', error));
     },
     subscribe: (topic, handler) => subscribeTo(handlers, topic, handler),

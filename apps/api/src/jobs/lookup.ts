@@ -133,28 +133,9 @@ export class LookupRunner extends LeasedJobs {
           .select()
           .from(whatsappAccounts)
           .where(eq(whatsappAccounts.id, job.whatsappId));
-        if (!account || !(await connectedSession(gateway, account))) {
-          const state = account ? (gateway.state(account.clientid) ?? account.state) : null;
-          const [failed] = await db.transaction(async (tx) => {
-            await this.confirmLease(tx, id);
-            return tx
-              .update(lookupJobs)
-              .set({ status: 'error', state })
-              .where(eq(lookupJobs.id, id))
-              .returning();
-          });
-          this.publish(failed!, EVENTS[job.kind].error, { progress: 100 });
-          return;
-        }
-        if (job.position >= job.total) {
-          const [done] = await db
-            .update(lookupJobs)
-            .set({ status: 'finished', currentNumber: null })
-            .where(and(eq(lookupJobs.id, id), eq(lookupJobs.status, 'running')))
-            .returning();
-          if (done) this.publish(done, 'finished', { progress: 100 });
-          return;
-        }
+        if (!account || !(await connectedSession(gateway, account)))
+          return await this.accountLost(job, account);
+        if (job.position >= job.total) return await this.finish(id);
         const target: Target =
           job.kind === 'generator'
             ? { number: String(BigInt(job.startNumber!) + BigInt(job.position)), name: '' }
@@ -166,44 +147,81 @@ export class LookupRunner extends LeasedJobs {
         }
         const found = await gateway.hasAccount(account.clientid, target.number);
         if (this.killed) return;
-        const name = target.name || target.number;
-        const position = job.position;
-        const bInsert = job.bInsert;
-        // The result and the new position in one transaction; a stop (status no longer running) ends the loop.
-        const [updated] = await db.transaction(async (tx) => {
-          await this.confirmLease(tx, id);
-          const recorded = await tx
-            .insert(lookupResults)
-            .values({ jobId: id, position, number: target.number, name, found })
-            .onConflictDoNothing()
-            .returning({ found: lookupResults.found });
-          const counted = recorded.length > 0;
-          if (counted && found && bInsert)
-            await tx.insert(phoneNumbers).values({ number: target.number, name }).onConflictDoNothing();
-          return tx
-            .update(lookupJobs)
-            .set({
-              position: sql`${lookupJobs.position} + 1`,
-              countSuccess: sql`${lookupJobs.countSuccess} + ${counted && found ? 1 : 0}`,
-              countFail: sql`${lookupJobs.countFail} + ${counted && !found ? 1 : 0}`,
-              currentNumber: target.number,
-              state: 'connected',
-            })
-            .where(and(eq(lookupJobs.id, id), eq(lookupJobs.position, position)))
-            .returning();
-        });
+        const updated = await this.record(job, target, found);
         if (!updated) return;
         job = updated;
         this.publish(job, 'update_target', { number: target.number, found });
         if (job.status !== 'running') return;
-
-        const min = job.intervalMin;
-        const max = Math.max(min, job.intervalMax);
-        const seconds = min + Math.floor((this.options.random ?? Math.random)() * (max - min + 1));
-        if (seconds > 0) await wait(seconds * 1000 * this.options.timeScale);
+        const pause = this.pauseAfter(job);
+        if (pause > 0) await wait(pause);
       }
     } finally {
       if (busy) publishAccountEvent(this.options.hub, busy, 'progressing', { ...jobRef, value: false });
     }
+  }
+
+  /** The job's account is gone or not connected: the job ends in error with the account's state. */
+  private async accountLost(job: LookupJob, account: typeof whatsappAccounts.$inferSelect | undefined) {
+    const { db, gateway } = this.options;
+    const state = account ? (gateway.state(account.clientid) ?? account.state) : null;
+    const [failed] = await db.transaction(async (tx) => {
+      await this.confirmLease(tx, job.id);
+      return tx
+        .update(lookupJobs)
+        .set({ status: 'error', state })
+        .where(eq(lookupJobs.id, job.id))
+        .returning();
+    });
+    this.publish(failed!, EVENTS[job.kind].error, { progress: 100 });
+  }
+
+  /** Every number was looked up; a job stopped meanwhile stays stopped. */
+  private async finish(id: number) {
+    const [done] = await this.options.db
+      .update(lookupJobs)
+      .set({ status: 'finished', currentNumber: null })
+      .where(and(eq(lookupJobs.id, id), eq(lookupJobs.status, 'running')))
+      .returning();
+    if (done) this.publish(done, 'finished', { progress: 100 });
+  }
+
+  /**
+   * The result and the new position in one transaction; null when another worker moved the position
+   * on first. A stop shows as a status no longer running on the job answered.
+   */
+  private async record(job: LookupJob, target: Target, found: boolean): Promise<LookupJob | null> {
+    const { id, position, bInsert } = job;
+    const name = target.name || target.number;
+    const [updated] = await this.options.db.transaction(async (tx) => {
+      await this.confirmLease(tx, id);
+      const recorded = await tx
+        .insert(lookupResults)
+        .values({ jobId: id, position, number: target.number, name, found })
+        .onConflictDoNothing()
+        .returning({ found: lookupResults.found });
+      const counted = recorded.length > 0;
+      if (counted && found && bInsert)
+        await tx.insert(phoneNumbers).values({ number: target.number, name }).onConflictDoNothing();
+      return tx
+        .update(lookupJobs)
+        .set({
+          position: sql`${lookupJobs.position} + 1`,
+          countSuccess: sql`${lookupJobs.countSuccess} + ${counted && found ? 1 : 0}`,
+          countFail: sql`${lookupJobs.countFail} + ${counted && !found ? 1 : 0}`,
+          currentNumber: target.number,
+          state: 'connected',
+        })
+        .where(and(eq(lookupJobs.id, id), eq(lookupJobs.position, position)))
+        .returning();
+    });
+    return updated ?? null;
+  }
+
+  /** The wait before the next number: a whole number of seconds between the job's bounds, scaled. */
+  private pauseAfter(job: LookupJob) {
+    const min = job.intervalMin;
+    const max = Math.max(min, job.intervalMax);
+    const seconds = min + Math.floor((this.options.random ?? Math.random)() * (max - min + 1));
+    return seconds * 1000 * this.options.timeScale;
   }
 }
