@@ -8,16 +8,12 @@ import {
   type LookupEventName,
   type LookupKind,
 } from '@blaster/contract';
-import type { ClusterBus } from '../cluster/bus';
 import { LeasedJobs, type Wait } from '../cluster/leased-jobs';
-import type { JobLeases } from '../cluster/leases';
-import type { Db } from '../db';
 import { lookupJobs, lookupResults, phoneNumbers, whatsappAccounts } from '../db/schema';
-import type { ChatGateway } from '../gateway/gateway';
 import { columnReader, readRecords } from '../lib/rows';
-import type { RealtimeHub } from '../realtime/hub';
 import { Readable } from 'node:stream';
 import { connectedSession, publishAccountEvent } from '../domain/accounts';
+import type { JobRunnerOptions } from './runner-options';
 
 export type LookupJob = typeof lookupJobs.$inferSelect;
 type Target = { number: string; name: string };
@@ -51,16 +47,7 @@ export async function validatorTargets(path: string): Promise<Target[]> {
   return targets;
 }
 
-export interface LookupRunnerOptions {
-  db: Db;
-  hub: RealtimeHub;
-  gateway: ChatGateway;
-  timeScale: number;
-  /** Exactly one instance runs a job: the one holding its lease. */
-  leases: JobLeases;
-  bus: ClusterBus;
-  random?: () => number;
-}
+export type LookupRunnerOptions = JobRunnerOptions;
 
 /**
  * Runs generators and validators: one number at a time, each result and the job's position written in

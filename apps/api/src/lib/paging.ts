@@ -42,15 +42,13 @@ export interface PageRequest {
 }
 
 export interface ListSource {
-  /** The list's table (where a cursor row's sort values are read). */
-  table: PgTable;
-  /** The table's id column: unique, the last sort key, and what a cursor names. */
-  id: AnyPgColumn;
   /**
-   * The list's ids with whatever joins `where` needs, in dynamic mode:
-   * `db.select({ id: table.id }).from(table).$dynamic()`.
+   * The list's table (where a cursor row's sort values are read), with its id column: unique, the
+   * last sort key, and what a cursor names.
    */
-  ids: () => PgSelect;
+  table: PgTable & { id: AnyPgColumn };
+  /** The list's ids with whatever joins `where` needs, in dynamic mode; by default the table's alone. */
+  ids?: () => PgSelect;
   /** Sort columns before the id, all in `direction` (none: by id alone). */
   orderBy?: AnyPgColumn[];
   direction: 'asc' | 'desc';
@@ -78,15 +76,15 @@ export async function readPage(
   if (source.kept && !source.where && !source.orderBy?.length && source.direction === 'desc')
     return readKeptPage(db, source, source.kept, cursor);
 
-  const sortKeys = [...(source.orderBy ?? []), source.id];
+  const idsOf = () => source.ids?.() ?? db.select({ id: source.table.id }).from(source.table).$dynamic();
+  const sortKeys = [...(source.orderBy ?? []), source.table.id];
   const ascending = source.direction === 'asc';
   const order = (forward: boolean) =>
     sortKeys.map((column) => (forward === ascending ? asc(column) : desc(column)));
   // One row past the page tells whether another page follows.
   const ids = async (seek: SQL | undefined, forward: boolean, skip: number) =>
     (
-      (await source
-        .ids()
+      (await idsOf()
         .where(and(source.where, seek))
         .orderBy(...order(forward))
         .limit(PAGE_SIZE + 1)
@@ -113,8 +111,7 @@ export async function readPage(
     // Deep in a filtered list: what is known is this page and whether one more follows.
     return { ids: page, meta: pageMeta(request.page, offset + page.length + (more ? 1 : 0), more) };
   }
-  const counted = source
-    .ids()
+  const counted = idsOf()
     .where(source.where)
     .limit(COUNT_CAP + 1)
     .as('counted');
@@ -127,9 +124,10 @@ export async function readPage(
 
 /** Rows past the cursor row in sort order: a row comparison with that row's own sort values. */
 function seekPast(source: ListSource, sortKeys: AnyPgColumn[], cursorId: number, op: 'gt' | 'lt') {
-  if (sortKeys.length === 1) return op === 'gt' ? gt(source.id, cursorId) : lt(source.id, cursorId);
+  if (sortKeys.length === 1)
+    return op === 'gt' ? gt(source.table.id, cursorId) : lt(source.table.id, cursorId);
   const keys = sql.join(sortKeys, sql`, `);
-  const cursorRow = sql`(select ${keys} from ${source.table} where ${source.id} = ${cursorId})`;
+  const cursorRow = sql`(select ${keys} from ${source.table} where ${source.table.id} = ${cursorId})`;
   return sql`(${keys}) ${sql.raw(op === 'gt' ? '>' : '<')} ${cursorRow}`;
 }
 

@@ -1,17 +1,14 @@
 import { MSG, type Message, type Setting } from '@blaster/contract';
-import type { ClusterBus } from '../../cluster/bus';
 import { LeasedJobs, type Interrupts, type Wait } from '../../cluster/leased-jobs';
-import type { JobLeases } from '../../cluster/leases';
-import type { Db } from '../../db';
 import { connectedSession, restoreSession, type AccountRow } from '../../domain/accounts';
 import { FailureWindow, isHold, quietHold, type Hold } from '../../domain/governance';
-import type { ChatGateway, SendResult } from '../../gateway/gateway';
+import type { SendResult } from '../../gateway/gateway';
 import { sendPermitted } from '../../policy/permit';
-import type { RealtimeHub } from '../../realtime/hub';
 import { BlastConfigCache, type BlastConfig } from '../blast-config';
 import { BlastEvents } from './publish';
 import type { BlastDataSource, BlastOwner, Claimed, Outcome } from './source';
 import { SqlBlastSource } from './sql-source';
+import type { JobRunnerOptions } from '../runner-options';
 
 /**
  * An account whose average wait between sends is at least this long sends one target per round, as a
@@ -33,16 +30,7 @@ export interface SettledRound {
   results: SendResult[];
 }
 
-export interface BlastEngineOptions {
-  db: Db;
-  hub: RealtimeHub;
-  gateway: ChatGateway;
-  /** Multiplies the wait between sends (tests run far below real time). */
-  timeScale: number;
-  /** Exactly one instance runs a blast: the one holding its lease. */
-  leases: JobLeases;
-  bus: ClusterBus;
-  random?: () => number;
+export interface BlastEngineOptions extends JobRunnerOptions {
   /** The app's time zone: quiet hours and daily caps follow its clock (default Asia/Jakarta). */
   timeZone?: string;
 }

@@ -18,8 +18,6 @@ export const bonusRepository = {
       db,
       {
         table: bonuses,
-        id: bonuses.id,
-        ids: () => db.select({ id: bonuses.id }).from(bonuses).$dynamic(),
         orderBy: [bonuses.createdAt],
         direction: 'desc',
         where: owner === null ? undefined : eq(bonuses.userId, owner),

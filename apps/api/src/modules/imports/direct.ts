@@ -13,6 +13,7 @@ import { driverOf, queryRows, type Db } from '../../db';
 import { CREATED_LIST_LIMIT, type AnyImportKind } from './kind';
 import { copyUnescape, type StagedRow, type stagingWriter } from './staging';
 import { NumberSet } from './number-set';
+import { ownTransaction } from './own-transaction';
 import { IMPORT_SPOOL_DIR } from './sweep';
 
 /** Rows are looked up in the table in batches of about this many bytes of copy text. */
@@ -268,27 +269,7 @@ export async function directCopier(db: Db, kind: AnyImportKind, writer: ReturnTy
 
 /** PostgreSQL: one `COPY ... FROM STDIN` on a connection of its own, fed while the file is read. */
 async function liveCopy(pool: pg.Pool, copyInto: string, firstRowsQuery: string): Promise<CopySink> {
-  const client = new pg.Client(pool.options);
-  client.on('error', () => {});
-  await client.connect();
-  let open = true;
-  const end = async (statement: 'commit' | 'rollback') => {
-    if (!open) return;
-    open = false;
-    try {
-      await client.query(statement);
-    } catch (error) {
-      if (statement === 'commit') throw error;
-    } finally {
-      await client.end().catch(() => {});
-    }
-  };
-  try {
-    await client.query('begin');
-  } catch (error) {
-    await client.end().catch(() => {});
-    throw error;
-  }
+  const { client, close: end } = await ownTransaction(pool);
   const copy = client.query(copyFrom(`${copyInto} FROM STDIN`)) as unknown as Writable;
   let copyError: unknown = null;
   const copied = new Promise<void>((resolve) => {

@@ -1,11 +1,12 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
 import { MSG } from '@blaster/contract';
 import { driverOf, queryRows, type Db } from '../../db';
 import { importStaging } from '../../db/schema';
 import { CREATED_LIST_LIMIT, type AnyImportKind } from './kind';
+import { ownTransaction } from './own-transaction';
 
 /** What the import pipeline sees of a mover. */
 export interface RowMover {
@@ -183,32 +184,6 @@ function embeddedMover(db: Db, moves: StagedMoves): RowMover {
     },
     async abandon() {},
   };
-}
-
-/** A transaction on a connection of its own, begun; `close` commits or rolls back and disconnects. */
-async function ownTransaction(pool: pg.Pool) {
-  const client = new pg.Client(pool.options);
-  client.on('error', () => {});
-  await client.connect();
-  let open = true;
-  const close = async (statement: 'commit' | 'rollback') => {
-    if (!open) return;
-    open = false;
-    try {
-      await client.query(statement);
-    } catch (error) {
-      if (statement === 'commit') throw error;
-    } finally {
-      await client.end().catch(() => {});
-    }
-  };
-  try {
-    await client.query('begin');
-  } catch (error) {
-    await client.end().catch(() => {});
-    throw error;
-  }
-  return { client, close };
 }
 
 /** PostgreSQL: each staged chunk is moved at once, in file order, while the next is read. */

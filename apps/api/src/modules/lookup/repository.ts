@@ -38,7 +38,6 @@ export const lookupRepository = {
       db,
       {
         table: lookupJobs,
-        id: lookupJobs.id,
         ids: () =>
           db
             .select({ id: lookupJobs.id })

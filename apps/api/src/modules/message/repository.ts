@@ -18,8 +18,6 @@ export const templateRepository = {
       db,
       {
         table: messageTemplates,
-        id: messageTemplates.id,
-        ids: () => db.select({ id: messageTemplates.id }).from(messageTemplates).$dynamic(),
         direction: 'desc',
         kept: 'message_templates',
       },

@@ -22,8 +22,6 @@ export const proxyRepository = {
       db,
       {
         table: proxies,
-        id: proxies.id,
-        ids: () => db.select({ id: proxies.id }).from(proxies).$dynamic(),
         direction: 'desc',
         kept: 'proxies',
       },

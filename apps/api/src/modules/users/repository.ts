@@ -53,8 +53,6 @@ export const userRepository = {
       db,
       {
         table: users,
-        id: users.id,
-        ids: () => db.select({ id: users.id }).from(users).$dynamic(),
         orderBy: [users.createdAt],
         direction: 'desc',
         where: memberConditions(filter),
@@ -106,8 +104,6 @@ export const userRepository = {
       db,
       {
         table: users,
-        id: users.id,
-        ids: () => db.select({ id: users.id }).from(users).$dynamic(),
         direction: 'asc',
         where: eq(users.referredBy, referrerId),
       },

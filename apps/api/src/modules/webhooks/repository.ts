@@ -124,8 +124,6 @@ export const webhookRepository = {
       db,
       {
         table: webhookDeliveries,
-        id: webhookDeliveries.id,
-        ids: () => db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).$dynamic(),
         direction: 'desc',
         where: conditions.length ? and(...conditions) : undefined,
       },

@@ -57,8 +57,6 @@ export async function readAccountsPage(db: Db, where: SQL | undefined, request: 
     db,
     {
       table: whatsappAccounts,
-      id: whatsappAccounts.id,
-      ids: () => db.select({ id: whatsappAccounts.id }).from(whatsappAccounts).$dynamic(),
       direction: 'desc',
       where,
       kept: 'whatsapp_accounts',

@@ -50,8 +50,6 @@ export const withdrawRepository = {
       db,
       {
         table: withdrawals,
-        id: withdrawals.id,
-        ids: () => db.select({ id: withdrawals.id }).from(withdrawals).$dynamic(),
         orderBy: [withdrawals.createdAt],
         direction: 'desc',
         where,
