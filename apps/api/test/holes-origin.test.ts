@@ -23,7 +23,11 @@ beforeAll(async () => {
   // Written straight to the table: what matters here is who may rotate its secret, not its URL.
   const [endpoint] = await t.ctx.db
     .insert(webhookEndpoints)
-    .values({ url: 'https://hooks.example.com/in', secret: 'secret-before', eventTypes: ['message.delivery'] })
+    .values({
+      url: 'https://hooks.example.com/in',
+      secret: 'secret-before',
+      eventTypes: ['message.delivery'],
+    })
     .returning();
   endpointId = endpoint!.id;
 });
