@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
+import { API, EN_CATALOG, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { bonuses, whatsappAccounts } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
@@ -53,6 +53,36 @@ describe('what the panel is told', () => {
     });
     expect(unknown.status).toBe(404);
     expect(unknown.body.msg).toBe(MSG.whatsappNotFound);
+  });
+
+  it('answers a manual send with empty fields in the panel’s words, never the validator’s English', async () => {
+    const empty = await t.call<{ msg: string; errors: Record<string, string> }>(
+      'POST',
+      API.whatsappSendMessage,
+      {
+        token: admin.token,
+        body: { senders: '', targets: ' ', message: '' },
+      },
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.msg).toBe(MSG.textRequired);
+    expect(empty.body.errors).toEqual({
+      senders: MSG.textRequired,
+      targets: MSG.textRequired,
+      message: MSG.textRequired,
+    });
+    const missing = await t.call<{ msg: string; errors: Record<string, string> }>(
+      'POST',
+      API.whatsappSendMessage,
+      {
+        token: admin.token,
+        body: {},
+        headers: { 'accept-language': 'en' },
+      },
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.message).toBe(EN_CATALOG.textRequired);
+    expect(JSON.stringify(missing.body)).not.toMatch(/expected|Too small|Invalid input/);
   });
 
   it("tells every open list an account's new counts after a reset (count_synced)", async () => {

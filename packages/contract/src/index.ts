@@ -1,3 +1,4 @@
+import './validation-texts';
 export * from './roles';
 export * from './constants';
 export * from './messages';
