@@ -1,11 +1,11 @@
 import clsx from 'clsx';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { sidebarMenu, type MenuItem } from '@blaster/contract';
 import { t } from '../../i18n';
 import { useSession } from '../../lib/session';
 import { useSidebar } from '../sidebar-state';
 import { Logo } from '../../components/Logo';
-import { MenuIcon } from './MenuIcon';
+import { SidebarMenuItem } from './SidebarMenuItem';
 
 function isActive(item: MenuItem, pathname: string) {
   const path = item.path.split('?')[0]!;
@@ -54,41 +54,15 @@ export function Sidebar() {
           </h2>
           <nav aria-label={t('layout.mainMenu')}>
             <ul className="flex flex-col gap-1">
-              {menu.map((item) => {
-                const active = isActive(item, pathname);
-                return (
-                  <li key={item.path}>
-                    <NavLink
-                      to={item.path}
-                      onClick={closeMobile}
-                      title={showLabels ? undefined : t(item.key)}
-                      className={clsx(
-                        'group flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
-                        !showLabels && 'justify-center',
-                        active
-                          ? 'bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-300'
-                          : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-white/5',
-                      )}
-                      aria-current={active ? 'page' : undefined}
-                    >
-                      <MenuIcon
-                        name={item.icon}
-                        className={clsx(
-                          'size-5 shrink-0',
-                          active
-                            ? 'text-brand-500'
-                            : 'text-gray-500 group-hover:text-gray-700 dark:text-gray-400',
-                        )}
-                      />
-                      {showLabels ? (
-                        <span>{t(item.key)}</span>
-                      ) : (
-                        <span className="sr-only">{t(item.key)}</span>
-                      )}
-                    </NavLink>
-                  </li>
-                );
-              })}
+              {menu.map((item) => (
+                <SidebarMenuItem
+                  key={item.path}
+                  item={item}
+                  active={isActive(item, pathname)}
+                  showLabels={showLabels}
+                  onNavigate={closeMobile}
+                />
+              ))}
             </ul>
           </nav>
         </div>

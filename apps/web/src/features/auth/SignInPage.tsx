@@ -1,42 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { t, useMessages } from '../../i18n';
 import { Alert, Button, TextField } from '../../components/form';
-import { callEndpoint, errorText } from '../../lib/api';
-import { saveSession } from '../../lib/session';
 import { AuthLayout } from './AuthLayout';
+import { useSignIn } from './use-sign-in';
 
 export function SignInPage() {
   const MSG = useMessages();
-  const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [keep, setKeep] = useState(true);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setError(MSG.loginRequired);
-      return;
-    }
-    setError('');
-    setLoading(true);
-    try {
-      const answer = await callEndpoint(
-        'login',
-        { body: { email: email.trim(), password, keep } },
-        { fallback: MSG.errorSigningIn },
-      );
-      saveSession(answer.user, keep);
-      navigate('/dashboard', { replace: true });
-    } catch (caught) {
-      setError(errorText(caught, MSG.errorSigningIn));
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { email, setEmail, password, setPassword, keep, setKeep, error, loading, submit } = useSignIn();
 
   return (
     <AuthLayout>

@@ -1,73 +1,16 @@
 // First: this page's texts, before any module of it reads one.
 import '../../i18n/account-texts';
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
-import {
-  REFERRAL_QUERY_PARAM,
-  REGISTER_FIELDS,
-  registerBodySchema,
-  type RegisterField,
-} from '@blaster/contract';
+import { Link } from 'react-router';
 import { t, useMessages } from '../../i18n';
-import { Alert, Button, FieldError, TextField } from '../../components/form';
-import { ApiError, callEndpoint, errorText } from '../../lib/api';
-import { saveSession } from '../../lib/session';
-import { storedReferral } from '../../lib/referral-capture';
+import { Alert, Button, TextField } from '../../components/form';
 import { AuthLayout } from './AuthLayout';
-
-type FormInput = z.input<typeof registerBodySchema>;
-type FormOutput = z.output<typeof registerBodySchema>;
+import { useSignUp } from './use-sign-up';
+import { NameFields } from './components/NameFields';
+import { TermsAgreement } from './components/TermsAgreement';
 
 export function SignUpPage() {
   const MSG = useMessages();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const [error, setError] = useState('');
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError: setFieldError,
-    clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(registerBodySchema),
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      password2: '',
-      referral_code: params.get(REFERRAL_QUERY_PARAM) ?? storedReferral(),
-      agreeToTerms: false as unknown as true,
-    },
-  });
-
-  // A field's error, from the form check or the server, goes away as soon as the field is edited.
-  const field = (name: RegisterField) => register(name, { onChange: () => clearErrors(name) });
-
-  const submit = handleSubmit(async (form) => {
-    setError('');
-    try {
-      const answer = await callEndpoint('register', { body: form }, { fallback: MSG.failedToSignUp });
-      saveSession(answer.user);
-      navigate('/dashboard', { replace: true });
-    } catch (caught) {
-      const fieldErrors = caught instanceof ApiError ? caught.errors : {};
-      const known = REGISTER_FIELDS.filter((name) => fieldErrors[name]);
-      known.forEach((name) => setFieldError(name, { type: 'server', message: fieldErrors[name] }));
-      if (known.length === 0) setError(errorText(caught, MSG.failedToSignUp));
-    }
-  });
-
-  // Said while typing, as soon as both passwords are filled and differ (not only on submit).
-  const [password, password2] = watch(['password', 'password2']);
-  const mismatch = password && password2 && password !== password2 ? MSG.passwordsDoNotMatch : undefined;
-
-  const describedBy = (name: RegisterField) => (errors[name] ? `${name}-error` : undefined);
+  const { field, submit, error, errors, isSubmitting, mismatch, describedBy } = useSignUp();
 
   return (
     <AuthLayout>
@@ -77,24 +20,7 @@ export function SignUpPage() {
       </div>
       <form onSubmit={submit} noValidate className="space-y-5">
         {error && <Alert>{error}</Alert>}
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <TextField
-            id="firstName"
-            label={t('auth.firstName')}
-            error={errors.firstName?.message}
-            autoComplete="given-name"
-            placeholder={t('auth.firstNamePlaceholder')}
-            {...field('firstName')}
-          />
-          <TextField
-            id="lastName"
-            label={t('auth.lastName')}
-            error={errors.lastName?.message}
-            autoComplete="family-name"
-            placeholder={t('auth.lastNamePlaceholder')}
-            {...field('lastName')}
-          />
-        </div>
+        <NameFields field={field} errors={errors} />
         <TextField
           id="email"
           label={t('common.email')}
@@ -130,38 +56,11 @@ export function SignUpPage() {
           placeholder={t('auth.referralCodePlaceholder')}
           {...field('referral_code')}
         />
-        <div>
-          <label className="flex items-start gap-3 text-sm text-gray-600 dark:text-gray-400">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-500"
-              aria-describedby={describedBy('agreeToTerms')}
-              {...field('agreeToTerms')}
-            />
-            <span>
-              {t('auth.agreePrefix')}{' '}
-              <a
-                href="/terms"
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-brand-600 underline dark:text-brand-400"
-              >
-                {t('legal.termsTitle')}
-              </a>{' '}
-              {t('auth.agreeAnd')}{' '}
-              <a
-                href="/privacy-policy"
-                target="_blank"
-                rel="noopener noreferrer"
-                className="text-brand-600 underline dark:text-brand-400"
-              >
-                {t('legal.privacyTitle')}
-              </a>{' '}
-              {t('auth.agreeSuffix')}
-            </span>
-          </label>
-          <FieldError id="agreeToTerms-error" message={errors.agreeToTerms?.message} />
-        </div>
+        <TermsAgreement
+          registration={field('agreeToTerms')}
+          describedBy={describedBy('agreeToTerms')}
+          error={errors.agreeToTerms?.message}
+        />
         <Button type="submit" className="w-full" loading={isSubmitting} disabled={isSubmitting}>
           {isSubmitting ? MSG.signingUp : MSG.signUpButton}
         </Button>

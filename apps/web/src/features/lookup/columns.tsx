@@ -25,9 +25,8 @@ const abbreviate = (name: string) => {
   return base.length > 12 ? `${base.slice(0, 10)}…${name.slice(dot)}` : name;
 };
 
-/** The generator or validator list's columns. */
-export function lookupColumns(kind: LookupKind, actions: LookupActions): Columns<LookupRow> {
-  const MSG = messages();
+/** Who asks: the account's name, number, state and client id. */
+function accountColumns(): Columns<LookupRow> {
   return [
     column.display({
       id: 'account',
@@ -49,35 +48,44 @@ export function lookupColumns(kind: LookupKind, actions: LookupActions): Columns
         <span className="font-mono text-xs">{row.Whatsapp?.clientid ?? '-'}</span>
       ),
     }),
-    column.accessor('count_success', { header: t('common.success') }),
-    column.accessor('count_fail', { header: t('common.failed') }),
-    kind === 'generator'
-      ? column.display({
-          id: 'range',
-          header: t('lookup.range'),
-          cell: ({ row: { original: row } }) => (
-            <span className="text-xs">
-              {row.start_number} – {row.end_number}
-            </span>
+  ];
+}
+
+/** What is asked: the generator's number range or the validator's file. */
+function targetColumn(kind: LookupKind, actions: LookupActions): Columns<LookupRow>[number] {
+  return kind === 'generator'
+    ? column.display({
+        id: 'range',
+        header: t('lookup.range'),
+        cell: ({ row: { original: row } }) => (
+          <span className="text-xs">
+            {row.start_number} – {row.end_number}
+          </span>
+        ),
+      })
+    : column.display({
+        id: 'file',
+        header: t('lookup.targetFile'),
+        cell: ({ row: { original: row } }) =>
+          row.fileUrl ? (
+            <button
+              type="button"
+              className={smallLinkClass}
+              title={row.fileName ?? ''}
+              onClick={() => void actions.openFile(row)}
+            >
+              {abbreviate(row.fileName ?? 'file')}
+            </button>
+          ) : (
+            '-'
           ),
-        })
-      : column.display({
-          id: 'file',
-          header: t('lookup.targetFile'),
-          cell: ({ row: { original: row } }) =>
-            row.fileUrl ? (
-              <button
-                type="button"
-                className={smallLinkClass}
-                title={row.fileName ?? ''}
-                onClick={() => void actions.openFile(row)}
-              >
-                {abbreviate(row.fileName ?? 'file')}
-              </button>
-            ) : (
-              '-'
-            ),
-        }),
+      });
+}
+
+/** How far the job is: the progress bar with the number being asked, then the status. */
+function progressColumns(kind: LookupKind): Columns<LookupRow> {
+  const MSG = messages();
+  return [
     column.display({
       id: 'progress',
       header: t('lookup.progress'),
@@ -104,6 +112,17 @@ export function lookupColumns(kind: LookupKind, actions: LookupActions): Columns
       header: t('common.status'),
       cell: (info) => <span data-testid="status">{tValue('lookupStatus', info.getValue())}</span>,
     }),
+  ];
+}
+
+/** The generator or validator list's columns. */
+export function lookupColumns(kind: LookupKind, actions: LookupActions): Columns<LookupRow> {
+  return [
+    ...accountColumns(),
+    column.accessor('count_success', { header: t('common.success') }),
+    column.accessor('count_fail', { header: t('common.failed') }),
+    targetColumn(kind, actions),
+    ...progressColumns(kind),
     column.display({
       id: 'action',
       header: t('common.action'),

@@ -1,23 +1,15 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
-import {
-  ROLES,
-  STAFF_ROLES,
-  userCreateSchema,
-  type Role,
-  type User,
-  type UserCreate,
-} from '@blaster/contract';
+import { ROLES, STAFF_ROLES, type Role, type User } from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { Alert, Button, Label, TextField, inputClass, showFieldErrors } from '../../components/form';
+import { Alert, Button, Label, TextField, inputClass } from '../../components/form';
 import { DataTable, PageCard, formatDateTime } from '../../components/data-table';
 import { callEndpoint, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { staffUserKeys, useStaffUsers } from './api';
+import { useCreateUser } from './use-create-user';
 
 /** A role as this screen names it, in the chosen language. */
 const roleLabel = (role: Role) => t(`users.role.${role}`);
@@ -138,34 +130,14 @@ function RoleSelect({ user, actor }: { user: User; actor: User }) {
 
 function CreateUserForm({ actor }: { actor: User }) {
   const MSG = useMessages();
-  const queryClient = useQueryClient();
   const roles = STAFF_ROLES.filter((role) => role !== 'admin' || actor.role === 'admin');
+  const { form, create, onSubmit } = useCreateUser();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors },
-  } = useForm<UserCreate>({
-    resolver: zodResolver(userCreateSchema),
-    defaultValues: { firstname: '', lastname: '', email: '', password: '', role: 'staff' },
-  });
-  const create = useMutation({
-    mutationFn: (values: UserCreate) =>
-      callEndpoint('userCreate', { body: values }, { fallback: MSG.networkError }),
-    onSuccess: async ({ user }) => {
-      toast.success(t('users.added', { email: user.email }));
-      reset();
-      await queryClient.invalidateQueries({ queryKey: staffUserKeys.all });
-    },
-    onError: showFieldErrors(setError),
-  });
+  } = form;
   return (
-    <form
-      onSubmit={handleSubmit((values) => create.mutate(values))}
-      noValidate
-      className="grid max-w-2xl gap-5 sm:grid-cols-2"
-    >
+    <form onSubmit={onSubmit} noValidate className="grid max-w-2xl gap-5 sm:grid-cols-2">
       <TextField
         id="user-firstname"
         label={t('users.firstName')}
