@@ -1,20 +1,11 @@
 import { useState } from 'react';
-import { type FunnelCounts, type FunnelStage } from '@blaster/contract';
+import type { FunnelCounts } from '@blaster/contract';
 import { formatNumber, t, useMessages } from '../../i18n';
 import { inputClass } from '../../components/form';
 import { ColourBarChart, ColourLineChart } from '../../components/charts';
 import { useFunnel } from './api';
-
-const STAGE_COLORS: { key: FunnelStage; color: string }[] = [
-  { key: 'queued', color: '#94a3b8' },
-  { key: 'sent', color: '#465fff' },
-  { key: 'delivered', color: '#0ba5ec' },
-  { key: 'read', color: '#12b76a' },
-  { key: 'failed', color: '#f04438' },
-  { key: 'opted_out', color: '#f79009' },
-];
-/** How each stage is named (in the chosen language) and coloured on the charts. */
-const stages = () => STAGE_COLORS.map((stage) => ({ ...stage, label: t(`funnelStage.${stage.key}`) }));
+import { stages } from './stages';
+import { FunnelTemplateTable } from './components/FunnelTemplateTable';
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '-');
 
@@ -89,30 +80,7 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
             />
           </div>
           <div className="lg:col-span-2 overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="funnel-templates">
-              <thead className="text-xs text-gray-500">
-                <tr>
-                  <th className="py-2 pr-4">{t('funnel.template')}</th>
-                  {stageList.map((stage) => (
-                    <th key={stage.key} className="py-2 pr-4 text-right">
-                      {stage.label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {templates.data?.groups.map((group) => (
-                  <tr key={group.key} className="border-t border-gray-100 dark:border-gray-800">
-                    <td className="max-w-64 truncate py-2 pr-4">{group.label}</td>
-                    {stageList.map((stage) => (
-                      <td key={stage.key} className="py-2 pr-4 text-right tabular-nums">
-                        {formatNumber(group[stage.key])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FunnelTemplateTable groups={templates.data?.groups ?? []} stages={stageList} />
           </div>
         </div>
       )}

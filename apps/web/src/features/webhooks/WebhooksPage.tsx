@@ -1,48 +1,23 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { Plus } from 'lucide-react';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
-import { DataTable, PageCard, PagedTable, RefreshButton, useListParams } from '../../components/data-table';
-import { callEndpoint, errorText } from '../../lib/api';
-import { useWebhookDeliveries, useWebhookEndpoints, webhookKeys } from './api';
+import { DataTable, PageCard, PagedTable, RefreshButton } from '../../components/data-table';
+import { errorText } from '../../lib/api';
 import { DeliveryFilters } from './components/DeliveryFilters';
 import { EndpointForm } from './components/EndpointForm';
 import { SecretNotice } from './components/SecretNotice';
 import { deliveryColumns } from './components/delivery-columns';
 import { endpointColumns } from './components/endpoint-columns';
-import { EMPTY_DRAFT, ROW_ACTIONS, WEBHOOK_TEXT, draftOf, type Draft, type RowAction } from './texts';
+import { EMPTY_DRAFT, WEBHOOK_TEXT, draftOf, type Draft } from './texts';
+import { useWebhookLists, useWebhookRowAction } from './use-webhooks-page';
 
 /** Outbound webhooks: the receivers, a form to add or change one, and the deliveries with their state. */
 export function WebhooksPage() {
-  const queryClient = useQueryClient();
-  const { pageQuery, params, set } = useListParams();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [revealed, setRevealed] = useState<{ url: string; secret: string } | null>(null);
-  const endpointFilter = params.get('endpoint') ?? '';
-  const statusFilter = params.get('status') ?? '';
-
-  const endpoints = useWebhookEndpoints(WEBHOOK_TEXT.errorFetchingEndpoints);
-  const query = new URLSearchParams(pageQuery);
-  if (endpointFilter) query.set('endpoint', endpointFilter);
-  if (statusFilter) query.set('status', statusFilter);
-  const deliveries = useWebhookDeliveries(query.toString(), WEBHOOK_TEXT.errorFetchingDeliveries);
-  const refreshAll = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: webhookKeys.endpoints() }),
-      queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries() }),
-    ]);
-
-  const act = useMutation({
-    mutationFn: ({ action, id }: RowAction) => callEndpoint(ROW_ACTIONS[action], { params: { id } }),
-    onSuccess: async (answer) => {
-      if ('secret' in answer) setRevealed({ url: answer.data.url, secret: answer.secret });
-      toast.success(answer.msg);
-      await refreshAll();
-    },
-    onError: (error) => toast.error(errorText(error)),
-  });
+  const { endpoints, deliveries, endpointFilter, statusFilter, set, refreshAll } = useWebhookLists();
+  const act = useWebhookRowAction(refreshAll, setRevealed);
 
   const endpointTable = endpointColumns({ act, onEdit: (endpoint) => setDraft(draftOf(endpoint)) });
   const deliveryTable = deliveryColumns(act);

@@ -7,19 +7,14 @@ import { ApiError, callEndpoint, errorText } from '../../../lib/api';
 import { webhookKeys } from '../api';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_TEXT, type Draft, type SubscribableEvent } from '../texts';
 
-/** Adds or edits one endpoint: its address, what it hears, whether it is active. */
-export function EndpointForm({
-  draft,
-  onDone,
-  onSecret,
-}: {
-  draft: Draft;
-  onDone(): void;
-  onSecret(secret: { url: string; secret: string }): void;
-}) {
+/** Creates or updates the receiver; a new one's secret goes to `onSecret`, then the form closes. */
+function useSaveEndpoint(
+  value: Draft,
+  onSecret: (secret: { url: string; secret: string }) => void,
+  onDone: () => void,
+) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(draft);
-  const save = useMutation({
+  return useMutation({
     mutationFn: () => {
       const body = {
         url: value.url,
@@ -39,6 +34,20 @@ export function EndpointForm({
       onDone();
     },
   });
+}
+
+/** Adds or edits one endpoint: its address, what it hears, whether it is active. */
+export function EndpointForm({
+  draft,
+  onDone,
+  onSecret,
+}: {
+  draft: Draft;
+  onDone(): void;
+  onSecret(secret: { url: string; secret: string }): void;
+}) {
+  const [value, setValue] = useState(draft);
+  const save = useSaveEndpoint(value, onSecret, onDone);
   const errors = save.error instanceof ApiError ? save.error.errors : {};
   const general = save.error && Object.keys(errors).length === 0 ? errorText(save.error) : null;
   const toggle = (event: SubscribableEvent) =>
@@ -74,31 +83,7 @@ export function EndpointForm({
         error={errors.description}
         onChange={(event) => setValue({ ...value, description: event.target.value })}
       />
-      <fieldset>
-        <legend className="mb-1.5 text-sm font-medium text-gray-700 dark:text-gray-400">
-          {WEBHOOK_TEXT.events}
-          <span className="ml-0.5 text-red-500">*</span>
-        </legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {SUBSCRIBABLE_WEBHOOK_EVENTS.map((event) => (
-            <label key={event} className="flex items-start gap-2 text-sm text-gray-700 dark:text-gray-300">
-              <input
-                type="checkbox"
-                className="mt-0.5"
-                checked={value.events.includes(event)}
-                onChange={() => toggle(event)}
-              />
-              <span>
-                <code className="text-xs">{event}</code>
-                <span className="block text-xs text-gray-500 dark:text-gray-400">
-                  {WEBHOOK_EVENT_LABELS[event]}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-        <FieldError id="webhook-events-error" message={errors.events} />
-      </fieldset>
+      <EventChoices chosen={value.events} error={errors.events} onToggle={toggle} />
       <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
         <input
           type="checkbox"
@@ -116,5 +101,44 @@ export function EndpointForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The events a receiver hears, each with its code and what it means. */
+function EventChoices({
+  chosen,
+  error,
+  onToggle,
+}: {
+  chosen: SubscribableEvent[];
+  error: string | undefined;
+  onToggle(event: SubscribableEvent): void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-gray-700 dark:text-gray-400">
+        {WEBHOOK_TEXT.events}
+        <span className="ml-0.5 text-red-500">*</span>
+      </legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {SUBSCRIBABLE_WEBHOOK_EVENTS.map((event) => (
+          <label key={event} className="flex items-start gap-2 text-sm text-gray-700 dark:text-gray-300">
+            <input
+              type="checkbox"
+              className="mt-0.5"
+              checked={chosen.includes(event)}
+              onChange={() => onToggle(event)}
+            />
+            <span>
+              <code className="text-xs">{event}</code>
+              <span className="block text-xs text-gray-500 dark:text-gray-400">
+                {WEBHOOK_EVENT_LABELS[event]}
+              </span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id="webhook-events-error" message={error} />
+    </fieldset>
   );
 }

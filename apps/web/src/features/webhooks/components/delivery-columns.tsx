@@ -70,27 +70,24 @@ export function deliveryColumns(act: RowActing): Columns<WebhookDelivery> {
     deliveryColumn.display({
       id: 'retry',
       header: '',
-      cell: ({ row: { original } }) =>
-        original.status === 'delivered' ? null : original.status === 'dead' ? (
-          // Given up after the retry limit: sent again from scratch, its attempts counted anew.
-          <button
-            type="button"
-            className={`${smallLinkClass} whitespace-nowrap`}
-            disabled={act.isPending}
-            onClick={() => act.mutate({ action: 'replay', id: original.id })}
-          >
-            {WEBHOOK_TEXT.replay}
-          </button>
-        ) : (
-          <button
-            type="button"
-            className={`${smallLinkClass} whitespace-nowrap`}
-            disabled={act.isPending}
-            onClick={() => act.mutate({ action: 'retry', id: original.id })}
-          >
-            {WEBHOOK_TEXT.retryNow}
-          </button>
-        ),
+      cell: ({ row: { original } }) => <DeliveryRetryButton delivery={original} act={act} />,
     }),
   ];
+}
+
+/** Retry now for a delivery still being tried; replay for one given up after the retry limit. */
+function DeliveryRetryButton({ delivery, act }: { delivery: WebhookDelivery; act: RowActing }) {
+  if (delivery.status === 'delivered') return null;
+  // Given up after the retry limit: sent again from scratch, its attempts counted anew.
+  const action = delivery.status === 'dead' ? 'replay' : 'retry';
+  return (
+    <button
+      type="button"
+      className={`${smallLinkClass} whitespace-nowrap`}
+      disabled={act.isPending}
+      onClick={() => act.mutate({ action, id: delivery.id })}
+    >
+      {action === 'replay' ? WEBHOOK_TEXT.replay : WEBHOOK_TEXT.retryNow}
+    </button>
+  );
 }

@@ -56,43 +56,56 @@ export function endpointColumns({
     endpointColumn.display({
       id: 'actions',
       header: '',
-      cell: ({ row: { original } }) => (
-        <div className="flex flex-wrap gap-1">
-          <button type="button" className={smallLinkClass} onClick={() => onEdit(original)}>
-            {WEBHOOK_TEXT.edit}
-          </button>
-          <button
-            type="button"
-            className={smallLinkClass}
-            disabled={act.isPending}
-            onClick={() => act.mutate({ action: 'test', id: original.id })}
-          >
-            {WEBHOOK_TEXT.sendTest}
-          </button>
-          <button
-            type="button"
-            className={smallLinkClass}
-            disabled={act.isPending}
-            onClick={async () => {
-              if (await confirmDialog(WEBHOOK_TEXT.confirmRotate, WEBHOOK_TEXT.rotateSecret))
-                act.mutate({ action: 'rotate', id: original.id });
-            }}
-          >
-            {WEBHOOK_TEXT.rotateSecret}
-          </button>
-          <button
-            type="button"
-            className={dangerLinkClass}
-            disabled={act.isPending}
-            onClick={async () => {
-              if (await confirmDialog(WEBHOOK_TEXT.confirmDelete(original.url), WEBHOOK_TEXT.delete))
-                act.mutate({ action: 'delete', id: original.id });
-            }}
-          >
-            {WEBHOOK_TEXT.delete}
-          </button>
-        </div>
-      ),
+      cell: ({ row: { original } }) => <EndpointRowActions endpoint={original} act={act} onEdit={onEdit} />,
     }),
   ];
+}
+
+/** A receiver's buttons: edit, send a test, rotate the secret and delete (the last two confirmed). */
+function EndpointRowActions({
+  endpoint,
+  act,
+  onEdit,
+}: {
+  endpoint: WebhookEndpoint;
+  act: RowActing;
+  onEdit(endpoint: WebhookEndpoint): void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <button type="button" className={smallLinkClass} onClick={() => onEdit(endpoint)}>
+        {WEBHOOK_TEXT.edit}
+      </button>
+      <button
+        type="button"
+        className={smallLinkClass}
+        disabled={act.isPending}
+        onClick={() => act.mutate({ action: 'test', id: endpoint.id })}
+      >
+        {WEBHOOK_TEXT.sendTest}
+      </button>
+      <button
+        type="button"
+        className={smallLinkClass}
+        disabled={act.isPending}
+        onClick={async () => {
+          if (await confirmDialog(WEBHOOK_TEXT.confirmRotate, WEBHOOK_TEXT.rotateSecret))
+            act.mutate({ action: 'rotate', id: endpoint.id });
+        }}
+      >
+        {WEBHOOK_TEXT.rotateSecret}
+      </button>
+      <button
+        type="button"
+        className={dangerLinkClass}
+        disabled={act.isPending}
+        onClick={async () => {
+          if (await confirmDialog(WEBHOOK_TEXT.confirmDelete(endpoint.url), WEBHOOK_TEXT.delete))
+            act.mutate({ action: 'delete', id: endpoint.id });
+        }}
+      >
+        {WEBHOOK_TEXT.delete}
+      </button>
+    </div>
+  );
 }
