@@ -1,7 +1,7 @@
 import { configure } from '@testing-library/react';
 import { loadStoredUserCheck } from '../lib/session';
-// Screens rendered on their own, outside the panel shell that brings these texts, need them too.
-import '../i18n/account-texts';
+// Screens rendered on their own, outside the panel shell that brings these texts, need them too. The
+// account screens' texts are not loaded here: each screen that shows them imports them, as in the panel.
 import '../i18n/panel-texts';
 
 // The panel loads the user cookie's check before its first render (main.tsx); so do the tests.

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
-import { API, MESSAGE_TEXT as MSG, type User } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, UI_ACCOUNT, type User } from '@blaster/contract';
 import { EditProfileModal } from './EditProfileModal';
 import { aUser } from '../../test/users';
 
@@ -70,5 +70,14 @@ describe('the profile editor and the current password', () => {
     await waitFor(() => expect(sent()).toBeDefined());
     expect(sent()!.firstname).toBe('Wulan');
     expect(sent()!.current_password).toBeUndefined();
+  });
+});
+
+describe('the profile editor in the spec wording', () => {
+  it('labels the name fields in words, never by their catalog keys', () => {
+    open();
+    expect(screen.getByLabelText(UI_ACCOUNT['auth.firstName'], { exact: false })).toBeTruthy();
+    expect(screen.getByLabelText(UI_ACCOUNT['auth.lastName'], { exact: false })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/auth\.\w+/);
   });
 });

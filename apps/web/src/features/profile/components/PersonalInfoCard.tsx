@@ -1,3 +1,5 @@
+// The name labels are the sign-up form's texts, which load with the account screens.
+import '../../../i18n/account-texts';
 import { Pencil } from 'lucide-react';
 import type { User } from '@blaster/contract';
 import { t, tValue } from '../../../i18n';

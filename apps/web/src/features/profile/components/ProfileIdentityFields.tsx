@@ -1,3 +1,5 @@
+// The name labels are the sign-up form's texts, which load with the account screens.
+import '../../../i18n/account-texts';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { ProfileForm } from '@blaster/contract';
 import { t } from '../../../i18n';
