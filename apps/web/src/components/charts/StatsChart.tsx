@@ -67,21 +67,39 @@ const barShape = (key: string) =>
     );
   };
 
-/** Bars and lines over days, hours or accounts, in the panel's theme colours (light and dark). */
-export default function StatsChart({
-  label,
-  data,
-  xKey,
-  series,
-  formatX = (value) => value,
-  formatTooltipX,
-  layout = 'horizontal',
-  height = 260,
-  testId,
-}: StatsChartProps) {
-  const vertical = layout === 'vertical';
-  const leftUnit = series.find((item) => item.axis !== 'right')?.unit ?? 'count';
-  const rightUnit = series.find((item) => item.axis === 'right')?.unit;
+/** A series as a line or as bars; on a horizontal chart, on the left or the right value axis. */
+function seriesMark(item: ChartSeries, vertical: boolean) {
+  return item.type === 'line' ? (
+    <Line
+      key={item.key}
+      dataKey={item.key}
+      name={item.label}
+      yAxisId={vertical ? undefined : item.axis === 'right' ? 'right' : 'left'}
+      stroke={color(item.tone)}
+      strokeWidth={2}
+      // A dot per value, so that an hour standing alone still shows.
+      dot={{ r: 2.5, fill: color(item.tone), strokeWidth: 0 }}
+      connectNulls
+      isAnimationActive={false}
+    />
+  ) : (
+    <Bar
+      key={item.key}
+      dataKey={item.key}
+      name={item.label}
+      stackId={item.stack}
+      yAxisId={vertical ? undefined : 'left'}
+      fill={color(item.tone)}
+      radius={item.stack ? 0 : 4}
+      maxBarSize={vertical ? 18 : 28}
+      shape={barShape(item.key)}
+      isAnimationActive={false}
+    />
+  );
+}
+
+/** The category axis (days, hours, accounts) and the value axis, in the panel's theme. */
+function axisProps(xKey: string, formatX: (value: string) => string, leftUnit: ChartSeries['unit']) {
   const axisTick = { fill: 'var(--chart-axis)', fontSize: 11 };
   const categoryAxis = {
     dataKey: xKey,
@@ -97,6 +115,57 @@ export default function StatsChart({
     axisLine: false,
     allowDecimals: false,
   };
+  return { categoryAxis, valueAxis };
+}
+
+type AxisProps = ReturnType<typeof axisProps>;
+
+/** Values along x and categories down y when vertical; otherwise categories along x, values on the left and, for a percentage series, on the right. */
+function axes(
+  vertical: boolean,
+  categoryAxis: AxisProps['categoryAxis'],
+  valueAxis: AxisProps['valueAxis'],
+  rightUnit: ChartSeries['unit'] | undefined,
+) {
+  return vertical ? (
+    <>
+      <XAxis type="number" {...valueAxis} />
+      <YAxis type="category" {...categoryAxis} width={110} interval={0} />
+    </>
+  ) : (
+    <>
+      <XAxis {...categoryAxis} minTickGap={16} interval="preserveStartEnd" />
+      <YAxis yAxisId="left" {...valueAxis} width={44} />
+      {rightUnit && (
+        <YAxis
+          yAxisId="right"
+          orientation="right"
+          domain={[0, 100]}
+          {...valueAxis}
+          tickFormatter={(value: number) => formatTick(value, rightUnit)}
+          width={40}
+        />
+      )}
+    </>
+  );
+}
+
+/** Bars and lines over days, hours or accounts, in the panel's theme colours (light and dark). */
+export default function StatsChart({
+  label,
+  data,
+  xKey,
+  series,
+  formatX = (value) => value,
+  formatTooltipX,
+  layout = 'horizontal',
+  height = 260,
+  testId,
+}: StatsChartProps) {
+  const vertical = layout === 'vertical';
+  const leftUnit = series.find((item) => item.axis !== 'right')?.unit ?? 'count';
+  const rightUnit = series.find((item) => item.axis === 'right')?.unit;
+  const { categoryAxis, valueAxis } = axisProps(xKey, formatX, leftUnit);
   return (
     <figure
       role="img"
@@ -113,27 +182,7 @@ export default function StatsChart({
           barCategoryGap="20%"
         >
           <CartesianGrid stroke="var(--chart-grid)" vertical={vertical} horizontal={!vertical} />
-          {vertical ? (
-            <>
-              <XAxis type="number" {...valueAxis} />
-              <YAxis type="category" {...categoryAxis} width={110} interval={0} />
-            </>
-          ) : (
-            <>
-              <XAxis {...categoryAxis} minTickGap={16} interval="preserveStartEnd" />
-              <YAxis yAxisId="left" {...valueAxis} width={44} />
-              {rightUnit && (
-                <YAxis
-                  yAxisId="right"
-                  orientation="right"
-                  domain={[0, 100]}
-                  {...valueAxis}
-                  tickFormatter={(value: number) => formatTick(value, rightUnit)}
-                  width={40}
-                />
-              )}
-            </>
-          )}
+          {axes(vertical, categoryAxis, valueAxis, rightUnit)}
           <Tooltip
             cursor={{ fill: 'var(--chart-cursor)' }}
             content={(props) => (
@@ -149,35 +198,7 @@ export default function StatsChart({
             iconSize={8}
             wrapperStyle={{ fontSize: 12, color: 'var(--chart-axis)' }}
           />
-          {series.map((item) =>
-            item.type === 'line' ? (
-              <Line
-                key={item.key}
-                dataKey={item.key}
-                name={item.label}
-                yAxisId={vertical ? undefined : item.axis === 'right' ? 'right' : 'left'}
-                stroke={color(item.tone)}
-                strokeWidth={2}
-                // A dot per value, so that an hour standing alone still shows.
-                dot={{ r: 2.5, fill: color(item.tone), strokeWidth: 0 }}
-                connectNulls
-                isAnimationActive={false}
-              />
-            ) : (
-              <Bar
-                key={item.key}
-                dataKey={item.key}
-                name={item.label}
-                stackId={item.stack}
-                yAxisId={vertical ? undefined : 'left'}
-                fill={color(item.tone)}
-                radius={item.stack ? 0 : 4}
-                maxBarSize={vertical ? 18 : 28}
-                shape={barShape(item.key)}
-                isAnimationActive={false}
-              />
-            ),
-          )}
+          {series.map((item) => seriesMark(item, vertical))}
         </ComposedChart>
       </ResponsiveContainer>
     </figure>
