@@ -1,7 +1,6 @@
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import {
   DEFAULT_BANK_NAMES,
   DEFAULT_COLORS,
@@ -12,13 +11,13 @@ import {
 import { t, useMessages } from '../../i18n';
 
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { Button, FieldError, Label, inputClass, showFieldErrors, TextField } from '../../components/form';
+import { Button, FieldError, Label, inputClass, TextField } from '../../components/form';
 import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
 import type { ApiError } from '../../lib/api';
-import { callEndpoint, errorText } from '../../lib/api';
-import { settingKeys, useSettings } from './api';
-import { levelKeys } from '../levels/api';
+import { errorText } from '../../lib/api';
+import { useSettings } from './api';
+import { useSaveSettings } from './use-save-settings';
 
 /** /settings: blast intervals, price, banks, level colours, referral share and the member announcement. */
 export function SettingsPage() {
@@ -40,7 +39,6 @@ type Field = keyof SettingForm;
 
 function SettingsForm({ defaults }: { defaults: Setting }) {
   const MSG = useMessages();
-  const queryClient = useQueryClient();
   const {
     control,
     register,
@@ -48,20 +46,7 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
     setError,
     formState: { errors },
   } = useForm<SettingForm>({ resolver: zodResolver(settingUpdateSchema), defaultValues: defaults });
-  const save = useMutation({
-    mutationFn: (values: SettingForm) =>
-      callEndpoint(
-        'settingUpdate',
-        { body: settingUpdateSchema.parse(values) },
-        { fallback: MSG.errorSavingSetting },
-      ),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(settingKeys.all, answer);
-      void queryClient.invalidateQueries({ queryKey: levelKeys.all });
-      toast.success(MSG.settingsSaved);
-    },
-    onError: showFieldErrors(setError),
-  });
+  const save = useSaveSettings(setError);
 
   const input = (
     name: Field,
@@ -106,33 +91,7 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
         />
         <FieldError id="setting-info-error" message={errors.info?.message} />
       </div>
-      <fieldset className="space-y-3">
-        <legend className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.governanceTitle}</legend>
-        <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
-          {input('sends_per_minute', t('governance.sendsPerMinute'), {
-            numeric: true,
-            hint: t('governance.emptyNoLimit'),
-          })}
-          {input('daily_sends_per_account', t('governance.dailySendsPerAccount'), {
-            numeric: true,
-            hint: t('governance.emptyNoLimit'),
-          })}
-          {input('quiet_start', t('governance.quietStart'), {
-            placeholder: '21:00',
-            hint: t('governance.quietStartHint'),
-          })}
-          {input('quiet_end', t('governance.quietEnd'), { placeholder: '08:00', hint: 'HH:MM' })}
-          {input('pause_fail_window', t('governance.pauseFailWindow'), {
-            numeric: true,
-            hint: t('governance.emptyTurnsOff'),
-          })}
-          {input('pause_fail_percent', t('governance.pauseFailPercent'), { numeric: true, hint: '1 - 100' })}
-        </div>
-        <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-          <input id="setting-pause_on_suspend" type="checkbox" {...register('pause_on_suspend')} />
-          {t('governance.pauseOnSuspend')}
-        </label>
-      </fieldset>
+      <GovernanceFields input={input} register={register} />
       <label htmlFor="setting-require-consent" className="flex items-center gap-2 text-sm">
         <input
           id="setting-require-consent"
@@ -149,5 +108,46 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
         {save.isPending ? MSG.saving : MSG.save}
       </Button>
     </form>
+  );
+}
+
+/** Builds one text or number field of the form (see SettingsForm). */
+type FieldOf = (
+  name: Field,
+  label: string,
+  options?: { numeric?: boolean; hint?: string; placeholder?: string },
+) => ReactNode;
+
+/** The send limits, quiet hours and auto-pause rule every blast follows. */
+function GovernanceFields({ input, register }: { input: FieldOf; register: UseFormRegister<SettingForm> }) {
+  const MSG = useMessages();
+  return (
+    <fieldset className="space-y-3">
+      <legend className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.governanceTitle}</legend>
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
+        {input('sends_per_minute', t('governance.sendsPerMinute'), {
+          numeric: true,
+          hint: t('governance.emptyNoLimit'),
+        })}
+        {input('daily_sends_per_account', t('governance.dailySendsPerAccount'), {
+          numeric: true,
+          hint: t('governance.emptyNoLimit'),
+        })}
+        {input('quiet_start', t('governance.quietStart'), {
+          placeholder: '21:00',
+          hint: t('governance.quietStartHint'),
+        })}
+        {input('quiet_end', t('governance.quietEnd'), { placeholder: '08:00', hint: 'HH:MM' })}
+        {input('pause_fail_window', t('governance.pauseFailWindow'), {
+          numeric: true,
+          hint: t('governance.emptyTurnsOff'),
+        })}
+        {input('pause_fail_percent', t('governance.pauseFailPercent'), { numeric: true, hint: '1 - 100' })}
+      </div>
+      <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
+        <input id="setting-pause_on_suspend" type="checkbox" {...register('pause_on_suspend')} />
+        {t('governance.pauseOnSuspend')}
+      </label>
+    </fieldset>
   );
 }
