@@ -1,18 +1,20 @@
-import type { UseFormSetError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { settingUpdateSchema, type SettingForm } from '@blaster/contract';
+import { settingUpdateSchema, type Setting, type SettingForm } from '@blaster/contract';
 import { useMessages } from '../../i18n';
 import { showFieldErrors } from '../../components/form';
 import { callEndpoint } from '../../lib/api';
 import { settingKeys } from './api';
 import { levelKeys } from '../levels/api';
 
-/** Saves the settings; the levels' list is read again, since their colours come from here. */
-export function useSaveSettings(setError: UseFormSetError<SettingForm>) {
+/** The settings form from the server's copy, and its save: levels read the colours, so they reload too. */
+export function useSettingsForm(defaults: Setting) {
   const MSG = useMessages();
   const queryClient = useQueryClient();
-  return useMutation({
+  const form = useForm<SettingForm>({ resolver: zodResolver(settingUpdateSchema), defaultValues: defaults });
+  const save = useMutation({
     mutationFn: (values: SettingForm) =>
       callEndpoint(
         'settingUpdate',
@@ -24,6 +26,7 @@ export function useSaveSettings(setError: UseFormSetError<SettingForm>) {
       void queryClient.invalidateQueries({ queryKey: levelKeys.all });
       toast.success(MSG.settingsSaved);
     },
-    onError: showFieldErrors(setError),
+    onError: showFieldErrors(form.setError),
   });
+  return { form, save };
 }

@@ -1,0 +1,45 @@
+import type { AuditEntry } from '@blaster/contract';
+import { formatRupiah, t } from '../../../i18n';
+
+/** Money fields show as rupiah; the rest as they are, '-' for nothing. */
+const MONEY_FIELDS = new Set(['nominal', 'blast_fee', 'price']);
+function formatValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatRupiah(value);
+  if (typeof value === 'boolean') return value ? 'ya' : 'tidak';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** One line per changed field: the value before, an arrow, the value after. */
+export function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const before = entry.before ?? {};
+  const after = entry.after ?? {};
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  if (fields.length === 0) return <span>-</span>;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+      {fields.map((field) => (
+        <div key={field} className="contents">
+          <dt className="text-gray-500 dark:text-gray-400">{field.replaceAll('_', ' ')}</dt>
+          <dd className="break-words">
+            {entry.before && (
+              <>
+                <span className="text-red-600 line-through decoration-red-300 dark:text-red-400">
+                  {formatValue(field, before[field])}
+                </span>
+                {entry.after && <span aria-hidden="true"> → </span>}
+                {entry.after && <span className="sr-only"> {t('audit.becomes')} </span>}
+              </>
+            )}
+            {entry.after && (
+              <span className="font-medium text-emerald-700 dark:text-emerald-400">
+                {formatValue(field, after[field])}
+              </span>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

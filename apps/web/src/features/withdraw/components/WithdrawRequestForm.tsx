@@ -1,0 +1,68 @@
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  DEFAULT_WITHDRAW,
+  MIN_WITHDRAW,
+  WITHDRAW_CODE_NO_BANK,
+  withdrawRequestSchema,
+  type WithdrawRequest,
+} from '@blaster/contract';
+import { formatRupiah, t, useMessages } from '../../../i18n';
+import { Button } from '../../../components/form';
+import { MoneyField } from '../../../components/MoneyInput';
+import { PageCard } from '../../../components/data-table';
+import { ApiError, callEndpoint, errorText } from '../../../lib/api';
+import { errorDialog } from '../../../lib/dialogs';
+import { withdrawKeys } from '../api';
+
+/** The card where a member asks for a withdrawal. */
+export function WithdrawRequestForm({ userId }: { userId: number }) {
+  const MSG = useMessages();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { control, handleSubmit } = useForm<WithdrawRequest>({
+    resolver: zodResolver(withdrawRequestSchema),
+    defaultValues: { nominal: DEFAULT_WITHDRAW, userId },
+  });
+  const request = useMutation({
+    mutationFn: (body: WithdrawRequest) =>
+      callEndpoint('withdrawRequest', { body }, { fallback: MSG.networkError }),
+    onSuccess: async (answer) => {
+      toast.success(answer.msg);
+      await queryClient.invalidateQueries({ queryKey: withdrawKeys.money() });
+      await queryClient.invalidateQueries({ queryKey: withdrawKeys.histories() });
+    },
+    onError: async (error) => {
+      if (error instanceof ApiError && error.code === WITHDRAW_CODE_NO_BANK) {
+        // Without bank details there is nowhere to send the money: complete the profile first.
+        await errorDialog(MSG.withdrawFailedTitle, error.message);
+        void navigate('/profile?edit=1');
+      }
+    },
+  });
+  const requestError =
+    request.error && !(request.error instanceof ApiError && request.error.code === WITHDRAW_CODE_NO_BANK)
+      ? errorText(request.error)
+      : null;
+
+  return (
+    <PageCard title={t('withdraw.formTitle')}>
+      <form onSubmit={handleSubmit((body) => request.mutate(body))} noValidate className="space-y-5">
+        <MoneyField
+          control={control}
+          name="nominal"
+          id="withdraw-nominal"
+          label={t('common.nominal')}
+          hint={`Minimal ${formatRupiah(MIN_WITHDRAW)}`}
+        />
+        {requestError && <p className="text-sm text-red-500">{requestError}</p>}
+        <Button type="submit" className="w-full" loading={request.isPending} disabled={request.isPending}>
+          {request.isPending ? MSG.sendingUpdate : t('withdraw.request')}
+        </Button>
+      </form>
+    </PageCard>
+  );
+}
