@@ -48,6 +48,14 @@ describe('the pager', () => {
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("groups the digits of a long list's page count the way the language writes numbers", () => {
+    show(
+      answer([10, 9], { page: 1, totalPages: 31_200, total: 312_000, totalCapped: false }),
+      '/list?page=1',
+    );
+    expect(screen.getByText('Page 1 of 31.200')).toBeTruthy();
+  });
+
   it('carries the last row id on Next and the first on Previous, in the address', () => {
     show(answer([30, 29, 28], { page: 5, totalPages: 9, total: 90, totalCapped: false }), '/list?page=5&s=x');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

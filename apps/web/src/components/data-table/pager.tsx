@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Row } from '@tanstack/react-table';
 import type { Paged } from '@blaster/contract';
-import { t } from '../../i18n';
+import { formatNumber, t } from '../../i18n';
 import { errorText } from '../../lib/api';
 import type { Columns } from './columns';
 import { useListParams } from './params';
@@ -36,7 +36,10 @@ export function Pager({
         {t('common.previous')}
       </button>
       <span className="text-sm text-gray-600 dark:text-gray-400">
-        {t('common.pageOf', { page, total: `${totalPages}${totalCapped ? '+' : ''}` })}
+        {t('common.pageOf', {
+          page: formatNumber(page),
+          total: `${formatNumber(totalPages)}${totalCapped ? '+' : ''}`,
+        })}
       </span>
       <button
         type="button"
