@@ -18,7 +18,9 @@ export function SettingsPage() {
   const settings = useSettings();
   let body;
   if (settings.isError) body = <p className="text-sm text-red-500">{errorText(settings.error)}</p>;
-  else if (!settings.data) body = <p>{MSG.loading}</p>;
+  // The form starts from the copy read on this visit, never one kept from before: another admin may
+  // have changed the settings since, and saving the older copy would undo it.
+  else if (!settings.data || !settings.isFetchedAfterMount) body = <p>{MSG.loading}</p>;
   else body = <SettingsForm defaults={settings.data.setting} />;
   return (
     <>
