@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { captureReferral } from './lib/referral-capture';
@@ -29,7 +30,7 @@ void ready.then(() =>
     <StrictMode>
       {/* The query cache and the toasts come with the signed-in panel (app/PanelShell). */}
       <LanguageBoundary>
-        <RouterProvider router={router} />
+        <RouterProvider router={router} flushSync={flushSync} />
       </LanguageBoundary>
     </StrictMode>,
   ),

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE, SEARCH_DELAY_MS } from '@blaster/contract';
 
@@ -25,7 +25,9 @@ export function useListParams() {
         }
         return next;
       },
-      { replace: false },
+      // Drawn at once rather than in a transition: until the page redraws, every filter's handler
+      // still holds the old address, and a second change made in between would drop the first.
+      { replace: false, flushSync: true },
     );
   const pageQuery = new URLSearchParams({ page: String(page) });
   for (const key of CURSOR_KEYS) {
@@ -53,14 +55,22 @@ export function useDebounced<T>(value: T, delay = SEARCH_DELAY_MS): T {
 
 /**
  * The search box of a list: what is typed, and the settled search kept in the address as `s`
- * (a new search starts again at page 1).
+ * (a new search starts again at page 1). The address changes when typing pauses, from the address
+ * as it is then, so a filter picked while typing is kept.
  */
 export function useListSearch() {
   const { params, set } = useListParams();
   const [typed, setTyped] = useState(params.get('s') ?? '');
-  const search = useDebounced(typed.trim());
+  const search = params.get('s') ?? '';
+  const latestSet = useRef(set);
+  useLayoutEffect(() => {
+    latestSet.current = set;
+  });
   useEffect(() => {
-    if (search !== (params.get('s') ?? '')) set({ s: search, page: 1 });
-  }, [search]); // eslint-disable-line react-hooks/exhaustive-deps
+    const settled = typed.trim();
+    if (settled === search) return;
+    const timer = setTimeout(() => latestSet.current({ s: settled, page: 1 }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
   return { typed, setTyped, search };
 }
