@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+// The suite's one port picker: below the kernel's ephemeral range, so no outgoing connection takes it.
+import { freePort } from '../../apps/api/test/support/ports';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -23,38 +24,6 @@ export const CHROMIUM_LAUNCH = {
     '--no-first-run',
   ],
 };
-
-/**
- * The first port the kernel hands out on its own (outgoing connections, `listen(0)`): a port chosen
- * below it can only be taken by another explicit choice, never by a connection of the suite.
- */
-function ephemeralPortsStart(): number {
-  try {
-    return (
-      Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768
-    );
-  } catch {
-    return 32768;
-  }
-}
-
-function listensOn(port: number): Promise<boolean> {
-  return new Promise((resolvePort) => {
-    const probe = createServer();
-    probe.once('error', () => resolvePort(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePort(true)));
-  });
-}
-
-/** A port free on loopback right now, outside the kernel's ephemeral range (see above). */
-async function freePort(): Promise<number> {
-  const low = 10_000;
-  const high = Math.max(low + 1_000, ephemeralPortsStart());
-  for (;;) {
-    const port = low + Math.floor(Math.random() * (high - low));
-    if (await listensOn(port)) return port;
-  }
-}
 
 export interface ApiAnswer<T> {
   status: number;

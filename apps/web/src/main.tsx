@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+// The DOM's RouterProvider draws an update marked flushSync at once (the list filters rely on it).
+import { RouterProvider } from 'react-router/dom';
 import { captureReferral } from './lib/referral-capture';
 import { createRouter } from './app/router';
 import { applyTheme, readTheme } from './components/theme';
@@ -30,7 +30,7 @@ void ready.then(() =>
     <StrictMode>
       {/* The query cache and the toasts come with the signed-in panel (app/PanelShell). */}
       <LanguageBoundary>
-        <RouterProvider router={router} flushSync={flushSync} />
+        <RouterProvider router={router} />
       </LanguageBoundary>
     </StrictMode>,
   ),

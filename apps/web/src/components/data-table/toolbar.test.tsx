@@ -25,8 +25,11 @@ function Filters() {
 describe('the list filters', () => {
   it('keep a settled search when a status is picked right after it, before the page redraws', async () => {
     vi.useFakeTimers();
-    const router = createMemoryRouter([{ path: '/list', element: <Filters /> }], { initialEntries: ['/list'] });
-    render(<RouterProvider router={router} flushSync={flushSync} />);
+    const router = createMemoryRouter([{ path: '/list', element: <Filters /> }], {
+      initialEntries: ['/list'],
+    });
+    // What react-router/dom's RouterProvider passes, which the built panel uses.
+    render(<RouterProvider router={router} flushSync={(update) => void flushSync(update)} />);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Cari' }), { target: { value: 'Wulan' } });
     // The search settles; a quick hand picks a status before the browser had time to draw again.
     vi.advanceTimersByTime(SEARCH_DELAY_MS);
