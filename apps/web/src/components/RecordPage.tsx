@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
 import { useMessages } from '../i18n';
@@ -8,6 +8,7 @@ import type { RowEndpointName } from '@blaster/contract';
 import { callEndpoint, errorText } from '../lib/api';
 import { Button, showFieldErrors } from './form';
 import { PageCard } from './data-table';
+import { useReturnToList } from '../lib/return-to-list';
 
 /**
  * Query options for what a form starts from: read afresh on every visit, never from a copy kept
@@ -73,20 +74,20 @@ export function RecordPage<Answer, Row>({
 
 /**
  * Saves a record with `save` (an endpoint's call): on success the list it belongs to is refreshed and
- * the screen goes back; the server's field messages land under the fields.
+ * the screen returns to the list; the server's field messages land under the fields.
  */
 export function useSaveAndGoBack<Body extends FieldValues>(
   save: (body: Body) => Promise<unknown>,
   listKey: string,
   setError: UseFormSetError<Body>,
 ) {
-  const navigate = useNavigate();
+  const returnToList = useReturnToList();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: save,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: [listKey] });
-      void navigate(-1);
+      returnToList();
     },
     onError: showFieldErrors(setError),
   });

@@ -73,6 +73,7 @@ export const EN_UI: Record<UiKey, string> = {
   'layout.menu': 'Menu',
   'layout.mainMenu': 'Main menu',
   // Lists, tables and forms shared by the screens
+  'common.saved': 'Saved.',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

@@ -73,6 +73,7 @@ export const ID_UI: Record<UiKey, string> = {
   'layout.menu': 'Menu',
   'layout.mainMenu': 'Menu utama',
   // Lists, tables and forms shared by the screens
+  'common.saved': 'Berhasil disimpan.',
   'common.action': 'Aksi',
   'common.status': 'Status',
   'common.name': 'Nama',

@@ -72,6 +72,7 @@ export const UI_PANEL = {
   'layout.menu': 'Menu',
   'layout.mainMenu': 'Menu utama',
   // Lists, tables and forms shared by the screens
+  'common.saved': 'Berhasil disimpan.',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { SidebarProvider, useSidebar } from '../sidebar-state';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { usePageTrail } from '../../lib/return-to-list';
 
 function ScrollToTop() {
   const { pathname, search } = useLocation();
@@ -65,6 +66,7 @@ function Shell() {
 }
 
 export function AppLayout() {
+  usePageTrail();
   return (
     <SidebarProvider>
       <Shell />

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -9,12 +9,13 @@ import { showFieldErrors } from '../../components/form';
 import { callEndpoint } from '../../lib/api';
 import { confirmDialog, successDialog } from '../../lib/dialogs';
 import { bonusKeys, useBonusMembers } from './api';
+import { useReturnToList } from '../../lib/return-to-list';
 
 /** The bonus form, the member options, and the send that is confirmed first. */
 export function useBonusCreate() {
   const MSG = useMessages();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const returnToList = useReturnToList(['/member']);
   const queryClient = useQueryClient();
   const members = useBonusMembers();
   const form = useForm<BonusCreate>({
@@ -33,7 +34,7 @@ export function useBonusCreate() {
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: bonusKeys.all });
       await successDialog(MSG.bonusCreated);
-      void navigate(-1);
+      returnToList(null);
     },
     onError: showFieldErrors(setError),
   });

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import type { ApiError } from '../../lib/api';
 import { callEndpoint, errorText } from '../../lib/api';
 import { successDialog } from '../../lib/dialogs';
 import { levelKeys } from './api';
+import { useReturnToList } from '../../lib/return-to-list';
 
 /** /level/create and /level/edit?id= share this screen; success dialog, then back. */
 export function LevelFormPage() {
@@ -37,7 +37,7 @@ export function LevelFormPage() {
 
 function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody }) {
   const MSG = useMessages();
-  const navigate = useNavigate();
+  const returnToList = useReturnToList();
   const queryClient = useQueryClient();
   const {
     control,
@@ -62,7 +62,7 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: levelKeys.all });
       await successDialog(answer.msg);
-      void navigate(-1);
+      returnToList(null);
     },
     onError: showFieldErrors(setError),
   });

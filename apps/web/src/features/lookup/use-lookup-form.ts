@@ -16,6 +16,7 @@ import { acceptedFile } from '../../components/FileField';
 import { ApiError, callEndpoint } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { useRefreshLookups } from './api';
+import { useReturnToList } from '../../lib/return-to-list';
 
 /** The account choice that leaves the form to connect a new account. */
 export const NEW_ACCOUNT = 'new';
@@ -69,6 +70,7 @@ function sendJob({ kind, row, values, file }: Job, MSG: Messages) {
 export function useLookupForm(kind: LookupKind, row: LookupRow | null) {
   const MSG = useMessages();
   const navigate = useNavigate();
+  const returnToList = useReturnToList();
   const refreshLookups = useRefreshLookups(kind);
   const [values, setValues] = useState<LookupValues>({
     whatsapp_id: row ? String(row.whatsapp_id) : '',
@@ -103,7 +105,7 @@ export function useLookupForm(kind: LookupKind, row: LookupRow | null) {
     },
     onSuccess: async () => {
       await refreshLookups();
-      void navigate(-1);
+      returnToList();
     },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.errors).length) setErrors(error.errors);

@@ -1,8 +1,7 @@
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { memberEditSchema, type MemberEdit, type User } from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
@@ -11,6 +10,7 @@ import { MoneyField } from '../../components/MoneyInput';
 import { PageCard } from '../../components/data-table';
 import { callEndpoint, errorText } from '../../lib/api';
 import { useBlastFee, useMember, useRefreshMember, useSettings } from './api';
+import { useReturnToList } from '../../lib/return-to-list';
 
 /** /member/edit?id=: a member's blast interval and blast fee override. */
 export function MemberEditPage() {
@@ -47,7 +47,7 @@ export function MemberEditPage() {
 
 function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }) {
   const MSG = useMessages();
-  const navigate = useNavigate();
+  const returnToList = useReturnToList();
   const refreshMember = useRefreshMember();
   const {
     control,
@@ -64,8 +64,7 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
       ),
     onSuccess: async () => {
       await refreshMember(user.id);
-      toast.success(t('members.saved'));
-      void navigate(-1);
+      returnToList(t('members.saved'));
     },
   });
   const field = (name: keyof MemberEdit, label: string) => (

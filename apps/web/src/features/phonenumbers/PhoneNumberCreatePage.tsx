@@ -1,8 +1,6 @@
-import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { phoneNumberSaveWithConsentSchema, type PhoneNumberSaveWithConsent } from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
@@ -12,11 +10,12 @@ import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { ConsentFields } from './ConsentFields';
 import { useRefreshPhoneNumbers } from './api';
 import { PhoneNumberImportCard } from './components/PhoneNumberImportCard';
+import { useReturnToList } from '../../lib/return-to-list';
 
 /** /phonenumber/create: one number by hand, or a CSV/JSON file of them. */
 export function PhoneNumberCreatePage() {
   const MSG = useMessages();
-  const navigate = useNavigate();
+  const returnToList = useReturnToList();
   const refreshPhoneNumbers = useRefreshPhoneNumbers();
   const {
     register,
@@ -31,10 +30,8 @@ export function PhoneNumberCreatePage() {
     mutationFn: (body: PhoneNumberSaveWithConsent) =>
       callEndpoint('phoneSave', { body }, { fallback: MSG.networkError }),
     onSuccess: async () => {
-      toast.success(t('phone.saved'));
       await refreshPhoneNumbers();
-      // Like every other create form, a saved number goes back to where the user came from.
-      void navigate(-1);
+      returnToList(t('phone.saved'));
     },
     onError: showFieldErrors(setError),
   });

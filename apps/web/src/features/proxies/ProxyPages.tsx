@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createColumnHelper } from '@tanstack/react-table';
@@ -34,6 +33,7 @@ import {
 import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { proxyKeys, useProxyList, useRefreshProxies } from './api';
+import { useReturnToList } from '../../lib/return-to-list';
 
 const column = createColumnHelper<ProxyRow>();
 const capitalised = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
@@ -107,7 +107,7 @@ type ProxyImport = EndpointAnswer<Endpoints['proxyImport']>;
 /** /proxy/create: one proxy by hand or a file of them; success goes back one page. */
 export function ProxyCreatePage() {
   const MSG = useMessages();
-  const navigate = useNavigate();
+  const returnToList = useReturnToList();
   const refreshProxies = useRefreshProxies();
   const {
     register,
@@ -123,7 +123,7 @@ export function ProxyCreatePage() {
   const uploaded = async (answer: ProxyImport) => {
     await refreshProxies();
     // Fully successful only when nothing was skipped: a skipped row must not pass unnoticed.
-    if (answer.skippedCount === 0) void navigate(-1);
+    if (answer.skippedCount === 0) returnToList(null);
   };
   return (
     <>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import {
   MEDIA_EXTENSIONS,
@@ -18,6 +18,7 @@ import { CaptionField } from './components/CaptionField';
 import { TemplateButtonsField } from './components/TemplateButtonsField';
 import { TemplateImportCard } from './TemplateImportCard';
 import { templateKeys, useRefreshTemplates } from './api';
+import { useReturnToList } from '../../lib/return-to-list';
 
 /** /message/create and /message/edit?id=: media, rich-text caption, optional buttons, status. */
 export function TemplateFormPage() {
@@ -41,7 +42,7 @@ export function TemplateFormPage() {
 
 function TemplateForm({ template }: { template: TemplateRow | null }) {
   const MSG = useMessages();
-  const navigate = useNavigate();
+  const returnToList = useReturnToList();
   const refreshTemplates = useRefreshTemplates();
   const [text, setText] = useState(template?.text ?? '');
   const [file, setFile] = useState<File | null>(null);
@@ -59,7 +60,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
         : callEndpoint('messageCreate', { body: form }, { fallback: MSG.errorSavingTemplate }),
     onSuccess: async () => {
       await refreshTemplates();
-      void navigate(-1);
+      returnToList();
     },
   });
 

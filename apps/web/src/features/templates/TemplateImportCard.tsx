@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
@@ -9,6 +8,7 @@ import { Alert, Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
 import { callEndpoint, errorText } from '../../lib/api';
 import { useRefreshTemplates } from './api';
+import { useReturnToList } from '../../lib/return-to-list';
 
 /**
  * The template form's separate upload of a .json file of templates: a file of the
@@ -16,7 +16,7 @@ import { useRefreshTemplates } from './api';
  */
 export function TemplateImportCard() {
   const MSG = useMessages();
-  const navigate = useNavigate();
+  const returnToList = useReturnToList();
   const refreshTemplates = useRefreshTemplates();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
@@ -27,9 +27,11 @@ export function TemplateImportCard() {
       return callEndpoint('messageImport', { body: form }, { fallback: MSG.errorImportingFile });
     },
     onSuccess: async (answer) => {
-      toast.success(MSG.templateImportDone(answer.created.length, answer.skipped.length));
       await refreshTemplates();
-      if (answer.skipped.length === 0) void navigate(-1);
+      const done = MSG.templateImportDone(answer.created.length, answer.skipped.length);
+      // A skipped row must not pass unnoticed: the result stays on screen.
+      if (answer.skipped.length === 0) returnToList(done);
+      else toast.success(done);
     },
   });
   const result = upload.data;
