@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ALL_RECEIVERS, REFRESH_DELAY_MS } from '@blaster/contract';
-import { useMessages } from '../../i18n';
+import { tValue, useMessages } from '../../i18n';
 import { callEndpoint, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { useSession } from '../../lib/session';
@@ -53,14 +53,15 @@ export function useBlaster() {
         title: MSG.failedTitle,
         text: MSG.senderNotConnected(
           account?.phonenumber ?? sender,
-          String(account?.state ?? 'unknown').toUpperCase(),
+          tValue('state', account?.state ?? 'unknown'),
         ),
       });
       return;
     }
     // 'All' is expanded by the server to every active number.
+    // The spec's payload names the sender by its number; the server also takes a device id.
     send.mutate({
-      senders: sender,
+      senders: account.phonenumber ?? sender,
       targets: targets.includes(ALL_RECEIVERS) ? ALL_RECEIVERS : targets.join(','),
       message,
       on_behalf_of_owner: othersAccount && onBehalf,
