@@ -74,6 +74,11 @@ export const EN_UI: Record<UiKey, string> = {
   'layout.mainMenu': 'Main menu',
   // Lists, tables and forms shared by the screens
   'common.saved': 'Saved.',
+  'common.skipToContent': 'Skip to content',
+  'common.chooseAccount': '-- Choose an account --',
+  'common.chooseMember': '-- Choose a member --',
+  'levels.feeHint': 'Price per successful blast.',
+  'templates.captionHint': '{name} and {phoneNumber} are replaced for each target.',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

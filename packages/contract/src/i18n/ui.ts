@@ -73,6 +73,11 @@ export const UI_PANEL = {
   'layout.mainMenu': 'Menu utama',
   // Lists, tables and forms shared by the screens
   'common.saved': 'Berhasil disimpan.',
+  'common.skipToContent': 'Lewati ke konten',
+  'common.chooseAccount': '-- Pilih Akun --',
+  'common.chooseMember': '-- Pilih Member --',
+  'levels.feeHint': 'Harga per blast yang berhasil.',
+  'templates.captionHint': '{name} dan {phoneNumber} diganti untuk setiap target.',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useBlastFeedback } from '../../features/whatsapp/blast-feedback';
 import { onRealtimeReconnect } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
+import { t } from '../../i18n';
 import { SidebarProvider, useSidebar } from '../sidebar-state';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -40,7 +41,7 @@ function Shell() {
         href="#main-content"
         className="sr-only-focusable fixed top-3 left-3 z-[100000] rounded-lg bg-brand-700 px-4 py-3 text-sm font-medium text-white shadow-lg focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
       >
-        Skip to content
+        {t('common.skipToContent')}
       </a>
       <ScrollToTop />
       <RefetchOnReconnect />

@@ -30,7 +30,7 @@ export function BonusCreatePage() {
               disabled={members.isPending}
               {...register('userId')}
             >
-              <option value="">{members.isPending ? MSG.loading : '-- Pilih Member --'}</option>
+              <option value="">{members.isPending ? MSG.loading : t('common.chooseMember')}</option>
               {members.data?.users.map((member) => (
                 <option key={member.id} value={member.id}>
                   {member.firstname} {member.lastname} ({member.email})

@@ -79,7 +79,7 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
         name="blast_fee"
         id="level-fee"
         label={t('levels.blastFee')}
-        hint="Harga per blast yang berhasil."
+        hint={t('levels.feeHint')}
       />
       <TextField
         id="level-requirement"

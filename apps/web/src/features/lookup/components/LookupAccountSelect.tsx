@@ -26,7 +26,7 @@ export function LookupAccountSelect({
         onChange={change('whatsapp_id')}
         className={inputClass(Boolean(error))}
       >
-        <option value="">{accounts.isPending ? MSG.loading : '-- Pilih Akun --'}</option>
+        <option value="">{accounts.isPending ? MSG.loading : t('common.chooseAccount')}</option>
         {accounts.data?.list.map((account) => (
           <option key={account.id} value={account.id}>
             {account.phonenumber ?? account.clientid} ({account.state ?? 'unknown'})

@@ -1,5 +1,6 @@
 import { Copy } from 'lucide-react';
 import { REFERRAL_QUERY_PARAM, type User } from '@blaster/contract';
+import '../../../i18n/account-texts';
 import { t, useMessages } from '../../../i18n';
 import { showMessage } from '../../../lib/dialogs';
 import { initials } from '../../../lib/initials';
@@ -48,7 +49,7 @@ export function ProfileSummaryCard({ user }: { user: User }) {
               </span>
             )}
             <span className="text-sm text-gray-500 dark:text-gray-400">
-              Kode Referal:{' '}
+              {t('auth.referralCode')}:{' '}
               <strong className="font-mono text-gray-800 dark:text-white/90">{user.referral_code}</strong>
             </span>
           </div>

@@ -12,9 +12,7 @@ export function CaptionField({ value, onChange }: { value: string; onChange(valu
           {t('template.caption')}
         </Label>
         <CaptionEditor id="template-caption" value={value} onChange={onChange} />
-        <p className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
-          {'{name}'} dan {'{phoneNumber}'} diganti untuk setiap target.
-        </p>
+        <p className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">{t('templates.captionHint')}</p>
       </div>
       {value && (
         <div>
