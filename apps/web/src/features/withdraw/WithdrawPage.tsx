@@ -5,6 +5,7 @@ import { PagedTable, PageCard, RefreshButton, useListParams } from '../../compon
 import { useSession } from '../../lib/session';
 import { statusRowClass, withdrawColumns } from './columns';
 import { useWithdrawHistory } from './api';
+import { useFreshUser } from '../profile/api';
 import { WithdrawRequestForm } from './components/WithdrawRequestForm';
 import { WithdrawStats } from './components/WithdrawStats';
 
@@ -18,13 +19,15 @@ export function WithdrawPage() {
 function WithdrawScreen({ user }: { user: User }) {
   const { pageQuery } = useListParams();
   const history = useWithdrawHistory(user.id, pageQuery);
+  // The bank account as the server has it now (changed on another device, say), not as signed in.
+  const fresh = useFreshUser(user.id);
 
   return (
     <>
       <Breadcrumb title={t('route./withdraw')} />
       <WithdrawStats userId={user.id} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
-        <WithdrawRequestForm userId={user.id} />
+        <WithdrawRequestForm user={fresh.data ?? user} />
         <div className="xl:col-span-2">
           <PageCard
             title={t('withdraw.history')}

@@ -18,6 +18,9 @@ export function BankAccountFields({
   const MSG = useMessages();
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+      <p className="text-sm text-gray-600 sm:col-span-2 dark:text-gray-300">
+        {t('profile.bankNeededForWithdraw')}
+      </p>
       <div className="sm:col-span-2">
         <Label htmlFor="profile-account-name" optional>
           {t('profile.accountName')}

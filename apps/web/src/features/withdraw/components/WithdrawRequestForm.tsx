@@ -8,6 +8,7 @@ import {
   MIN_WITHDRAW,
   WITHDRAW_CODE_NO_BANK,
   withdrawRequestSchema,
+  type User,
   type WithdrawRequest,
 } from '@blaster/contract';
 import { formatRupiah, t, useMessages } from '../../../i18n';
@@ -17,13 +18,18 @@ import { PageCard } from '../../../components/data-table';
 import { ApiError, callEndpoint, errorText } from '../../../lib/api';
 import { errorDialog } from '../../../lib/dialogs';
 import { withdrawKeys } from '../api';
+import { PaidToAccount } from './PaidToAccount';
+
+/** Amounts one tap away; any other is typed. */
+const QUICK_AMOUNTS = [50_000, 100_000, 250_000, 500_000] as const;
 
 /** The card where a member asks for a withdrawal. */
-export function WithdrawRequestForm({ userId }: { userId: number }) {
+export function WithdrawRequestForm({ user }: { user: User }) {
+  const userId = user.id;
   const MSG = useMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { control, handleSubmit } = useForm<WithdrawRequest>({
+  const { control, handleSubmit, setValue } = useForm<WithdrawRequest>({
     resolver: zodResolver(withdrawRequestSchema),
     defaultValues: { nominal: DEFAULT_WITHDRAW, userId },
   });
@@ -51,13 +57,26 @@ export function WithdrawRequestForm({ userId }: { userId: number }) {
   return (
     <PageCard title={t('withdraw.formTitle')}>
       <form onSubmit={handleSubmit((body) => request.mutate(body))} noValidate className="space-y-5">
+        <PaidToAccount user={user} />
         <MoneyField
           control={control}
           name="nominal"
           id="withdraw-nominal"
           label={t('common.nominal')}
-          hint={`Minimal ${formatRupiah(MIN_WITHDRAW)}`}
+          hint={t('withdraw.minimum', { amount: formatRupiah(MIN_WITHDRAW) })}
         />
+        <div role="group" aria-label={t('withdraw.quickAmounts')} className="flex flex-wrap gap-2">
+          {QUICK_AMOUNTS.map((amount) => (
+            <button
+              key={amount}
+              type="button"
+              className="rounded-full border border-gray-300 px-3 py-1.5 text-xs font-medium whitespace-nowrap text-gray-700 tabular-nums hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-white/5"
+              onClick={() => setValue('nominal', amount, { shouldValidate: true })}
+            >
+              {formatRupiah(amount)}
+            </button>
+          ))}
+        </div>
         {requestError && <p className="text-sm text-red-500">{requestError}</p>}
         <Button type="submit" className="w-full" loading={request.isPending} disabled={request.isPending}>
           {request.isPending ? MSG.sendingUpdate : t('withdraw.request')}
