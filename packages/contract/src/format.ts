@@ -34,15 +34,16 @@ export function groupDigits(amount: number): string {
 
 /**
  * Reads an amount the way it is written in Indonesia: '50.000', '50000', 'Rp 1.250.000' and
- * '50.000,-' are whole rupiah; a decimal part ('50,5'), a misplaced dot ('5.00') or a sign is not an
- * amount. Null when the text is not a whole rupiah amount (empty included).
+ * '50.000,-' are whole rupiah, and so is English grouping ('50,000', '1,250,000'), which the English
+ * panel shows; a decimal part ('50,5'), a misplaced dot ('5.00') or a sign is not an amount. Null when the text is not a whole rupiah amount (empty included).
  */
 export function parseRupiah(text: string): number | null {
   const body = text
     .trim()
     .replace(/^(rp\.?|idr)\s*/i, '')
     .replace(/,(-|00?)$/, '');
-  if (!/^\d+$/.test(body) && !/^\d{1,3}(\.\d{3})+$/.test(body)) return null;
-  const amount = Number(body.replaceAll('.', ''));
+  const grouped = /^\d{1,3}(\.\d{3})+$/.test(body) || /^\d{1,3}(,\d{3})+$/.test(body);
+  if (!/^\d+$/.test(body) && !grouped) return null;
+  const amount = Number(body.replaceAll(/[.,]/g, ''));
   return Number.isSafeInteger(amount) ? amount : null;
 }

@@ -17,6 +17,8 @@ describe('parseRupiah', () => {
     ['50.000,-', 50_000],
     ['50.000,00', 50_000],
     ['  25.000  ', 25_000],
+    ['50,000', 50_000],
+    ['Rp 1,250,000', 1_250_000],
     ['0', 0],
     ['999', 999],
   ])('reads %j as %d', (text, amount) => {
@@ -28,6 +30,8 @@ describe('parseRupiah', () => {
     ['   ', 'blank'],
     ['50,5', 'a decimal part'],
     ['50,50', 'cents'],
+    ['1,250.000', 'mixed separators'],
+    ['50,0000', 'a long English group'],
     ['1.5', 'a decimal point'],
     ['5.00', 'a short group'],
     ['50.0000', 'a long group'],

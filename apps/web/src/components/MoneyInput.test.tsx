@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGE_TEXT as MSG, bonusCreateSchema, type BonusCreate } from '@blaster/contract';
 import { MoneyField } from './MoneyInput';
+import { setLanguage } from '../i18n';
 
 afterEach(cleanup);
 
@@ -54,6 +55,23 @@ describe('MoneyField', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Kirim' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
     expect(onSave.mock.calls[0]![0]).toMatchObject({ nominal: 50_000 });
+  });
+
+  it("reads English grouping ('50,000') and tidies to it when the panel is in English", async () => {
+    await setLanguage('en');
+    try {
+      const onSave = vi.fn();
+      render(<BonusForm onSave={onSave} />);
+      fireEvent.change(input(), { target: { value: '50,000' } });
+      fireEvent.blur(input());
+      expect(input().value).toBe('50,000');
+      fireEvent.click(screen.getByRole('button', { name: 'Kirim' }));
+      await waitFor(() => expect(onSave).toHaveBeenCalledOnce());
+      expect(onSave.mock.calls[0]![0]).toMatchObject({ nominal: 50_000 });
+    } finally {
+      await setLanguage('default');
+      window.localStorage.clear();
+    }
   });
 
   it("refuses '50,5' with the field's message and saves nothing", async () => {

@@ -1,8 +1,8 @@
 import { forwardRef, useEffect, useRef, useState, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { groupDigits, parseRupiah } from '@blaster/contract';
-import { formatRupiah, useMessages } from '../i18n';
+import { parseRupiah } from '@blaster/contract';
+import { formatNumber, formatRupiah, useMessages } from '../i18n';
 import { FieldError, Label, inputClass } from './form';
 
 /**
@@ -15,7 +15,7 @@ const valueOf = (text: string): MoneyValue => (text.trim() === '' ? '' : (parseR
 
 const textOf = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value)
-    ? groupDigits(value)
+    ? formatNumber(value)
     : typeof value === 'string'
       ? value
       : '';
@@ -33,9 +33,9 @@ interface MoneyInputProps {
 }
 
 /**
- * A rupiah amount typed the Indonesian way ('50.000', '50000', 'Rp 1.250.000'). Under the input the
- * amount it will save is spelled out as rupiah while typing; on leaving the field the text is tidied
- * to '50.000'.
+ * A rupiah amount typed with or without grouping ('50.000', '50,000', '50000', 'Rp 1.250.000'). Under
+ * the input the amount it will save is spelled out as rupiah while typing; on leaving the field the
+ * text is tidied to the language's grouping ('50.000' or '50,000').
  */
 export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput(
   { id, name, value, onChange, onBlur, invalid, describedBy, disabled },
@@ -82,7 +82,7 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
             onChange(parsed);
           }}
           onBlur={() => {
-            if (amount !== null) setText(groupDigits(amount));
+            if (amount !== null) setText(formatNumber(amount));
             onBlur?.();
           }}
         />
