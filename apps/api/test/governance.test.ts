@@ -199,6 +199,9 @@ describe('rate governance', () => {
         ),
       'the quiet-hours wait',
     );
+    // Each reader shows the hold in their own language: the event names the message and its blank.
+    const hold = seen.find((e) => e.message.event === 'waiting' && e.message.payload?.hold)!.message.payload;
+    expect(hold?.hold).toEqual({ key: 'governedQuietHours', params: { end: clock(1) } });
     expect(await logsOf(first, id)).toBe(0);
     await first.ctx.blast.stopAll();
     first.ctx.leases.stop();

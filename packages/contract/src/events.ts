@@ -46,8 +46,16 @@ interface AccountEventPayloads {
   attempting: { code: string | number; value: boolean };
   /** Preparing a round, or a generator/validator (`kind`, `jobId`) working on the account. */
   progressing: { value: boolean; kind?: LookupKind; jobId?: number };
-  /** Seconds until the next send; `reason` when quiet hours or a cap hold the blast. */
-  waiting: { waitTime: number; value: boolean; reason?: string };
+  /**
+   * Seconds until the next send; when quiet hours or a cap hold the blast, `reason` in the spec's
+   * wording and `hold` naming the message, so each reader shows it in their own language.
+   */
+  waiting: {
+    waitTime: number;
+    value: boolean;
+    reason?: string;
+    hold?: { key: string; params: Record<string, string | number> };
+  };
   reset: { state: string | null; whatsapp: WhatsappRow };
   /** Governance stopped the account's blast. */
   paused: { reason: string; kind: 'fail_rate' | 'suspended'; whatsapp: WhatsappRow };

@@ -1,8 +1,14 @@
-import { REALTIME_CHANNEL_CLIENT_ADMIN, type Message } from '@blaster/contract';
+import { REALTIME_CHANNEL_CLIENT_ADMIN, type Message, type MessageParam } from '@blaster/contract';
 import { presentAccount, publishAccountEvent, type AccountRow } from '../../domain/accounts';
 import type { Hold } from '../../domain/governance';
 import type { RealtimeHub } from '../../realtime/hub';
 import type { Claimed, Outcome, PhoneCounts } from './source';
+
+/** A message's blanks as plain values (a nested message in its spec wording). */
+const plainParams = (params: Readonly<Record<string, MessageParam>>) =>
+  Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, typeof value === 'object' ? String(value) : value]),
+  );
 
 /** What a running blast tells the panel, on the account's channels and the phone-number channel. */
 export class BlastEvents {
@@ -40,8 +46,9 @@ export class BlastEvents {
     publishAccountEvent(this.hub, account, 'waiting', {
       waitTime: Math.ceil(hold.retryMs / 1000),
       value: true,
-      // Sockets carry the spec's wording: an event goes to readers of every language.
+      // Sockets carry the spec's wording, and the message's key for readers of other languages.
       reason: String(hold.reason),
+      hold: { key: hold.reason.key, params: plainParams(hold.reason.params) },
     });
   }
 

@@ -20,6 +20,8 @@ export interface LiveRow extends WhatsappRow {
   attempting?: boolean;
   attemptingCode?: string | number;
   waitTime?: number;
+  /** Why the blast waits, when quiet hours or a cap hold it (a message of the catalog). */
+  hold?: { key: string; params: Record<string, string | number>; text: string } | null;
   successUpdated?: boolean;
   failUpdated?: boolean;
 }
@@ -32,7 +34,7 @@ type Action =
   | { type: 'tick' };
 
 const ENDING = new Set(['conflict', 'loggedOut', 'disconnected']);
-const CLEARED: Partial<LiveRow> = { attempting: false, progressing: false, waitTime: 0 };
+const CLEARED: Partial<LiveRow> = { attempting: false, progressing: false, waitTime: 0, hold: null };
 
 /** The events a row of the list can take: about an account, or about a device (its clientid). */
 export type AccountRowEvent = AccountEvent | DeviceEvent;
@@ -105,6 +107,7 @@ export function applyEvent(row: LiveRow, message: AccountRowEvent): LiveRow {
         progressing: true,
         phase: 'sending',
         waitTime: 0,
+        hold: null,
         paused_reason: null,
         scheduled_at: null,
       };
@@ -147,8 +150,15 @@ export function applyEvent(row: LiveRow, message: AccountRowEvent): LiveRow {
         progressing: message.payload.value !== false,
         phase: message.payload.kind === 'validator' ? 'validating' : 'generating',
       };
-    case 'waiting':
-      return { ...row, progressing: false, waitTime: num(message.payload.waitTime, 0) };
+    case 'waiting': {
+      const { hold, reason } = message.payload;
+      return {
+        ...row,
+        progressing: false,
+        waitTime: num(message.payload.waitTime, 0),
+        hold: hold ? { ...hold, text: reason ?? '' } : null,
+      };
+    }
     case 'reset': {
       const fresh: Partial<WhatsappRow> = message.payload.whatsapp ?? {};
       return { ...row, ...fresh, state: text(message.payload.state, row.state) };
@@ -172,6 +182,7 @@ function reducer(rows: LiveRow[], action: Action): LiveRow[] {
               phase: old.phase,
               attempting: old.attempting,
               waitTime: old.waitTime,
+              hold: old.hold,
               ends: old.ends,
             }
           : row;

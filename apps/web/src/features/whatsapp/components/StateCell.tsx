@@ -1,11 +1,14 @@
 import clsx from 'clsx';
-import { messages, tValue } from '../../../i18n';
+import { Message, type CatalogKey } from '@blaster/contract';
+import { messageIn, messages, tValue } from '../../../i18n';
 import { GovernanceNotes } from '../../schedule/ScheduleActions';
 import type { LiveRow } from '../live';
 
 /** The row's live sub-state: what the account is doing right now, from its events. */
 function activity(row: LiveRow) {
   if (row.attempting) return messages().attemptingRow(row.attemptingCode ?? '');
+  // A hold says why the blast waits and until when, in the reader's language, not a countdown.
+  if (row.hold) return messageIn(new Message(row.hold.key as CatalogKey, row.hold.params, row.hold.text));
   if ((row.waitTime ?? 0) > 0) return messages().waitingRow(row.waitTime!);
   if (row.progressing)
     return row.phase === 'generating'
