@@ -4,6 +4,7 @@ import {
   SUSPENSION_COUNT_UPDATE_ABOVE,
   WAIT_TICK_MS,
   type AccountEvent,
+  type AccountEventPayload,
   type DeviceEvent,
   type RealtimeEvent,
   type WhatsappRow,
@@ -38,6 +39,16 @@ const CLEARED: Partial<LiveRow> = { attempting: false, progressing: false, waitT
 
 /** The events a row of the list can take: about an account, or about a device (its clientid). */
 export type AccountRowEvent = AccountEvent | DeviceEvent;
+
+/** A blast waiting for its next send, or held by quiet hours or a cap (with the reason's message). */
+function waitingRow(row: LiveRow, payload: AccountEventPayload<'waiting'>): LiveRow {
+  return {
+    ...row,
+    progressing: false,
+    waitTime: num(payload.waitTime, 0),
+    hold: payload.hold ? { ...payload.hold, text: payload.reason ?? '' } : null,
+  };
+}
 
 /** Generator and validator events name their job in sender.id, not an account; the others name no row. */
 function aboutAccount(message: RealtimeEvent): message is AccountRowEvent {
@@ -150,15 +161,8 @@ export function applyEvent(row: LiveRow, message: AccountRowEvent): LiveRow {
         progressing: message.payload.value !== false,
         phase: message.payload.kind === 'validator' ? 'validating' : 'generating',
       };
-    case 'waiting': {
-      const { hold, reason } = message.payload;
-      return {
-        ...row,
-        progressing: false,
-        waitTime: num(message.payload.waitTime, 0),
-        hold: hold ? { ...hold, text: reason ?? '' } : null,
-      };
-    }
+    case 'waiting':
+      return waitingRow(row, message.payload);
     case 'reset': {
       const fresh: Partial<WhatsappRow> = message.payload.whatsapp ?? {};
       return { ...row, ...fresh, state: text(message.payload.state, row.state) };
