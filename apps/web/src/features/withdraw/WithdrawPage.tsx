@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { statusRowClass, withdrawColumns } from './columns';
 import { useWithdrawHistory } from './api';
 import { useFreshUser } from '../profile/api';
+import { useLiveWithdrawals } from './use-live-withdrawals';
 import { WithdrawRequestForm } from './components/WithdrawRequestForm';
 import { WithdrawStats } from './components/WithdrawStats';
 
@@ -21,6 +22,7 @@ function WithdrawScreen({ user }: { user: User }) {
   const history = useWithdrawHistory(user.id, pageQuery);
   // The bank account as the server has it now (changed on another device, say), not as signed in.
   const fresh = useFreshUser(user.id);
+  useLiveWithdrawals(user.id);
 
   return (
     <>

@@ -75,6 +75,11 @@ export function WithdrawRequestsPage() {
         title={MSG.withdrawRequestsTitle}
         actions={<RefreshButton onRefresh={() => list.refetch()} />}
       >
+        {!canDecide && (
+          <p role="note" className="mb-4 text-sm text-gray-600 dark:text-gray-300">
+            {t('withdraw.readOnlyNote')}
+          </p>
+        )}
         <PagedTable
           label={MSG.withdrawRequestsTitle}
           list={list}
