@@ -89,7 +89,8 @@ export const EN_UI: Record<UiKey, string> = {
   'withdraw.acceptedNotice': 'Withdrawal of {{amount}} accepted.',
   'withdraw.rejectedNotice': 'Withdrawal of {{amount}} rejected.',
   'withdraw.reopenedNotice': 'The decision on the withdrawal of {{amount}} was undone: requested again.',
-  'withdraw.readOnlyNote': 'Only an admin can accept or reject withdrawal requests; this list lets you follow them.',
+  'withdraw.readOnlyNote':
+    'Only an admin can accept or reject withdrawal requests; this list lets you follow them.',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

@@ -89,7 +89,8 @@ export const ID_UI: Record<UiKey, string> = {
   'withdraw.acceptedNotice': 'Penarikan {{amount}} diterima.',
   'withdraw.rejectedNotice': 'Penarikan {{amount}} ditolak.',
   'withdraw.reopenedNotice': 'Keputusan atas penarikan {{amount}} dibatalkan: diminta lagi.',
-  'withdraw.readOnlyNote': 'Hanya admin yang dapat menerima atau menolak permintaan penarikan; daftar ini untuk memantaunya.',
+  'withdraw.readOnlyNote':
+    'Hanya admin yang dapat menerima atau menolak permintaan penarikan; daftar ini untuk memantaunya.',
   'common.action': 'Aksi',
   'common.status': 'Status',
   'common.name': 'Nama',

@@ -88,7 +88,8 @@ export const UI_PANEL = {
   'withdraw.acceptedNotice': 'Penarikan {{amount}} diterima.',
   'withdraw.rejectedNotice': 'Penarikan {{amount}} ditolak.',
   'withdraw.reopenedNotice': 'Keputusan atas penarikan {{amount}} dibatalkan: diminta lagi.',
-  'withdraw.readOnlyNote': 'Hanya admin yang dapat menerima atau menolak permintaan penarikan; daftar ini untuk memantaunya.',
+  'withdraw.readOnlyNote':
+    'Hanya admin yang dapat menerima atau menolak permintaan penarikan; daftar ini untuk memantaunya.',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',
