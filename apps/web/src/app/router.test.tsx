@@ -126,3 +126,25 @@ describe('sign-up form', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/auth/register'))).toBe(false);
   });
 });
+
+describe("the phone's menu drawer", () => {
+  it('says whether it is open, takes the focus, and closes on Escape back to its button', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 375;
+    try {
+      signInAs('member');
+      renderAt('/profile');
+      const button = await screen.findByRole('button', { name: 'Toggle sidebar' });
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      fireEvent.click(button);
+      expect(button.getAttribute('aria-expanded')).toBe('true');
+      const drawer = document.getElementById(button.getAttribute('aria-controls')!)!;
+      await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+      fireEvent.keyDown(document, { key: 'Escape' });
+      expect(button.getAttribute('aria-expanded')).toBe('false');
+      expect(document.activeElement).toBe(button);
+    } finally {
+      window.innerWidth = width;
+    }
+  });
+});

@@ -11,6 +11,10 @@ interface SidebarState {
   setHovered(hovered: boolean): void;
 }
 
+/** The sidebar and the header button that opens and closes it, tied by these ids. */
+export const SIDEBAR_ID = 'panel-sidebar';
+export const SIDEBAR_TOGGLE_ID = 'panel-sidebar-toggle';
+
 const SidebarContext = createContext<SidebarState | null>(null);
 
 const mobileNow = () => window.innerWidth < MOBILE_BREAKPOINT_PX;

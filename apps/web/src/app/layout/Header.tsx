@@ -1,5 +1,5 @@
 import { Menu, Moon, PanelLeftClose, Sun, X } from 'lucide-react';
-import { useSidebar } from '../sidebar-state';
+import { SIDEBAR_ID, SIDEBAR_TOGGLE_ID, useSidebar } from '../sidebar-state';
 import { useTheme } from '../../components/theme';
 import { t } from '../../i18n';
 import { HeaderSearch } from './HeaderSearch';
@@ -17,7 +17,10 @@ export function Header() {
       <div className="flex w-full items-center gap-3 px-3 py-3 sm:gap-4 md:px-6">
         <button
           type="button"
+          id={SIDEBAR_TOGGLE_ID}
           aria-label={t('layout.toggleSidebar')}
+          aria-controls={SIDEBAR_ID}
+          aria-expanded={isMobile ? isMobileOpen : isExpanded}
           onClick={toggle}
           className="flex size-10 shrink-0 items-center justify-center rounded-lg border border-gray-200 text-gray-500 hover:bg-gray-100 dark:border-gray-800 dark:text-gray-400 dark:hover:bg-white/5"
         >

@@ -1,9 +1,10 @@
+import { useEffect, useRef } from 'react';
 import clsx from 'clsx';
 import { Link, useLocation } from 'react-router';
 import { sidebarMenu, type MenuItem } from '@blaster/contract';
 import { t } from '../../i18n';
 import { useSession } from '../../lib/session';
-import { useSidebar } from '../sidebar-state';
+import { SIDEBAR_ID, SIDEBAR_TOGGLE_ID, useSidebar } from '../sidebar-state';
 import { Logo } from '../../components/Logo';
 import { SidebarMenuItem } from './SidebarMenuItem';
 
@@ -19,6 +20,21 @@ export function Sidebar() {
   const { isExpanded, isMobile, isMobileOpen, isHovered, setHovered, closeMobile } = useSidebar();
   const showLabels = isExpanded || isHovered || isMobileOpen;
   const menu = sidebarMenu(user?.role);
+  const aside = useRef<HTMLElement>(null);
+  const drawerOpen = isMobile && isMobileOpen;
+
+  // The phone's drawer takes the focus when it opens, and Escape closes it, back to its button.
+  useEffect(() => {
+    if (!drawerOpen) return;
+    aside.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      closeMobile();
+      document.getElementById(SIDEBAR_TOGGLE_ID)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [drawerOpen, closeMobile]);
 
   return (
     <>
@@ -30,6 +46,10 @@ export function Sidebar() {
         />
       )}
       <aside
+        id={SIDEBAR_ID}
+        ref={aside}
+        // Off screen on a phone: out of the tab order and of what a screen reader reads.
+        inert={isMobile && !isMobileOpen}
         className={clsx(
           'fixed top-0 left-0 z-50 flex h-screen flex-col border-r border-gray-200 bg-white px-4 transition-all duration-300 dark:border-gray-800 dark:bg-gray-900',
           showLabels ? 'w-[290px]' : 'w-[90px]',

@@ -47,12 +47,14 @@ export function DialogContent({
   /** False for content that brings its own spacing (a command list). */
   padded?: boolean;
 }) {
+  const returnFocus = useReturnFocus(props);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClass} />
       <DialogPrimitive.Content
         className={clsx(contentClass, padded && 'p-5 sm:p-8', className ?? 'max-w-lg')}
         {...props}
+        {...returnFocus}
       >
         {children}
         {closeLabel && (
