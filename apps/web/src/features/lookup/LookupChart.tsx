@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ALL_USERS, STATS_TEXT as SPEC_STATS_TEXT, type LookupKind, type User } from '@blaster/contract';
 import { textTable } from '../../i18n';
 import { useLookupStats } from './api';
+import { useLiveLookupStats } from './use-live-lookups';
 import {
   ChartCard,
   ChartToggle,
@@ -20,6 +21,7 @@ export function LookupChart({ kind, user }: { kind: LookupKind; user: User }) {
   // As the list: dev sees everyone's lookups, everyone else their own.
   const owner = user.role === 'dev' ? ALL_USERS : user.id;
   const stats = useLookupStats(kind, owner, bucket);
+  useLiveLookupStats(kind, user);
   const timeZone = stats.data?.timeZone ?? 'Asia/Jakarta';
   const hourly = bucket === 'hour';
   return (

@@ -44,8 +44,9 @@ export const lookupKeys = {
   list: (kind: LookupKind, params: LookupListParams) => [...lookupKeys.lists(kind), params] as const,
   /** The record page adds the id. */
   detail: (kind: LookupKind) => [...lookupKeys.all, kind, 'detail'] as const,
+  allStats: (kind: LookupKind) => [...lookupKeys.all, kind, 'stats'] as const,
   stats: (kind: LookupKind, owner: number | string, bucket: 'hour' | 'day') =>
-    [...lookupKeys.all, kind, 'stats', owner, bucket] as const,
+    [...lookupKeys.allStats(kind), owner, bucket] as const,
 };
 
 // The contract's texts in the chosen language.

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   REALTIME_CHANNEL_ADMIN,
   isOperatorRole,
@@ -7,6 +8,10 @@ import {
   type User,
 } from '@blaster/contract';
 import { subscribe } from '../../lib/realtime';
+import { lookupKeys } from './api';
+
+/** How often, at most, a running job's results redraw the chart. */
+const CHART_REFRESH_MS = 2_000;
 
 /**
  * The rows of a generator or validator list, kept current by the viewer's realtime channel; `setLive`
@@ -49,4 +54,28 @@ export function useLiveLookups(kind: LookupKind, user: User | null, serverRows: 
   const rows = serverRows?.map((row) => ({ ...row, ...live[row.id] }));
   const setRow = (id: number, row: LookupRow) => setLive((current) => ({ ...current, [id]: row }));
   return { rows, setRow };
+}
+
+/**
+ * The found / not-found chart follows running jobs: each burst of the kind's events on the viewer's
+ * channel fetches the figures again, at most once every two seconds.
+ */
+export function useLiveLookupStats(kind: LookupKind, user: User) {
+  const queryClient = useQueryClient();
+  const channel = isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsubscribe = subscribe(channel, (message) => {
+      const payload = (message.payload ?? {}) as Record<string, unknown>;
+      if (!payload[kind] || timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        void queryClient.invalidateQueries({ queryKey: lookupKeys.allStats(kind) });
+      }, CHART_REFRESH_MS);
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [channel, kind, queryClient]);
 }
