@@ -148,3 +148,13 @@ describe("the phone's menu drawer", () => {
     }
   });
 });
+
+describe('public pages', () => {
+  it('hold their content in a main landmark', async () => {
+    for (const path of ['/signin', '/terms']) {
+      renderAt(path);
+      expect(await screen.findByRole('main')).toBeTruthy();
+      cleanup();
+    }
+  });
+});

@@ -213,7 +213,7 @@ export const EN_UI: Record<UiKey, string> = {
   'legal.terms1': 'Do not delete sent messages. Accounts that break this rule can be suspended.',
   'legal.terms2':
     "Income is counted per successful blast at your level's rate or a special rate set by the Admin.",
-  'legal.terms3': 'Withdrawals start at Rp 10.000 and need complete bank account details.',
+  'legal.terms3': 'Withdrawals start at Rp 10,000 and need complete bank account details.',
   'legal.terms4': 'The Admin may refuse withdrawals or deactivate accounts that abuse the service.',
   'legal.privacy1':
     'We keep your name, email, bank account details and the WhatsApp accounts you connect only to run the service and pay your income.',

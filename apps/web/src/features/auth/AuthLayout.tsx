@@ -17,9 +17,9 @@ export function AuthLayout({ children }: { children: ReactNode }) {
             <Logo />
           </Link>
         </div>
-        <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-6 py-10">
+        <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center px-6 py-10">
           {children}
-        </div>
+        </main>
       </div>
       <div className="relative hidden w-1/2 items-center justify-center overflow-hidden bg-brand-950 lg:flex">
         <div

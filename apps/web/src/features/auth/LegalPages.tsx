@@ -8,13 +8,13 @@ import { t } from '../../i18n';
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="min-h-screen bg-white dark:bg-gray-900">
-      <div className="mx-auto max-w-3xl px-6 py-10">
+      <main className="mx-auto max-w-3xl px-6 py-10">
         <Link to="/signup" className="mb-10 inline-block">
           <Logo />
         </Link>
         <h1 className="mb-6 text-3xl font-semibold text-gray-800 dark:text-white/90">{title}</h1>
         <div className="space-y-4 text-sm leading-relaxed text-gray-700 dark:text-gray-300">{children}</div>
-      </div>
+      </main>
     </div>
   );
 }

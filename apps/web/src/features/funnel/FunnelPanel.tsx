@@ -79,7 +79,13 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
               lines={stageList.filter((stage) => stage.key !== 'queued')}
             />
           </div>
-          <div className="lg:col-span-2 overflow-x-auto">
+          {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
+          <div
+            className="lg:col-span-2 overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label={t('funnel.template')}
+          >
             <FunnelTemplateTable groups={templates.data?.groups ?? []} stages={stageList} />
           </div>
         </div>
