@@ -25,11 +25,19 @@ export function formatRupiah(amount: number | null | undefined, locale: string =
     .replace(/^Rp(?=\d)/, 'Rp ');
 }
 
-const grouped = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const groupFormats = new Map<string, Intl.NumberFormat>();
 
-/** Integer rupiah with thousands dots and no currency: 50000 -> '50.000'. */
-export function groupDigits(amount: number): string {
-  return grouped.format(Math.trunc(amount));
+/**
+ * A whole number grouped the way the locale writes it, no currency: 50000 -> '50.000' (or '50,000' in
+ * English), which `parseRupiah` reads back.
+ */
+export function groupDigits(amount: number, locale: string = LOCALE): string {
+  let format = groupFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    groupFormats.set(locale, format);
+  }
+  return format.format(Math.trunc(amount));
 }
 
 /**

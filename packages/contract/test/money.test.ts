@@ -49,6 +49,10 @@ describe('parseRupiah', () => {
     for (const amount of [0, 5, 50_000, 1_250_000, 12_345_678_901])
       expect(parseRupiah(groupDigits(amount))).toBe(amount);
     expect(groupDigits(50_000)).toBe('50.000');
+    // English grouping, as the English panel's money fields show it, is read back too.
+    for (const amount of [0, 5, 50_000, 1_250_000, 12_345_678_901])
+      expect(parseRupiah(groupDigits(amount, 'en-US'))).toBe(amount);
+    expect(groupDigits(50_000, 'en-US')).toBe('50,000');
     expect(formatRupiah(parseRupiah('50.000'))).toBe('Rp 50.000');
   });
 });

@@ -16,6 +16,7 @@ import {
   STORAGE_LANGUAGE,
   UI_PUBLIC,
   formatRupiah as formatRupiahIn,
+  groupDigits,
   interpolate,
   isLanguage,
   type Catalog,
@@ -148,8 +149,7 @@ export const acceptLanguage = () => (language === 'default' ? '*' : language);
 
 export const locale = () => LANGUAGE_LOCALES[language];
 export const formatRupiah = (amount: number | null | undefined) => formatRupiahIn(amount, locale());
-export const formatNumber = (value: number | null | undefined) =>
-  new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(Math.trunc(value ?? 0));
+export const formatNumber = (value: number | null | undefined) => groupDigits(value ?? 0, locale());
 
 export type Messages = {
   [K in keyof typeof MESSAGE_TEXT]: (typeof MESSAGE_TEXT)[K] extends (...args: infer A) => string
