@@ -3,28 +3,13 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Cookies from 'js-cookie';
-import { ALL_RECEIVERS, API, type WhatsappRow } from '@blaster/contract';
+import { ALL_RECEIVERS, API } from '@blaster/contract';
+import { anAccount } from '../../test/accounts';
 import { aUser } from '../../test/users';
 import { useBlaster } from './use-blaster';
 
 const admin = aUser({ id: 1, role: 'admin' });
-const account: WhatsappRow = {
-  id: 3,
-  user_id: 1,
-  clientid: 'id-1795000000000-42',
-  phonenumber: '6281234567890',
-  pushname: 'Toko',
-  server: null,
-  serialized: null,
-  state: 'connected',
-  status: 'idle',
-  count_success: 0,
-  count_fail: 0,
-  income: 0,
-  suspended: false,
-  suspended_count: 0,
-  proxyId: null,
-};
+const account = anAccount({ pushname: 'Toko' });
 
 const fetch = vi.fn(async (url: string) => {
   const body = url.startsWith(API.whatsappList)

@@ -1,25 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_TEXT as MSG, type WhatsappRow } from '@blaster/contract';
+import { MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { blastEndNotice, rememberStartedBlast } from './blast-feedback';
 import { applyEvent, type AccountRowEvent, type LiveRow } from './live';
+import { anAccount } from '../../test/accounts';
 
-const row: LiveRow = {
+const row: LiveRow = anAccount({
   id: 4,
   user_id: 9,
   clientid: 'id-1700000000000-42',
-  phonenumber: '6281234567890',
   pushname: 'Ani',
   server: 'c.us',
-  serialized: null,
-  state: 'connected',
   status: 'sending',
   count_success: 3,
   count_fail: 1,
   income: 300,
-  suspended: false,
-  suspended_count: 0,
-  proxyId: null,
-} satisfies WhatsappRow;
+});
 
 /** An account event as an older or terser server may send it: only the fields a test names. */
 const event = (

@@ -4,6 +4,7 @@ import { EN_CATALOG, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { setLanguage } from '../../../i18n';
 import type { LiveRow } from '../live';
 import { StateCell } from './StateCell';
+import { anAccount } from '../../../test/accounts';
 
 afterEach(async () => {
   cleanup();
@@ -12,21 +13,7 @@ afterEach(async () => {
 });
 
 const held: LiveRow = {
-  id: 1,
-  user_id: 1,
-  clientid: 'id-1-1',
-  phonenumber: '6281234567890',
-  pushname: null,
-  server: null,
-  serialized: null,
-  state: 'connected',
-  status: 'sending',
-  count_success: 0,
-  count_fail: 0,
-  income: 0,
-  suspended: false,
-  suspended_count: 0,
-  proxyId: null,
+  ...anAccount({ id: 1, clientid: 'id-1-1', status: 'sending' }),
   waitTime: 19,
   hold: { key: 'governedQuietHours', params: { end: '08:00' }, text: MSG.governedQuietHours('08:00') },
 };
