@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import Cookies from 'js-cookie';
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { COOKIE_DASHBOARD, REALTIME_CHANNEL_ADMIN, type RealtimeMessage } from '@blaster/contract';
-import { subscribe } from '../../lib/realtime';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { COOKIE_DASHBOARD, REALTIME_CHANNEL_ADMIN } from '@blaster/contract';
+import { useRefreshOnEvents } from '../../lib/refresh-on-events';
 import { longLivedCookie } from '../../lib/session';
 
 /** Every dashboard figure lives under 'dashboard', so one invalidation refreshes cards and charts. */
@@ -57,26 +56,12 @@ const LIVE_EVENTS = new Set([
   'reset',
   'suspended',
 ]);
+const isLiveEvent = (message: { event: string }) => LIVE_EVENTS.has(message.event);
 
 /** Blast and connection events on the viewer's channel refresh the figures without a reload. */
 export function useLiveFigures(channel: string | undefined) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!channel) return;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = subscribe(channel, (message: RealtimeMessage) => {
-      if (!LIVE_EVENTS.has(message.event) || timer) return;
-      // Bursts of events during a blast collapse into one refresh per second.
-      timer = setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-      }, 1000);
-    });
-    return () => {
-      if (timer) clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [channel, queryClient]);
+  // Bursts of events during a blast collapse into one refresh per second.
+  useRefreshOnEvents(channel, isLiveEvent, dashboardKeys.all, 1000);
 }
 
 export const adminChannel = REALTIME_CHANNEL_ADMIN;

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   REALTIME_CHANNEL_ADMIN,
   isOperatorRole,
@@ -8,6 +7,7 @@ import {
   type User,
 } from '@blaster/contract';
 import { subscribe } from '../../lib/realtime';
+import { useRefreshOnEvents } from '../../lib/refresh-on-events';
 import { lookupKeys } from './api';
 
 /** How often, at most, a running job's results redraw the chart. */
@@ -61,21 +61,11 @@ export function useLiveLookups(kind: LookupKind, user: User | null, serverRows: 
  * channel fetches the figures again, at most once every two seconds.
  */
 export function useLiveLookupStats(kind: LookupKind, user: User) {
-  const queryClient = useQueryClient();
   const channel = isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = subscribe(channel, (message) => {
-      const payload = (message.payload ?? {}) as Record<string, unknown>;
-      if (!payload[kind] || timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        void queryClient.invalidateQueries({ queryKey: lookupKeys.allStats(kind) });
-      }, CHART_REFRESH_MS);
-    });
-    return () => {
-      if (timer) clearTimeout(timer);
-      unsubscribe();
-    };
-  }, [channel, kind, queryClient]);
+  useRefreshOnEvents(
+    channel,
+    (message) => Boolean((message.payload as Record<string, unknown> | undefined)?.[kind]),
+    lookupKeys.allStats(kind),
+    CHART_REFRESH_MS,
+  );
 }
