@@ -46,14 +46,13 @@ export function useBlaster() {
     if (targets.length === 0) problems.targets = MSG.textRequired;
     setErrors(problems);
     if (Object.keys(problems).length) return;
-    const account = senders.data?.list.find((row) => row.clientid === sender);
-    if (account?.state !== 'connected') {
+    if (chosenSender?.state !== 'connected') {
       await showMessage({
         tone: 'error',
         title: MSG.failedTitle,
         text: MSG.senderNotConnected(
-          account?.phonenumber ?? sender,
-          tValue('state', account?.state ?? 'unknown'),
+          chosenSender?.phonenumber ?? sender,
+          tValue('state', chosenSender?.state ?? 'unknown'),
         ),
       });
       return;
@@ -61,7 +60,7 @@ export function useBlaster() {
     // 'All' is expanded by the server to every active number.
     // The spec's payload names the sender by its number; the server also takes a device id.
     send.mutate({
-      senders: account.phonenumber ?? sender,
+      senders: chosenSender.phonenumber ?? sender,
       targets: targets.includes(ALL_RECEIVERS) ? ALL_RECEIVERS : targets.join(','),
       message,
       on_behalf_of_owner: othersAccount && onBehalf,
