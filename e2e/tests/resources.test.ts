@@ -201,6 +201,9 @@ test('admin edits a proxy and a phone number: a taken value is refused under the
   );
   await stack.api('PUT', API.settingUpdate, { ...setting.data.setting, info: 'Info dari admin lain' }, token);
   await page.getByRole('link', { name: 'Dashboard' }).click();
+  // Only a form that was left and opened again reads afresh; on a busy machine a second click can
+  // land while the dashboard is still loading, and the settings page would then never have left.
+  await page.locator('#setting-info').waitFor({ state: 'detached' });
   await page.getByRole('link', { name: 'Pengaturan' }).click();
   // The form may open on the settings read before, then shows the fresh ones as they arrive.
   await until(async () => (await page.locator('#setting-info').inputValue()) === 'Info dari admin lain');
