@@ -214,3 +214,38 @@ test('admin edits a proxy and a phone number: a taken value is refused under the
   }
   await context.close();
 });
+
+test('admin finds one number among 200,000 by its digits or its name, and jumps to a deep page', async () => {
+  const { context, page } = await stack.newPage();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const rows = ['nomor,nama', '081299988877,Wulan Sari'];
+  for (let i = 0; i < 200_000; i += 1) rows.push(`0857${String(i).padStart(8, '0')},Massal ${i}`);
+  await page.goto('/phonenumber/create');
+  await page
+    .locator('#phone-file')
+    .setInputFiles({ name: 'massal.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\n')) });
+  await page.getByRole('button', { name: 'Upload File' }).click();
+  await page.getByTestId('import-result').getByText(MSG.importDone(200_001)).waitFor();
+
+  await page.goto('/phonenumber');
+  const search = page.getByRole('searchbox', { name: 'Search number or name' });
+  await search.fill('0812-9998');
+  await page.waitForURL(/s=0812-9998/);
+  const found = page.getByRole('row').filter({ hasText: '6281299988877' });
+  await found.getByText('Wulan Sari').waitFor();
+  await search.fill('wulan');
+  await page.waitForURL(/s=wulan/);
+  await found.waitFor();
+  // The nonactive numbers: none of them is Wulan.
+  await page.getByRole('combobox', { name: MSG.filterStatus }).selectOption('nonactive');
+  await page.waitForURL(/status=nonactive/);
+  await found.waitFor({ state: 'detached' });
+
+  await search.fill('');
+  await page.getByRole('combobox', { name: MSG.filterStatus }).selectOption('');
+  await page.waitForURL((url) => !url.search.includes('s=') && !url.search.includes('status='));
+  await page.getByRole('spinbutton', { name: 'Go to page' }).fill('15000');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await page.getByText(/Page 15\.000 of 20\.0\d\d/).waitFor();
+  await context.close();
+});

@@ -331,6 +331,40 @@ describe('the limited phone number list', () => {
     );
     expect(await list({ search: '%' })).toEqual([]);
   });
+
+  it('pages a search of the full list in number order, by number or by cursor, and filters by status', async () => {
+    const numbersOf = (answer: PageAnswer) =>
+      (answer.data as unknown as PhoneNumberRow[]).map((row) => row.number);
+    const first = await page(API.phonePerPage, { search: '0818-0000-01' });
+    // 6281800000100…6281800000199: 100 numbers in ten pages, counted exactly.
+    expect(first.meta).toMatchObject({ total: 100, totalPages: 10, totalCapped: false });
+    expect(numbersOf(first)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `62818000001${String(i).padStart(2, '0')}`),
+    );
+    const third = await page(API.phonePerPage, { search: '0818-0000-01', page: 3 });
+    const second = await page(API.phonePerPage, { search: '0818-0000-01', page: 2 });
+    expect(
+      ids(await page(API.phonePerPage, { search: '0818-0000-01', page: 3, after: ids(second).at(-1)! })),
+    ).toEqual(ids(third));
+    expect(
+      ids(await page(API.phonePerPage, { search: '0818-0000-01', page: 2, before: ids(third)[0]! })),
+    ).toEqual(ids(second));
+
+    const named = await page(API.phonePerPage, { search: 'budi 149', status: 'active' });
+    expect((named.data as unknown as PhoneNumberRow[]).map((row) => row.name)).toEqual([
+      'Budi 1492',
+      'Budi 1494',
+      'Budi 1496',
+      'Budi 1498',
+    ]);
+    const off = await page(API.phonePerPage, { status: 'nonactive' });
+    expect(off.meta.total).toBe(150);
+    expect((off.data as unknown as PhoneNumberRow[]).every((row) => row.status === 'nonactive')).toBe(true);
+    expect(numbersOf(off)[0]).toBe('6281800001500');
+    expect((await page(API.phonePerPage, { search: '%' })).data).toEqual([]);
+    // A status the list does not know is no filter at all.
+    expect((await page(API.phonePerPage, { status: 'gone' })).meta.total).toBe(1500);
+  });
 });
 
 describe("the blaster's 'All' receivers", () => {

@@ -49,8 +49,11 @@ export interface ListSource {
   table: PgTable & { id: AnyPgColumn };
   /** The list's ids with whatever joins `where` needs, in dynamic mode; by default the table's alone. */
   ids?: () => PgSelect;
-  /** Sort columns before the id, all in `direction` (none: by id alone). */
-  orderBy?: AnyPgColumn[];
+  /**
+   * Sort keys before the id, all in `direction` (none: by id alone): columns of `table`, or
+   * expressions over them such as an index's `lower(name) collate "C"`.
+   */
+  orderBy?: (AnyPgColumn | SQL)[];
   direction: 'asc' | 'desc';
   where?: SQL;
   /**
@@ -123,7 +126,7 @@ export async function readPage(
 }
 
 /** Rows past the cursor row in sort order: a row comparison with that row's own sort values. */
-function seekPast(source: ListSource, sortKeys: AnyPgColumn[], cursorId: number, op: 'gt' | 'lt') {
+function seekPast(source: ListSource, sortKeys: (AnyPgColumn | SQL)[], cursorId: number, op: 'gt' | 'lt') {
   if (sortKeys.length === 1)
     return op === 'gt' ? gt(source.table.id, cursorId) : lt(source.table.id, cursorId);
   const keys = sql.join(sortKeys, sql`, `);

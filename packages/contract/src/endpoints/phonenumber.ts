@@ -1,13 +1,18 @@
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '../roles';
-import { idParamSchema, pageQuerySchema } from '../schemas/common';
+import { idParamSchema } from '../schemas/common';
 import {
   phoneNumberSaveWithConsentSchema,
   phoneNumberUpdateWithConsentSchema,
   phoneNumberWithConsentRowSchema,
 } from '../schemas/consent';
 import { phoneCountBlastAnswerSchema } from '../schemas/dashboard';
-import { importAnswerSchema, importRowSchema, phoneListQuerySchema } from '../schemas/resources';
+import {
+  importAnswerSchema,
+  importRowSchema,
+  phoneListQuerySchema,
+  phonePageQuerySchema,
+} from '../schemas/resources';
 import { endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Phone numbers'] as const;
@@ -35,9 +40,9 @@ export const phonenumberEndpoints = {
     method: 'GET',
     path: '/api/admin/phonenumber/list-per-page',
     access: OPERATOR_ROLES,
-    query: pageQuerySchema,
+    query: phonePageQuerySchema,
     answer: pagedSchema(phoneNumberWithConsentRowSchema),
-    summary: 'Phone numbers, a page at a time, newest first',
+    summary: 'Phone numbers, a page at a time: newest first, or those starting with a search',
     tags,
   }),
   phoneSave: endpoint({

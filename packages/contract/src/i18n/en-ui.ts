@@ -91,6 +91,13 @@ export const EN_UI: Record<UiKey, string> = {
   'withdraw.reopenedNotice': 'The decision on the withdrawal of {{amount}} was undone: requested again.',
   'withdraw.readOnlyNote':
     'Only an admin can accept or reject withdrawal requests; this list lets you follow them.',
+  'phone.search': 'Search number or name',
+  'phone.suppressed': 'Suppressed',
+  'phone.nonactive': 'Nonactive',
+  'phoneStatus.active': 'Active',
+  'phoneStatus.nonactive': 'Nonactive',
+  'common.goToPage': 'Go to page',
+  'common.go': 'Go',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

@@ -91,6 +91,13 @@ export const ID_UI: Record<UiKey, string> = {
   'withdraw.reopenedNotice': 'Keputusan atas penarikan {{amount}} dibatalkan: diminta lagi.',
   'withdraw.readOnlyNote':
     'Hanya admin yang dapat menerima atau menolak permintaan penarikan; daftar ini untuk memantaunya.',
+  'phone.search': 'Cari nomor atau nama',
+  'phone.suppressed': 'Diblokir kirim',
+  'phone.nonactive': 'Nonaktif',
+  'phoneStatus.active': 'Aktif',
+  'phoneStatus.nonactive': 'Nonaktif',
+  'common.goToPage': 'Ke halaman',
+  'common.go': 'Buka',
   'common.action': 'Aksi',
   'common.status': 'Status',
   'common.name': 'Nama',

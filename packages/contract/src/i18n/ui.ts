@@ -90,6 +90,13 @@ export const UI_PANEL = {
   'withdraw.reopenedNotice': 'Keputusan atas penarikan {{amount}} dibatalkan: diminta lagi.',
   'withdraw.readOnlyNote':
     'Hanya admin yang dapat menerima atau menolak permintaan penarikan; daftar ini untuk memantaunya.',
+  'phone.search': 'Search number or name',
+  'phone.suppressed': 'Suppressed',
+  'phone.nonactive': 'Nonactive',
+  'phoneStatus.active': 'Active',
+  'phoneStatus.nonactive': 'Nonactive',
+  'common.goToPage': 'Go to page',
+  'common.go': 'Go',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

@@ -3,7 +3,7 @@ import { PHONE_PREFIX } from '../constants';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG, MSG as MESSAGE, type Message } from '../messages';
 import { API } from '../paths';
-import { idSchema, lenientIdSchema, plainTextSchema } from './common';
+import { idSchema, lenientIdSchema, pageQuerySchema, plainTextSchema } from './common';
 
 /** The international call prefix (0062…) and the trunk 0 some write after the country code (+62 0812…). */
 const INTERNATIONAL_PREFIX = /^00/;
@@ -69,6 +69,13 @@ export const phoneListQuerySchema = z.object({
   status: z.enum(PHONE_STATUSES).optional().catch(undefined),
   /** The next slice of an unsearched walk: rows with a smaller id than this one. */
   after: lenientIdSchema,
+});
+/**
+ * A page of the phone number list: searched like the slice (a number's prefix, or a name's), and
+ * filtered by status; either one orders the page by the number or name searched instead of newest first.
+ */
+export const phonePageQuerySchema = pageQuerySchema.extend({
+  status: z.enum(PHONE_STATUSES).optional().catch(undefined),
 });
 /** Digits, spaces and + - ( ) only: the text is a phone number, searched by its normalized prefix. */
 export const looksLikeNumber = (text: string) => /^[\d\s+()-]+$/.test(text) && /\d/.test(text);

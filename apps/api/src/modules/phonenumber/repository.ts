@@ -1,13 +1,43 @@
-import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import { looksLikeNumber, normalizeNumber, type phoneListQuerySchema } from '@blaster/contract';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  looksLikeNumber,
+  normalizeNumber,
+  type PHONE_STATUSES,
+  type phoneListQuerySchema,
+} from '@blaster/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { phoneNumbers } from '../../db/schema';
-import { readKeptRows, selectColumns, type KeptRowsSource, type PageRequest } from '../../lib/paging';
+import {
+  readKeptRows,
+  readPage,
+  selectColumns,
+  type KeptRowsSource,
+  type PageRequest,
+} from '../../lib/paging';
 import { escapeLike } from '../../lib/search';
 
 export type PhoneRecord = typeof phoneNumbers.$inferSelect;
 type SliceQuery = z.output<typeof phoneListQuerySchema>;
+
+/** What a page of the list is narrowed to; with neither, the page is the newest numbers. */
+export interface PhoneFilter {
+  search?: string;
+  status?: (typeof PHONE_STATUSES)[number];
+}
+
+/**
+ * Numbers (or names) starting with the search, read as one prefix range of an index in byte order
+ * ("C") and sorted by it, so a search over a million numbers stops after the page.
+ */
+function searchedBy(search: string) {
+  const byNumber = looksLikeNumber(search);
+  const key = byNumber
+    ? sql`${phoneNumbers.number} collate "C"`
+    : sql`lower(${phoneNumbers.name}) collate "C"`;
+  const prefix = byNumber ? normalizeNumber(search) : search.toLowerCase();
+  return { key, where: sql`${key} like ${`${escapeLike(prefix)}%`}` };
+}
 
 const phonePage: KeptRowsSource = {
   list: 'phone_numbers',
@@ -34,12 +64,8 @@ export const phoneRepository = {
     // A search reads one prefix range of an index in byte order ("C"), so it stops after `limit`.
     let order: SQL[] = [desc(phoneNumbers.id)];
     if (query.search) {
-      const byNumber = looksLikeNumber(query.search);
-      const key = byNumber
-        ? sql`${phoneNumbers.number} collate "C"`
-        : sql`lower(${phoneNumbers.name}) collate "C"`;
-      const prefix = byNumber ? normalizeNumber(query.search) : query.search.toLowerCase();
-      conditions.push(sql`${key} like ${`${escapeLike(prefix)}%`}`);
+      const { key, where } = searchedBy(query.search);
+      conditions.push(where);
       order = [asc(key), desc(phoneNumbers.id)];
     } else if (query.after) conditions.push(lt(phoneNumbers.id, query.after));
     return db
@@ -50,5 +76,22 @@ export const phoneRepository = {
       .limit(query.limit);
   },
 
-  page: (db: Db, request: PageRequest) => readKeptRows<PhoneRecord>(db, phonePage, request),
+  /** A page of the list: the kept newest-first pages, or a searched or filtered one. */
+  async page(db: Db, request: PageRequest, filter: PhoneFilter = {}) {
+    if (!filter.search && !filter.status) return readKeptRows<PhoneRecord>(db, phonePage, request);
+    const searched = filter.search ? searchedBy(filter.search) : undefined;
+    const { ids, meta } = await readPage(
+      db,
+      {
+        table: phoneNumbers,
+        orderBy: searched ? [searched.key] : [],
+        direction: searched ? 'asc' : 'desc',
+        where: and(searched?.where, filter.status ? eq(phoneNumbers.status, filter.status) : undefined),
+      },
+      request,
+    );
+    const found = ids.length ? await db.select().from(phoneNumbers).where(inArray(phoneNumbers.id, ids)) : [];
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return { rows: ids.flatMap((id) => byId.get(id) ?? []), meta };
+  },
 };

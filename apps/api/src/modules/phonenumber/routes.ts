@@ -14,7 +14,9 @@ import {
 export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'phoneCountBlast', () => countBlast(ctx.db));
   serve(app, ctx, 'phoneList', async ({ query }) => ({ list: await phoneSlice(ctx.db, query) }));
-  serve(app, ctx, 'phonePerPage', ({ query }) => readPhonePage(ctx.db, query));
+  serve(app, ctx, 'phonePerPage', ({ query: { search, status, ...request } }) =>
+    readPhonePage(ctx.db, request, { search, status }),
+  );
   serve(app, ctx, 'phoneSave', async ({ body }) => ({
     phoneNumber: await savePhone(ctx.db, body),
     msg: 'OK',

@@ -11,7 +11,7 @@ import type { Db } from '../../db';
 import { phoneNumbers } from '../../db/schema';
 import type { PageRequest } from '../../lib/paging';
 import { uniqueRecords } from '../../lib/unique-records';
-import { phoneRepository, type PhoneRecord } from './repository';
+import { phoneRepository, type PhoneFilter, type PhoneRecord } from './repository';
 
 type SaveBody = z.output<typeof phoneNumberSaveWithConsentSchema>;
 type UpdateBody = z.output<typeof phoneNumberUpdateWithConsentSchema>;
@@ -56,8 +56,8 @@ const phones = uniqueRecords({
 });
 
 /** One page of the phone number list: what list-per-page reads (the bench times exactly this). */
-export async function readPhonePage(db: Db, request: PageRequest) {
-  const { rows, meta } = await phoneRepository.page(db, request);
+export async function readPhonePage(db: Db, request: PageRequest, filter?: PhoneFilter) {
+  const { rows, meta } = await phoneRepository.page(db, request, filter);
   return { data: rows.map(presentPhone), meta };
 }
 

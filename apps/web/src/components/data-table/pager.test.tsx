@@ -64,4 +64,18 @@ describe('the pager', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(screen.getByLabelText('address').textContent).toBe('?page=5&s=x&before=30');
   });
+
+  it('goes straight to a typed page, without a cursor, and refuses a page past the last', () => {
+    show(
+      answer([30, 29, 28], { page: 5, totalPages: 9, total: 90, totalCapped: false }),
+      '/list?page=5&s=x&after=31',
+    );
+    const box = screen.getByRole('spinbutton', { name: 'Go to page' });
+    const go = screen.getByRole('button', { name: 'Go' }) as HTMLButtonElement;
+    fireEvent.change(box, { target: { value: '10' } });
+    expect(go.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: '7' } });
+    fireEvent.click(go);
+    expect(screen.getByLabelText('address').textContent).toBe('?page=7&s=x');
+  });
 });

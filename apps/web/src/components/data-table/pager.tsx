@@ -1,32 +1,40 @@
+import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Row } from '@tanstack/react-table';
 import type { Paged } from '@blaster/contract';
 import { formatNumber, t } from '../../i18n';
 import { errorText } from '../../lib/api';
+import { inputClass } from '../form';
 import type { Columns } from './columns';
 import { useListParams } from './params';
 import { DataTable } from './table';
 
 /**
- * Previous, Next and 'Page X of Y' ('Y+' when the list was counted only so far); shown only when
- * there is more than one page, so a short list carries no empty pager.
+ * Previous, Next, 'Page X of Y' ('Y+' when the list was counted only so far) and a box to go straight
+ * to a page; shown only when there is more than one page, so a short list carries no empty pager.
  */
 export function Pager({
   page,
   totalPages,
   totalCapped = false,
   onChange,
+  onJump,
 }: {
   page: number;
   totalPages: number;
   totalCapped?: boolean;
   onChange(page: number, direction: 'previous' | 'next'): void;
+  /** Without it there is no jump box. */
+  onJump?(page: number): void;
 }) {
   if (totalPages <= 1 && !totalCapped) return null;
   const buttonClass =
     'rounded-lg border border-gray-300 px-3.5 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-700 dark:text-gray-300 dark:hover:bg-white/5';
   return (
-    <nav aria-label={t('common.pagination')} className="mt-5 flex items-center justify-between gap-3">
+    <nav
+      aria-label={t('common.pagination')}
+      className="mt-5 flex flex-wrap items-center justify-between gap-3"
+    >
       <button
         type="button"
         className={buttonClass}
@@ -35,12 +43,21 @@ export function Pager({
       >
         {t('common.previous')}
       </button>
-      <span className="text-sm text-gray-600 dark:text-gray-400">
+      <span className="text-sm whitespace-nowrap text-gray-600 tabular-nums dark:text-gray-400">
         {t('common.pageOf', {
           page: formatNumber(page),
           total: `${formatNumber(totalPages)}${totalCapped ? '+' : ''}`,
         })}
       </span>
+      {onJump && (
+        <JumpToPage
+          key={page}
+          page={page}
+          last={totalCapped ? undefined : totalPages}
+          onJump={onJump}
+          buttonClass={buttonClass}
+        />
+      )}
       <button
         type="button"
         className={buttonClass}
@@ -50,6 +67,49 @@ export function Pager({
         {t('common.next')}
       </button>
     </nav>
+  );
+}
+
+/** 'Ke halaman [n] Buka': a page number typed in, kept within the list's pages when they are known. */
+function JumpToPage({
+  page,
+  last,
+  onJump,
+  buttonClass,
+}: {
+  page: number;
+  last?: number;
+  onJump(page: number): void;
+  buttonClass: string;
+}) {
+  const [typed, setTyped] = useState(String(page));
+  const wanted = Number(typed);
+  const valid = Number.isInteger(wanted) && wanted >= 1 && (last === undefined || wanted <= last);
+  return (
+    <form
+      className="order-last flex w-full items-center justify-center gap-2 sm:order-none sm:w-auto"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (valid && wanted !== page) onJump(wanted);
+      }}
+    >
+      <label className="flex items-center gap-2 text-sm whitespace-nowrap text-gray-600 dark:text-gray-400">
+        {t('common.goToPage')}
+        <input
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={last}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          aria-invalid={!valid || undefined}
+          className={`${inputClass(!valid)} w-24 py-2 tabular-nums`}
+        />
+      </label>
+      <button type="submit" className={buttonClass} disabled={!valid}>
+        {t('common.go')}
+      </button>
+    </form>
   );
 }
 
@@ -99,6 +159,7 @@ export function PagedTable<T>({
         totalPages={list.data?.meta.totalPages ?? 1}
         totalCapped={list.data?.meta.totalCapped}
         onChange={move}
+        onJump={(target) => set({ page: target, after: null, before: null })}
       />
     </>
   );

@@ -4,10 +4,11 @@ import clsx from 'clsx';
 import {
   FLASH_MS,
   PHONE_LIST_MAX_LIMIT,
+  PHONE_STATUSES,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type PhoneNumberWithConsentRow as PhoneNumberRow,
 } from '@blaster/contract';
-import { t, useMessages } from '../../i18n';
+import { t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
@@ -15,6 +16,8 @@ import {
   RefreshButton,
   useDeleteRow,
   useListParams,
+  useListSearch,
+  ListFilters,
   AddLink,
   ExportButtons,
 } from '../../components/data-table';
@@ -24,16 +27,22 @@ import { subscribe } from '../../lib/realtime';
 import { phoneNumberKeys, usePhoneNumberList } from './api';
 import { phoneNumberColumns } from './components/phone-number-columns';
 
-/** /phonenumber: the blast targets, with exports and live counts from the blast engine. */
-export function PhoneNumberListPage() {
-  const MSG = useMessages();
-  const { pageQuery } = useListParams();
+/** The list's query from the address: the page, the settled search and the status filter. */
+function usePhoneListQuery() {
+  const { pageQuery, params } = useListParams();
+  const searchBox = useListSearch();
+  const status = params.get('status') ?? '';
+  const query = new URLSearchParams(pageQuery);
+  if (searchBox.search) query.set('search', searchBox.search);
+  if (status) query.set('status', status);
+  return { searchBox, query: query.toString() };
+}
+
+/** Sends update counts, last sent and the in-use mark as they happen; a count change flashes 1 s. */
+function useLiveCounts(shown: unknown) {
   const [flash, setFlash] = useState<Record<number, boolean>>({});
   const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});
-  const list = usePhoneNumberList(pageQuery);
-  useEffect(() => setLive({}), [list.data]);
-
-  // Sends update counts, last sent and the in-use mark as they happen; a count change flashes 1 s.
+  useEffect(() => setLive({}), [shown]);
   useEffect(
     () =>
       subscribe(REALTIME_CHANNEL_CLIENT_ADMIN, (message) => {
@@ -48,34 +57,46 @@ export function PhoneNumberListPage() {
       }),
     [],
   );
+  return { flash, live };
+}
 
-  const remove = useDeleteRow(phoneNumberKeys.all[0], 'phoneNumberDelete');
-
-  const exportAll = async (kind: 'csv' | 'json') => {
-    try {
-      // The list answers slices; the whole list is walked newest first, each slice after the last.
-      const all: PhoneNumberRow[] = [];
-      for (let after: number | undefined; ;) {
-        const { list: slice } = await callEndpoint(
-          'phoneList',
-          { query: { limit: PHONE_LIST_MAX_LIMIT, after } },
-          { fallback: MSG.errorFetchingPhoneNumberList },
-        );
-        all.push(...slice);
-        if (slice.length < PHONE_LIST_MAX_LIMIT) break;
-        after = slice.at(-1)!.id;
-      }
-      if (all.length === 0) {
-        toast.error(MSG.noPhoneNumbersToExport);
-        return;
-      }
-      const rows = all.map((row) => ({ number: row.number, name: row.name, status: 'active' }));
-      if (kind === 'csv') downloadCsv('phone_numbers.csv', rows, ['number', 'name', 'status']);
-      else downloadJson('phone_numbers.json', rows);
-    } catch (error) {
-      toast.error(errorText(error));
+/** Downloads every number: the list answers slices, walked newest first, each after the last. */
+async function exportPhoneNumbers(kind: 'csv' | 'json', MSG: ReturnType<typeof useMessages>) {
+  try {
+    const all: PhoneNumberRow[] = [];
+    for (let after: number | undefined; ;) {
+      const { list: slice } = await callEndpoint(
+        'phoneList',
+        { query: { limit: PHONE_LIST_MAX_LIMIT, after } },
+        { fallback: MSG.errorFetchingPhoneNumberList },
+      );
+      all.push(...slice);
+      if (slice.length < PHONE_LIST_MAX_LIMIT) break;
+      after = slice.at(-1)!.id;
     }
-  };
+    if (all.length === 0) {
+      toast.error(MSG.noPhoneNumbersToExport);
+      return;
+    }
+    const rows = all.map((row) => ({ number: row.number, name: row.name, status: 'active' }));
+    if (kind === 'csv') downloadCsv('phone_numbers.csv', rows, ['number', 'name', 'status']);
+    else downloadJson('phone_numbers.json', rows);
+  } catch (error) {
+    toast.error(errorText(error));
+  }
+}
+
+/**
+ * /phonenumber: the blast targets, searched by number or name and filtered by status (both kept in the
+ * address), with exports and live counts from the blast engine.
+ */
+export function PhoneNumberListPage() {
+  const MSG = useMessages();
+  const { searchBox, query } = usePhoneListQuery();
+  const list = usePhoneNumberList(query);
+  const { flash, live } = useLiveCounts(list.data);
+  const remove = useDeleteRow(phoneNumberKeys.all[0], 'phoneNumberDelete');
+  const exportAll = (kind: 'csv' | 'json') => exportPhoneNumbers(kind, MSG);
 
   const rows = list.data?.data.map((row) => ({ ...row, ...live[row.id] }));
   const columns = phoneNumberColumns((row) =>
@@ -95,6 +116,14 @@ export function PhoneNumberListPage() {
           </>
         }
       >
+        <ListFilters
+          search={searchBox}
+          searchLabel={t('phone.search')}
+          statuses={{
+            all: MSG.filterStatus,
+            options: PHONE_STATUSES.map((value) => ({ value, label: tValue('phoneStatus', value) })),
+          }}
+        />
         <PagedTable
           label={t('route./phonenumber')}
           list={list}

@@ -7,20 +7,27 @@ import { ConsentCell } from '../ConsentFields';
 
 const column = createColumnHelper<PhoneNumberRow>();
 
-/** The number list's columns: number (with its in-use and suppressed marks), name, consent, counts. */
+/** The number list's columns: number (with its in-use, nonactive and suppressed marks), name, consent, counts. */
 export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode): Columns<PhoneNumberRow> {
   return [
     column.accessor('number', {
       header: t('common.phoneNumber'),
       cell: ({ row: { original: row } }) => (
-        <span>
-          {row.number}
+        <span className="inline-flex flex-wrap items-center gap-1">
+          <span className="whitespace-nowrap tabular-nums">{row.number}</span>
           {row.in_use === 1 && (
-            <span className="ml-1 text-xs font-medium text-amber-600">{t('phone.inUse')}</span>
+            <span className="whitespace-nowrap text-xs font-medium text-amber-700 dark:text-amber-400">
+              {t('phone.inUse')}
+            </span>
+          )}
+          {row.status === 'nonactive' && (
+            <span className="whitespace-nowrap rounded bg-gray-100 px-1.5 text-xs font-medium text-gray-700 dark:bg-white/10 dark:text-gray-300">
+              {t('phone.nonactive')}
+            </span>
           )}
           {row.suppressed && (
-            <span className="ml-1 rounded bg-red-50 px-1.5 text-xs font-medium text-red-700 dark:bg-red-500/10 dark:text-red-400">
-              Suppressed
+            <span className="whitespace-nowrap rounded bg-red-50 px-1.5 text-xs font-medium text-red-700 dark:bg-red-500/10 dark:text-red-400">
+              {t('phone.suppressed')}
             </span>
           )}
         </span>
