@@ -1,5 +1,14 @@
 import assert from 'node:assert/strict';
-import { API, MESSAGE_TEXT as MSG, PANEL_ROUTES, canOpen, type Role } from '@blaster/contract';
+import {
+  API,
+  EN_CATALOG,
+  ID_CATALOG,
+  MESSAGE_TEXT as MSG,
+  PANEL_ROUTES,
+  STORAGE_LANGUAGE,
+  canOpen,
+  type Role,
+} from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { test } from '../support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
@@ -28,6 +37,9 @@ const LIST_PAGES = PANEL_ROUTES.map((route) => route.path).filter(
   (path) => !NOT_LISTS.has(path) && !/\/(create|edit)$/.test(path) && !path.startsWith('/monitor/'),
 );
 const WIDTHS = [375, 1280];
+/** Each list is measured in both languages: Indonesian words are the longer ones, English the other way round. */
+const LANGUAGES = ['id', 'en'] as const;
+const CATALOGS = { id: ID_CATALOG, en: EN_CATALOG };
 
 /** Connects a sandbox chat account from the connect screen, as the signed-in user. */
 async function connectAccount(page: Page) {
@@ -41,11 +53,13 @@ interface Fit {
   pageWidth: number;
   viewport: number;
   overflowing: string[];
+  /** Words a line break splits ('Gol' / 'd'): short words, statuses and figures must never break. */
+  brokenWords: string[];
   action: { name: string; left: number; right: number } | null;
 }
 
 /** What overflows on the page: the document, the list's box, any element of the list past its box. */
-async function measure(page: Page): Promise<Fit> {
+async function measure(page: Page, addText: string): Promise<Fit> {
   return page.evaluate((addText) => {
     const overflowing: string[] = [];
     for (const list of Array.from(document.querySelectorAll<HTMLElement>('[data-list]'))) {
@@ -61,6 +75,22 @@ async function measure(page: Page): Promise<Fit> {
       }
     }
     // The primary action: the page's add link, else the first row's first action.
+    const brokenWords: string[] = [];
+    const range = document.createRange();
+    for (const list of Array.from(document.querySelectorAll<HTMLElement>('[data-list]'))) {
+      const walker = document.createTreeWalker(list, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        // Long tokens (addresses, e-mails, links) may wrap where they must; a word or a figure may not.
+        for (const word of text.matchAll(/\S+/g)) {
+          if (word[0].length < 2 || word[0].length > 16) continue;
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+          if (lines.size > 1) brokenWords.push(word[0]);
+        }
+      }
+    }
     const add = Array.from(document.querySelectorAll<HTMLElement>('main a')).find(
       (link) => link.textContent?.trim() === addText,
     );
@@ -71,12 +101,13 @@ async function measure(page: Page): Promise<Fit> {
       pageWidth: document.documentElement.scrollWidth,
       viewport: window.innerWidth,
       overflowing: overflowing.slice(0, 5),
+      brokenWords: brokenWords.slice(0, 5),
       action:
         primary && rect
           ? { name: primary.textContent?.trim() ?? '', left: rect.left, right: rect.right }
           : null,
     };
-  }, MSG.add);
+  }, addText);
 }
 
 /**
@@ -86,8 +117,14 @@ async function measure(page: Page): Promise<Fit> {
 async function checkLists(role: Role, email: string, password: string, rowsOn: string[], acting: string[]) {
   const paths = LIST_PAGES.filter((path) => canOpen(role, path));
   assert.ok(paths.length > 0);
-  for (const width of WIDTHS) {
+  for (const [language, width] of LANGUAGES.flatMap((language) =>
+    WIDTHS.map((w) => [language, w] as const),
+  )) {
     const { context, page } = await stack.newPage();
+    await context.addInitScript(
+      ([key, value]) => window.localStorage.setItem(key!, value!),
+      [STORAGE_LANGUAGE, language],
+    );
     await page.setViewportSize({ width, height: 860 });
     await signIn(page, email, password);
     for (const path of paths) {
@@ -97,10 +134,11 @@ async function checkLists(role: Role, email: string, password: string, rowsOn: s
       if (rowsOn.includes(path))
         await page.locator('[data-list] td:not([colspan]), [data-list] li').first().waitFor();
       await page.waitForLoadState('networkidle');
-      const fit = await measure(page);
-      const where = `${role} ${path} at ${width} px`;
+      const fit = await measure(page, CATALOGS[language].add);
+      const where = `${role} ${path} at ${width} px in ${language}`;
       assert.ok(fit.pageWidth <= fit.viewport, `${where}: page is ${fit.pageWidth} px wide`);
       assert.deepEqual(fit.overflowing, [], `${where}: wider than the list's box`);
+      assert.deepEqual(fit.brokenWords, [], `${where}: words split across lines`);
       if (acting.includes(path)) {
         assert.ok(fit.action, `${where}: no primary action`);
         assert.ok(
@@ -119,7 +157,7 @@ async function checkLists(role: Role, email: string, password: string, rowsOn: s
   }
 }
 
-test('every list fits at 375 and 1280 px, as cards on the phone, with its primary action in view', async () => {
+test('every list fits at 375 and 1280 px in both languages, as cards on the phone, with no word split and its primary action in view', async () => {
   const admin = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
   const member = await createUser(stack, 'member', 'Lestari');
   const memberLogin = await login(member.email, member.password);

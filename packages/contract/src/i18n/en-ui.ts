@@ -98,6 +98,8 @@ export const EN_UI: Record<UiKey, string> = {
   'phoneStatus.nonactive': 'Nonactive',
   'common.goToPage': 'Go to page',
   'common.go': 'Go',
+  'common.yes': 'yes',
+  'common.no': 'no',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

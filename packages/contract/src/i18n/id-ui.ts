@@ -98,6 +98,8 @@ export const ID_UI: Record<UiKey, string> = {
   'phoneStatus.nonactive': 'Nonaktif',
   'common.goToPage': 'Ke halaman',
   'common.go': 'Buka',
+  'common.yes': 'ya',
+  'common.no': 'tidak',
   'common.action': 'Aksi',
   'common.status': 'Status',
   'common.name': 'Nama',

@@ -97,6 +97,8 @@ export const UI_PANEL = {
   'phoneStatus.nonactive': 'Nonactive',
   'common.goToPage': 'Go to page',
   'common.go': 'Go',
+  'common.yes': 'yes',
+  'common.no': 'no',
   'common.action': 'Action',
   'common.status': 'Status',
   'common.name': 'Name',

@@ -27,7 +27,7 @@ export function Header() {
           <ToggleIcon className="size-5" />
         </button>
         <HeaderSearch />
-        <div className="ml-auto flex items-center gap-3">
+        <div className="ml-auto flex shrink-0 items-center gap-3">
           <LiveIndicator />
           <LanguageSwitch />
           <button

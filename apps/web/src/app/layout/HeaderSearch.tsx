@@ -43,7 +43,7 @@ export function HeaderSearch() {
         aria-haspopup="dialog"
         aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${SEARCH_SHORTCUT_KEY.toUpperCase()}`}
         onClick={() => setOpen(true)}
-        className="relative flex size-10 shrink-0 items-center justify-center rounded-lg border border-gray-200 text-sm text-gray-500 hover:bg-gray-50 sm:h-11 sm:w-full sm:max-w-[430px] sm:justify-start sm:pr-16 sm:pl-12 dark:border-gray-800 dark:bg-white/[0.03] dark:text-gray-400 dark:hover:bg-white/5"
+        className="relative flex size-10 shrink-0 items-center justify-center rounded-lg border border-gray-200 text-sm text-gray-500 hover:bg-gray-50 sm:h-11 sm:w-full sm:max-w-[430px] sm:min-w-0 sm:shrink sm:justify-start sm:pr-16 sm:pl-12 dark:border-gray-800 dark:bg-white/[0.03] dark:text-gray-400 dark:hover:bg-white/5"
       >
         <Search
           className="size-5 text-gray-400 sm:absolute sm:top-1/2 sm:left-4 sm:-translate-y-1/2"

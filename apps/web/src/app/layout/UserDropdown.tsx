@@ -31,7 +31,7 @@ export function UserDropdown() {
         <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-700 dark:bg-brand-500/20 dark:text-brand-200">
           {initials(user?.firstname, user?.lastname)}
         </span>
-        <span className="sr-only text-sm font-medium md:not-sr-only md:block">
+        <span className="sr-only text-sm font-medium whitespace-nowrap md:not-sr-only md:block md:max-w-40 md:truncate">
           {user?.firstname} {user?.lastname}
         </span>
         <ChevronDown className="hidden size-4 transition-transform group-data-[state=open]:rotate-180 md:block" />

@@ -55,7 +55,7 @@ export function CardView<T>({
                     <dt className="pt-0.5 text-xs font-medium tracking-wide text-gray-500 uppercase dark:text-gray-400">
                       {headerOf(cell.column.id)}
                     </dt>
-                    <dd className="min-w-0 [overflow-wrap:anywhere]">
+                    <dd className="min-w-0 break-words">
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </dd>
                   </div>

@@ -111,8 +111,9 @@ function TableView<T>({
                     key={cell.id}
                     data-row-actions={cell.column.id === ACTION_COLUMN_ID || undefined}
                     className={clsx(
-                      // Long unbroken values (ids, addresses) may break anywhere rather than widen the table.
-                      'px-3 py-3 align-middle [overflow-wrap:anywhere]',
+                      // A word or a figure keeps its width (a column is never narrower than its longest
+                      // word); only a value longer than the whole column (an address) breaks.
+                      'px-3 py-3 align-middle break-words',
                       columnClass(cell.column.columnDef.meta?.secondary),
                     )}
                   >

@@ -20,11 +20,13 @@ const columns = [
         >
           {initials(row.original.firstname, row.original.lastname)}
         </span>
-        <span>
+        <span className="min-w-0">
           <span className="block font-medium text-gray-800 dark:text-white/90">
             {row.original.firstname} {row.original.lastname}
           </span>
-          <span className="block text-xs text-gray-500 dark:text-gray-400">{row.original.email}</span>
+          <span className="block text-xs text-gray-500 [overflow-wrap:anywhere] dark:text-gray-400">
+            {row.original.email}
+          </span>
         </span>
       </div>
     ),

@@ -6,7 +6,7 @@ const MONEY_FIELDS = new Set(['nominal', 'blast_fee', 'price']);
 function formatValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
   if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatRupiah(value);
-  if (typeof value === 'boolean') return value ? 'ya' : 'tidak';
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -18,7 +18,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   if (fields.length === 0) return <span>-</span>;
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+    <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[auto_1fr]">
       {fields.map((field) => (
         <div key={field} className="contents">
           <dt className="text-gray-500 dark:text-gray-400">{field.replaceAll('_', ' ')}</dt>
