@@ -67,6 +67,8 @@ test('a blast with no active template says why it stopped; the header shows the 
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: MSG.noActiveTemplate });
   await toast.waitFor();
   assert.match(await toast.innerText(), new RegExp(`Blast 62\\d+ berhenti: ${MSG.noActiveTemplate}`));
+  // And who can fix it: members cannot add templates.
+  assert.ok((await toast.innerText()).includes(MSG.noActiveTemplateRemedy));
   // And the row is idle again, offering Start.
   await page.getByRole('button', { name: MSG.startBlast }).waitFor();
 

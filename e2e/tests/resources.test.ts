@@ -228,7 +228,7 @@ test('admin finds one number among 200,000 by its digits or its name, and jumps 
   await page.getByTestId('import-result').getByText(MSG.importDone(200_001)).waitFor();
 
   await page.goto('/phonenumber');
-  const search = page.getByRole('searchbox', { name: 'Search number or name' });
+  const search = page.getByRole('searchbox', { name: 'Cari nomor atau nama' });
   await search.fill('0812-9998');
   await page.waitForURL(/s=0812-9998/);
   const found = page.getByRole('row').filter({ hasText: '6281299988877' });

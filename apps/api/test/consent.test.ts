@@ -253,6 +253,8 @@ describe('suppression', () => {
       'the end event',
     );
     expect(ended.message.payload!.message).toBe(MSG.noTargetsSuppressed);
+    // The reason's key travels too, so each reader's panel writes it in their own language.
+    expect(ended.message.payload!.reason).toEqual({ key: 'noTargetsSuppressed', params: {} });
     expect(t.sandbox.delivered).toHaveLength(0);
 
     // With consent required, numbers without it are not sent either, and the blast says why.

@@ -6,6 +6,8 @@ export const COOKIE_DASHBOARD = 'dashboard';
 export const COOKIE_ANALYTICS = '_ga';
 export const STORAGE_THEME = 'theme';
 export const STORAGE_REFERRAL_CODE = 'referral_code';
+/** Prefix of the key (`onboarding_hidden:{userId}`) that remembers a user hid the getting-started checklist. */
+export const STORAGE_ONBOARDING_HIDDEN = 'onboarding_hidden';
 export const REFERRAL_QUERY_PARAM = 'referral';
 
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -24,6 +24,9 @@ type Empty = Record<never, never>;
 /** Every payload carries the moment it was sent (ISO time). */
 type Dated = { date: string };
 
+/** A message of the catalogs named by its key and the values of its blanks. */
+type MessageRef = { key: string; params: Record<string, string | number> };
+
 /** Counts and income of an account after a round of sends. */
 type AccountCounts = { count_success: number; count_fail: number; income: number };
 
@@ -37,8 +40,12 @@ interface AccountEventPayloads {
   sending: { number?: string };
   stop: Empty;
   idle: Empty;
-  finished: { state: string | null; message?: string };
-  error_blast: { state?: string | null; message?: string };
+  /**
+   * A blast ended: `message` says why in the spec's wording, and `reason` names that message (its key
+   * and blanks) so each reader shows it in their own language.
+   */
+  finished: { state: string | null; message?: string; reason?: MessageRef };
+  error_blast: { state?: string | null; message?: string; reason?: MessageRef };
   'connection.update': { state: string | null };
   suspended: AccountCounts & { state: 'suspended'; suspended_count: number };
   reconnecting: Empty;
@@ -54,7 +61,7 @@ interface AccountEventPayloads {
     waitTime: number;
     value: boolean;
     reason?: string;
-    hold?: { key: string; params: Record<string, string | number> };
+    hold?: MessageRef;
   };
   reset: { state: string | null; whatsapp: WhatsappRow };
   /** Governance stopped the account's blast. */

@@ -23,6 +23,7 @@ export * from './schemas/consent';
 
 export * from './csv';
 export * from './schemas/governance';
+export * from './schemas/onboarding';
 export * from './i18n';
 export * from './endpoints';
 export * from './openapi';

@@ -164,6 +164,11 @@ export const MESSAGE_TEXT = {
   whatsappNotAuthenticated: 'Akun belum terhubung. Pindai QR atau masukkan kode terlebih dahulu.',
   activateRefused: 'Akun sudah 3x disuspend dan tidak dapat diaktifkan lagi.',
   noActiveTemplate: 'Tidak ada template pesan aktif.',
+  // Who can fix a blast that cannot start or go on (decision: issue #30), said after the reason.
+  noActiveTemplateRemedy:
+    'Member tidak dapat membuat template: minta admin menambah atau mengaktifkan template di menu Template Pesan.',
+  noTargetsRemedy:
+    'Member tidak dapat menambah nomor tujuan: minta admin menambah phone number aktif di menu Daftar Phone Number.',
   sandboxScanQr: 'Simulasikan scan QR (Sandbox)',
   sandboxEnterCode: 'Simulasikan masukkan kode (Sandbox)',
   sandboxScanFailed: 'Perangkat sandbox tidak menunggu kode ini.',

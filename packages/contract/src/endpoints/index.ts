@@ -22,6 +22,7 @@ import { webhooksEndpoints } from './webhooks';
 import { auditEndpoints } from './audit';
 import { opsEndpoints } from './ops';
 import { lookupEndpoints } from './lookup';
+import { onboardingEndpoints } from './onboarding';
 
 export * from './define';
 
@@ -53,6 +54,7 @@ export const ENDPOINTS = {
   ...auditEndpoints,
   ...opsEndpoints,
   ...lookupEndpoints,
+  ...onboardingEndpoints,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof ENDPOINTS;

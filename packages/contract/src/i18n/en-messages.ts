@@ -172,6 +172,10 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   whatsappNotAuthenticated: 'The account is not connected yet. Scan the QR code or enter the code first.',
   activateRefused: 'The account was suspended 3 times and cannot be activated again.',
   noActiveTemplate: 'No active message template.',
+  noActiveTemplateRemedy:
+    'Members cannot create templates: ask an admin to add or activate one under Message Templates.',
+  noTargetsRemedy:
+    'Members cannot add target numbers: ask an admin to add active numbers under Phone Numbers.',
   sandboxScanQr: 'Simulate QR scan (Sandbox)',
   sandboxEnterCode: 'Simulate entering the code (Sandbox)',
   sandboxScanFailed: 'The sandbox device is not waiting for this code.',

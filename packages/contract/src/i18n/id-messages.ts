@@ -172,6 +172,10 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   whatsappNotAuthenticated: 'Akun belum terhubung. Pindai QR atau masukkan kode terlebih dahulu.',
   activateRefused: 'Akun sudah 3x disuspend dan tidak dapat diaktifkan lagi.',
   noActiveTemplate: 'Tidak ada template pesan aktif.',
+  noActiveTemplateRemedy:
+    'Member tidak dapat membuat template: minta admin menambah atau mengaktifkan template di menu Template Pesan.',
+  noTargetsRemedy:
+    'Member tidak dapat menambah nomor tujuan: minta admin menambah nomor telepon aktif di menu Daftar Nomor Telepon.',
   sandboxScanQr: 'Simulasikan scan QR (Sandbox)',
   sandboxEnterCode: 'Simulasikan masukkan kode (Sandbox)',
   sandboxScanFailed: 'Perangkat sandbox tidak menunggu kode ini.',

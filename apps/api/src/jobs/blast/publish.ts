@@ -55,8 +55,10 @@ export class BlastEvents {
   finished(account: AccountRow, event: 'finished' | 'error_blast', { message }: { message?: Message }) {
     publishAccountEvent(this.hub, account, event, {
       state: account.state,
-      // Sockets carry the spec's wording: an event goes to readers of every language.
-      ...(message ? { message: String(message) } : {}),
+      // Sockets carry the spec's wording, and the message's key for readers of other languages.
+      ...(message
+        ? { message: String(message), reason: { key: message.key, params: plainParams(message.params) } }
+        : {}),
     });
   }
 

@@ -25,12 +25,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { adminChannel, useEndpointFigure, useLiveFigures } from './api';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
 import { FunnelSection } from '../funnel/FunnelSection';
+import { OnboardingChecklist } from '../onboarding/OnboardingChecklist';
 
 // The package ships CommonJS only; the bundler hands its default export over wrapped once more.
 const Marquee = (MarqueeModule as unknown as { default?: typeof MarqueeModule }).default ?? MarqueeModule;
 
 const number = (value: number | undefined) => formatNumber(value);
 
+/** The dashboard's opening: its title, the greeting, and the viewer's getting-started steps. */
 function Greeting({ title, user }: { title: string; user: User }) {
   return (
     <>
@@ -39,6 +41,7 @@ function Greeting({ title, user }: { title: string; user: User }) {
         {t('dashboard.welcomeBack')}{' '}
         <span className="font-semibold text-gray-800 dark:text-white/90">{user.firstname}</span>!
       </p>
+      <OnboardingChecklist user={user} />
     </>
   );
 }

@@ -2,14 +2,16 @@ import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
+  Message,
   REALTIME_CHANNEL_ADMIN,
   isOperatorRole,
+  type CatalogKey,
   type Paged,
   type RealtimeEvent,
   type User,
   type WhatsappRow,
 } from '@blaster/contract';
-import { messages } from '../../i18n';
+import { messageIn, messages } from '../../i18n';
 import { subscribe } from '../../lib/realtime';
 import { whatsappKeys } from './api';
 
@@ -24,6 +26,29 @@ export interface BlastNotice {
   id: string;
   tone: 'info' | 'error';
   text: string;
+}
+
+/**
+ * Who can fix what ended a blast, said after the reason: members can neither add templates nor
+ * target numbers, so the reader learns to ask an admin (decision: issue #30).
+ */
+const REMEDIES: Partial<Record<string, 'noActiveTemplateRemedy' | 'noTargetsRemedy'>> = {
+  noActiveTemplate: 'noActiveTemplateRemedy',
+  noTargetsSuppressed: 'noTargetsRemedy',
+};
+
+/**
+ * Why a blast ended, in the reader's language when the event names the message (`reason`), else in
+ * the spec's wording it carries (`message`); followed by who can fix it when someone else must.
+ */
+function endReason(payload: Record<string, unknown>): string | null {
+  const MSG = messages();
+  const text = typeof payload.message === 'string' && payload.message ? payload.message : null;
+  const named = payload.reason as { key?: unknown; params?: Record<string, string | number> } | undefined;
+  if (typeof named?.key !== 'string') return text;
+  const shown = messageIn(new Message(named.key as CatalogKey, named.params ?? {}, text ?? named.key));
+  const remedy = REMEDIES[named.key];
+  return remedy ? `${shown} ${MSG[remedy]}` : shown;
 }
 
 /**
@@ -44,14 +69,15 @@ export function blastEndNotice(
   if (typeof sender?.id !== 'number') return null;
   if (sender.user_id !== viewerId && !startedHere.has(sender.id)) return null;
   const account = label(sender.id) ?? sender.clientid ?? `#${sender.id}`;
-  // Sockets carry the reason in the spec's wording: one event goes to readers of every language.
-  const reason = typeof payload.message === 'string' && payload.message ? payload.message : null;
+  const reason = endReason(payload);
   const id = `blast-${sender.id}-${message.event}-${String(payload.date ?? '')}`;
   if (message.event === 'finished')
     return {
       id,
       tone: 'info',
-      text: reason ? MSG.blastStopped(account, reason) : MSG.blastFinished(account),
+      text: reason
+        ? MSG.blastStopped(account, reason)
+        : `${MSG.blastFinished(account)} ${MSG.noTargetsRemedy}`,
     };
   return { id, tone: 'error', text: MSG.blastStopped(account, reason ?? MSG.errorSendingMessage) };
 }

@@ -25,11 +25,35 @@ const event = (
 const label = () => '6281234567890';
 
 describe('blast end toasts', () => {
-  it('say a blast finished because no target is left', () => {
+  it('say a blast finished because no target is left, and that an admin adds more', () => {
     expect(blastEndNotice(event('finished'), 9, label)).toMatchObject({
       tone: 'info',
-      text: MSG.blastFinished('6281234567890'),
+      text: `${MSG.blastFinished('6281234567890')} ${MSG.noTargetsRemedy}`,
     });
+  });
+
+  it('say who can add the missing template when a blast cannot go on without one', () => {
+    const notice = blastEndNotice(
+      event('error_blast', {
+        message: MSG.noActiveTemplate,
+        reason: { key: 'noActiveTemplate', params: {} },
+      }),
+      9,
+      label,
+    );
+    expect(notice).toMatchObject({
+      tone: 'error',
+      text: MSG.blastStopped('6281234567890', `${MSG.noActiveTemplate} ${MSG.noActiveTemplateRemedy}`),
+    });
+    expect(notice!.text).toContain('admin');
+  });
+
+  it('keep a named reason without a remedy as it is', () => {
+    const reason = { key: 'senderNotConnected', params: { number: '62811', state: 'loggedOut' } };
+    const notice = blastEndNotice(event('error_blast', { message: '62811 is loggedOut', reason }), 9, label);
+    expect(notice!.text).toBe(
+      MSG.blastStopped('6281234567890', MSG.senderNotConnected('62811', 'loggedOut')),
+    );
   });
 
   it("give the server's reason when a blast stops on an error", () => {
