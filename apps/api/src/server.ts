@@ -58,6 +58,7 @@ import { requestIdGenerator } from './modules/ops/request-id';
 import { statsRoutes } from './modules/stats/routes';
 import { suppressionRoutes } from './modules/suppression/routes';
 import { funnelRoutes } from './modules/funnel/routes';
+import { campaignRoutes } from './modules/campaign/routes';
 
 import { attachRealtime } from './realtime/server';
 
@@ -221,6 +222,7 @@ function registerModules(app: FastifyInstance, ctx: AppContext) {
     statsRoutes,
     suppressionRoutes,
     funnelRoutes,
+    campaignRoutes,
   ]) {
     register(app, ctx);
   }
