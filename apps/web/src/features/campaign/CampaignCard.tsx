@@ -35,7 +35,7 @@ const BADGE: Record<CampaignPhase, string> = {
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="min-w-0">
-      <dt className="truncate text-xs text-gray-600 dark:text-gray-400">{label}</dt>
+      <dt className="text-xs leading-tight break-words text-gray-600 dark:text-gray-400">{label}</dt>
       <dd
         data-testid={testId}
         className="font-semibold whitespace-nowrap text-gray-800 tabular-nums dark:text-white/90"
