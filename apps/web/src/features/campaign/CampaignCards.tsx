@@ -104,12 +104,11 @@ export function CampaignCards(props: {
   canControl: boolean;
 }) {
   const query = useCampaigns(props.owner);
-  const shown = useMemo(
-    () => new Set(query.data?.campaigns.map((campaign) => campaign.account.id) ?? []),
-    [query.data],
-  );
+  const campaigns = Array.isArray(query.data?.campaigns) ? query.data.campaigns : null;
+  const shown = useMemo(() => new Set(campaigns?.map((campaign) => campaign.account.id)), [campaigns]);
   useCampaignRefresh(props.channel, props.owner, shown);
-  if (!query.data) return null;
+  // Nothing to show until the answer has come (and nothing for an answer without blasts).
+  if (!query.data || !campaigns) return null;
   return (
     <CampaignBoard
       answer={query.data}

@@ -25,6 +25,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { adminChannel, useEndpointFigure, useLiveFigures } from './api';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
 import { FunnelSection } from '../funnel/FunnelSection';
+import { CampaignCards } from '../campaign/CampaignCards';
 
 // The package ships CommonJS only; the bundler hands its default export over wrapped once more.
 const Marquee = (MarqueeModule as unknown as { default?: typeof MarqueeModule }).default ?? MarqueeModule;
@@ -154,6 +155,9 @@ function MemberDashboard({ user }: { user: User }) {
           },
         ]}
       />
+      <div className="mt-6">
+        <CampaignCards owner={user.id} channel={String(user.id)} canControl />
+      </div>
       <MemberCharts userId={user.id} />
       <FunnelSection owner={user.id} />
     </>
