@@ -91,6 +91,13 @@ test('an operator sees the pause reason once an account fails past the threshold
     /^Dijeda otomatis: \d+ dari 5 kiriman terakhir gagal \(batas 60%\)\.$/,
   );
 
+  // The blast's card names the rule that paused it, in words.
+  await page
+    .getByTestId(`campaign-reason-${id}`)
+    .filter({ hasText: 'Dijeda oleh aturan kegagalan' })
+    .waitFor();
+  assert.equal(await page.getByTestId(`campaign-status-${id}`).innerText(), 'Dijeda otomatis');
+
   // The health page lists the pause and its reason.
   await page.goto(`/whatsapp/health?id=${id}`);
   const pauses = page.getByTestId('health-pauses');

@@ -59,6 +59,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { suppressionRoutes } from './modules/suppression/routes';
 import { funnelRoutes } from './modules/funnel/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { campaignRoutes } from './modules/campaign/routes';
 
 import { attachRealtime } from './realtime/server';
 
@@ -223,6 +224,7 @@ function registerModules(app: FastifyInstance, ctx: AppContext) {
     suppressionRoutes,
     funnelRoutes,
     onboardingRoutes,
+    campaignRoutes,
   ]) {
     register(app, ctx);
   }

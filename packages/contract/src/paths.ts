@@ -16,6 +16,8 @@ export const API = {
   staffUsers: '/api/admin/users/staff',
   userCreate: '/api/admin/users',
   whatsappCount: (userId: number | string) => `/api/admin/whatsapp/count/${userId}`,
+  /** Running, held and paused blasts of one member, or of all ('all', operators). */
+  whatsappCampaigns: (userId: number | string) => `/api/admin/whatsapp/campaigns/${userId}`,
   messageLogCount: (userId: number | string) => `/api/admin/messagelog/count/${userId}`,
   todayIncome: (userId: number | string) => `/api/admin/messagelog/today-income/${userId}`,
   todayCount: '/api/admin/messagelog/today-count',

@@ -1,5 +1,6 @@
-import type { Role } from '../roles';
-import { scheduleBodySchema, scheduleCancelBodySchema } from '../schemas/governance';
+import { ALL_ROLES, type Role } from '../roles';
+import { userOrAllParamSchema } from '../schemas/common';
+import { campaignsAnswerSchema, scheduleBodySchema, scheduleCancelBodySchema } from '../schemas/governance';
 import { endpoint } from './define';
 import { whatsappSavedSchema } from './whatsapp';
 
@@ -27,5 +28,15 @@ export const scheduleEndpoints = {
     errors: [404],
     summary: "Cancels an account's scheduled blast",
     tags,
+  }),
+  whatsappCampaigns: endpoint({
+    method: 'GET',
+    path: '/api/admin/whatsapp/campaigns/:userId',
+    access: ALL_ROLES,
+    ownerParam: 'userId',
+    params: userOrAllParamSchema,
+    answer: campaignsAnswerSchema,
+    summary: 'Running, held and paused blasts: targets left in the pool, opt-outs, the hold or pause',
+    tags: ['Campaigns'],
   }),
 } as const;

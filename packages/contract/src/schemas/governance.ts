@@ -2,6 +2,7 @@ import { z } from 'zod';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
 import { idSchema } from './common';
+import { whatsappRowSchema } from './whatsapp';
 
 /** Scheduled starts are at most this far ahead (decision). */
 export const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 60 * 60_000;
@@ -43,3 +44,32 @@ export const healthAnswerSchema = z.object({
   pauses: z.array(accountEventRowSchema),
 });
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
+
+/** Why a running blast is held right now: a message of the catalog and its blanks. */
+export const campaignHoldSchema = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type CampaignHold = z.infer<typeof campaignHoldSchema>;
+
+/** What stopped a blast on its own: the failure rule, or a suspension (pause on suspend). */
+export const PAUSE_KINDS = ['fail_rate', 'suspended'] as const;
+
+/** One running, held or paused blast: its account and what the account's row does not say. */
+export const campaignSchema = z.object({
+  account: whatsappRowSchema,
+  /** Recipients of this account's messages who answered STOP. */
+  opted_out: count,
+  /** Quiet hours or the daily cap holding it now (a started blast only), else null. */
+  hold: campaignHoldSchema.nullable(),
+  /** Why governance paused it (an idle account with a pause reason), else null. */
+  paused_kind: z.enum(PAUSE_KINDS).nullable(),
+});
+
+/** GET whatsappCampaigns(userId): a member's running blasts (every member's for operators, 'all'). */
+export const campaignsAnswerSchema = z.object({
+  /** Targets still to send in the shared pool: active, never sent, not in flight, allowed to receive. */
+  pool_left: count,
+  campaigns: z.array(campaignSchema),
+});
+export type CampaignsAnswer = z.infer<typeof campaignsAnswerSchema>;

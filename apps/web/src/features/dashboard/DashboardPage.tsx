@@ -26,6 +26,7 @@ import { adminChannel, useEndpointFigure, useLiveFigures } from './api';
 import { MemberCharts, OperatorCharts } from './DashboardCharts';
 import { FunnelSection } from '../funnel/FunnelSection';
 import { OnboardingChecklist } from '../onboarding/OnboardingChecklist';
+import { CampaignCards } from '../campaign/CampaignCards';
 
 // The package ships CommonJS only; the bundler hands its default export over wrapped once more.
 const Marquee = (MarqueeModule as unknown as { default?: typeof MarqueeModule }).default ?? MarqueeModule;
@@ -157,6 +158,9 @@ function MemberDashboard({ user }: { user: User }) {
           },
         ]}
       />
+      <div className="mt-6">
+        <CampaignCards owner={user.id} channel={String(user.id)} canControl />
+      </div>
       <MemberCharts userId={user.id} />
       <FunnelSection owner={user.id} />
     </>

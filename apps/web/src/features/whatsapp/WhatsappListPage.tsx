@@ -11,6 +11,7 @@ import {
   useListSearch,
 } from '../../components/data-table';
 import { useSession } from '../../lib/session';
+import { CampaignCards } from '../campaign/CampaignCards';
 import { useWhatsappList } from './api';
 import { accountColumns } from './columns';
 import { useLiveAccounts } from './live';
@@ -43,6 +44,11 @@ export function WhatsappListPage() {
   return (
     <>
       <Breadcrumb title={title} />
+      <CampaignCards
+        owner={user ? (chosenUser ? Number(chosenUser) : operator ? 'all' : user.id) : null}
+        channel={channel}
+        canControl={role === 'member' || role === 'dev'}
+      />
       <PageCard
         title={title}
         actions={

@@ -1,0 +1,64 @@
+import {
+  MSG,
+  type ALL_USERS,
+  type CampaignHold,
+  type CampaignsAnswer,
+  type Message,
+} from '@blaster/contract';
+import type { AppContext } from '../../context';
+import { presentAccount, type AccountRow } from '../../domain/accounts';
+import { quietHold } from '../../domain/governance';
+import { readSettings } from '../../domain/settings';
+import { campaignRepository as campaigns } from './repository';
+
+/** A message as its key and plain blanks, so each reader writes it in their own language. */
+const holdOf = (message: Message): CampaignHold => ({
+  key: message.key,
+  params: Object.fromEntries(
+    Object.entries(message.params).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? value : String(value),
+    ]),
+  ),
+});
+
+/** Pauses are stored in the spec's wording; the suspension's has no blanks, so it is recognised. */
+const pauseKind = (account: AccountRow) =>
+  account.pausedReason === null
+    ? null
+    : account.pausedReason === String(MSG.pausedSuspended)
+      ? ('suspended' as const)
+      : ('fail_rate' as const);
+
+/**
+ * The running, held and paused blasts of a member (or every member's for operators, 'all'): the
+ * targets left in the shared pool, each blast's opt-outs, and the hold now in force, as the blast
+ * loop would find it (quiet hours, then the account's spent daily cap). Read only.
+ */
+export async function runningCampaigns(
+  ctx: AppContext,
+  userId: number | typeof ALL_USERS,
+): Promise<CampaignsAnswer> {
+  const timeZone = ctx.config.timeZone;
+  const settings = await readSettings(ctx.db);
+  const [rows, poolLeft] = await Promise.all([
+    campaigns.running(ctx.db, userId, timeZone),
+    campaigns.poolLeft(ctx.db, settings),
+  ]);
+  const quiet = quietHold(settings, timeZone);
+  const perDay = settings.daily_sends_per_account ?? null;
+  return {
+    pool_left: poolLeft,
+    campaigns: rows.map(({ account, optedOut, usedToday }) => {
+      const sending = account.status === 'sending';
+      const capped = perDay !== null && Number(usedToday ?? 0) >= perDay;
+      const hold = !sending ? null : quiet ? quiet.reason : capped ? MSG.governedDailyCap : null;
+      return {
+        account: presentAccount(account),
+        opted_out: Number(optedOut),
+        hold: hold ? holdOf(hold) : null,
+        paused_kind: sending ? null : pauseKind(account),
+      };
+    }),
+  };
+}
