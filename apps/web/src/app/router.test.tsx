@@ -24,7 +24,7 @@ function signInAs(role: User['role']) {
   Cookies.set('user', JSON.stringify(user(role)));
 }
 
-// Every call answers with zeros; validation says the token is good, and the funnel has its lists.
+// Every call answers with zeros; validation says the token is good, the funnel and the checklist have their lists.
 vi.stubGlobal(
   'fetch',
   vi.fn(async (url: string) => {
@@ -32,7 +32,9 @@ vi.stubGlobal(
       ? { isvalid: true }
       : url.includes('/messagelog/funnel/')
         ? { by: 'day', total: { queued: 0 }, groups: [] }
-        : { setting: { info: '' } };
+        : url.includes('/onboarding')
+          ? { steps: [] }
+          : { setting: { info: '' } };
     return new Response(JSON.stringify(body), { status: 200 });
   }),
 );
