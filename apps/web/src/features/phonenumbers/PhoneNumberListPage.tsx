@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import clsx from 'clsx';
 import {
   FLASH_MS,
-  PHONE_LIST_MAX_LIMIT,
   PHONE_STATUSES,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type PhoneNumberWithConsentRow as PhoneNumberRow,
@@ -21,11 +19,10 @@ import {
   AddLink,
   ExportButtons,
 } from '../../components/data-table';
-import { callEndpoint, errorText } from '../../lib/api';
-import { downloadCsv, downloadJson } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 import { phoneNumberKeys, usePhoneNumberList } from './api';
 import { phoneNumberColumns } from './components/phone-number-columns';
+import { exportPhoneNumbers } from './export';
 
 /** The list's query from the address: the page, the settled search and the status filter. */
 function usePhoneListQuery() {
@@ -58,32 +55,6 @@ function useLiveCounts(shown: unknown) {
     [],
   );
   return { flash, live };
-}
-
-/** Downloads every number: the list answers slices, walked newest first, each after the last. */
-async function exportPhoneNumbers(kind: 'csv' | 'json', MSG: ReturnType<typeof useMessages>) {
-  try {
-    const all: PhoneNumberRow[] = [];
-    for (let after: number | undefined; ;) {
-      const { list: slice } = await callEndpoint(
-        'phoneList',
-        { query: { limit: PHONE_LIST_MAX_LIMIT, after } },
-        { fallback: MSG.errorFetchingPhoneNumberList },
-      );
-      all.push(...slice);
-      if (slice.length < PHONE_LIST_MAX_LIMIT) break;
-      after = slice.at(-1)!.id;
-    }
-    if (all.length === 0) {
-      toast.error(MSG.noPhoneNumbersToExport);
-      return;
-    }
-    const rows = all.map((row) => ({ number: row.number, name: row.name, status: 'active' }));
-    if (kind === 'csv') downloadCsv('phone_numbers.csv', rows, ['number', 'name', 'status']);
-    else downloadJson('phone_numbers.json', rows);
-  } catch (error) {
-    toast.error(errorText(error));
-  }
 }
 
 /**
