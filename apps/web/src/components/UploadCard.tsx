@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { t, useMessages } from '../i18n';
+import { useStateAcrossLanguages } from '../i18n/kept-state';
 import type { EndpointAnswer, EndpointNameWhere, Endpoints } from '@blaster/contract';
 import { callEndpoint, errorText } from '../lib/api';
 import { FileField, acceptedFile } from './FileField';
@@ -27,7 +28,8 @@ export function UploadCard<N extends UploadEndpoint, Answer = EndpointAnswer<End
   const MSG = useMessages();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
-  const [result, setResult] = useState<Answer | null>(null);
+  // What the import answered stays on screen through a language switch.
+  const [result, setResult] = useStateAcrossLanguages<Answer | null>(`upload:${id}`, null);
   const upload = useMutation({
     mutationFn: (chosen: File) => {
       const form = new FormData();

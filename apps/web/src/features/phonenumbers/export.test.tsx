@@ -35,8 +35,11 @@ afterEach(() => {
   Cookies.remove('user');
 });
 
-const text = (key: keyof typeof UI_PANEL, values: Record<string, string>) =>
-  Object.entries(values).reduce((out, [name, value]) => out.replace(`{{${name}}}`, value), UI_PANEL[key]);
+const text = (key: keyof typeof UI_PANEL, values: Record<string, string>) => {
+  let out: string = UI_PANEL[key];
+  for (const [name, value] of Object.entries(values)) out = out.replace(`{{${name}}}`, value);
+  return out;
+};
 
 describe('exporting the phone numbers', () => {
   it('counts the rows read against the total while it walks the list, then says how many it saved', async () => {
