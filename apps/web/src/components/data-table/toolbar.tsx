@@ -66,7 +66,7 @@ export function ListFilters({
           aria-label={MSG.filterStatus}
           value={params.get('status') ?? ''}
           onChange={(event) => set({ status: event.target.value, page: 1 })}
-          className={`${inputClass()} sm:max-w-48`}
+          className={`${inputClass()} sm:w-auto sm:max-w-xs`}
         >
           <option value="">{statuses.all}</option>
           {statuses.options.map((option) => (

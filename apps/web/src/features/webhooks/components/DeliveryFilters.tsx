@@ -33,7 +33,7 @@ export function DeliveryFilters({
         aria-label={WEBHOOK_TEXT.allStatuses}
         value={statusFilter}
         onChange={(event) => set({ status: event.target.value, page: 1 })}
-        className={`${inputClass()} sm:max-w-48`}
+        className={`${inputClass()} sm:w-auto sm:max-w-xs`}
       >
         <option value="">{WEBHOOK_TEXT.allStatuses}</option>
         {WEBHOOK_DELIVERY_STATUSES.map((status) => (
