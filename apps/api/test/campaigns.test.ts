@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API, MSG, type CampaignsAnswer, type Setting } from '@blaster/contract';
+import { API, MSG, type CampaignsAnswer } from '@blaster/contract';
 import {
   accountDailySends,
   messageLogs,
@@ -10,6 +10,7 @@ import {
 } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor } from './support/chat';
+import { changeSettings, clockIn } from './support/settings';
 
 let app: TestApp | null = null;
 afterEach(async () => {
@@ -24,24 +25,6 @@ async function seedList(t: TestApp, count: number) {
   await t.ctx.db.insert(messageTemplates).values({ text: '<p>Halo</p>', textWa: 'Halo {name}' });
 }
 
-async function setSettings(t: TestApp, token: string, change: Partial<Setting>) {
-  const current = await t.call<{ setting: Setting }>('GET', API.settingGet, { token });
-  const saved = await t.call('PUT', API.settingUpdate, {
-    token,
-    body: { ...current.body.setting, ...change },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-}
-
-/** The clock in the app's time zone `offsetHours` from now, as quiet hours are written. */
-const clock = (t: TestApp, offsetHours: number) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: t.ctx.config.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Date.now() + offsetHours * 3_600_000));
-
 describe('campaigns: running blasts and their figures', () => {
   it('shows a held blast to its owner with the pool left and the reason, and to nobody else', async () => {
     app = await startTestApp({ SANDBOX_TIME_SCALE: '0.01' });
@@ -51,7 +34,7 @@ describe('campaigns: running blasts and their figures', () => {
     const other = await t.createUser('member');
     const { id } = await connect(t, member, 'qr');
     await seedList(t, 12);
-    await setSettings(t, admin.token, { quiet_start: clock(t, -1), quiet_end: clock(t, 1) });
+    await changeSettings(t, admin.token, { quiet_start: clockIn(t, -1), quiet_end: clockIn(t, 1) });
     const seen = recordEvents(t);
     await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
     await waitFor(
@@ -68,7 +51,7 @@ describe('campaigns: running blasts and their figures', () => {
     const [campaign] = own.body.campaigns;
     expect(campaign!.account.id).toBe(id);
     expect(campaign!.account.status).toBe('sending');
-    expect(campaign!.hold).toEqual({ key: 'governedQuietHours', params: { end: clock(t, 1) } });
+    expect(campaign!.hold).toEqual({ key: 'governedQuietHours', params: { end: clockIn(t, 1) } });
     expect(campaign!.paused_kind).toBeNull();
 
     // Another member may not read it, and sees no blast of their own.
@@ -98,7 +81,7 @@ describe('campaigns: running blasts and their figures', () => {
     const paused = await connect(t, member, 'qr');
     await connect(t, member, 'qr'); // idle, never paused: no card
     await seedList(t, 5);
-    await setSettings(t, admin.token, { daily_sends_per_account: 3 });
+    await changeSettings(t, admin.token, { daily_sends_per_account: 3 });
     // Figures as rounds leave them, written directly: this reads them and runs no blast.
     await t.ctx.db
       .update(whatsappAccounts)

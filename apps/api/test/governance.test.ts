@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN, type Setting } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN } from '@blaster/contract';
 import { openDatabase, queryRows, type Database } from '../src/db';
 import {
   accountDailySends,
@@ -11,6 +11,7 @@ import {
   whatsappAccounts,
 } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
+import { changeSettings, clockIn } from './support/settings';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 
@@ -38,15 +39,6 @@ async function seedList(t: TestApp, count: number) {
   const [template] = await t.ctx.db.select().from(messageTemplates).limit(1);
   if (!template)
     await t.ctx.db.insert(messageTemplates).values({ text: '<p>Halo</p>', textWa: 'Halo {name}' });
-}
-
-async function setSettings(t: TestApp, token: string, change: Partial<Setting>) {
-  const current = await t.call<{ setting: Setting }>('GET', API.settingGet, { token });
-  const saved = await t.call('PUT', API.settingUpdate, {
-    token,
-    body: { ...current.body.setting, ...change },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 }
 
 const account = async (t: TestApp, id: number) =>
@@ -124,7 +116,7 @@ describe('rate governance', () => {
   it('holds the platform cap per minute within one send across two instances', async () => {
     const { a, b, admin, member, first, second, held } = await twoSenders(400);
     const CAP = 37;
-    await setSettings(a, admin.token, { sends_per_minute: CAP });
+    await changeSettings(a, admin.token, { sends_per_minute: CAP });
     for (const [app, id] of [
       [a, first.id],
       [b, second.id],
@@ -146,7 +138,7 @@ describe('rate governance', () => {
 
   it('holds each account to its daily cap across two instances', async () => {
     const { a, b, admin, member, first, second, held } = await twoSenders(200);
-    await setSettings(a, admin.token, { daily_sends_per_account: 13 });
+    await changeSettings(a, admin.token, { daily_sends_per_account: 13 });
     await a.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: first.id } });
     await b.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: second.id } });
     await held(MSG.governedDailyCap);
@@ -160,7 +152,7 @@ describe('rate governance', () => {
   it('gives the day back what the minute did not grant when both caps are set', async () => {
     const { a, b, admin, member, first, second, held } = await twoSenders(300);
     const CAP = 23;
-    await setSettings(a, admin.token, { sends_per_minute: CAP, daily_sends_per_account: 100 });
+    await changeSettings(a, admin.token, { sends_per_minute: CAP, daily_sends_per_account: 100 });
     await a.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: first.id } });
     await b.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: second.id } });
     await held(MSG.governedMinuteCap);
@@ -181,14 +173,8 @@ describe('rate governance', () => {
     const { id } = await connect(first, member, 'qr');
     await seedList(first, 15);
     // Quiet from an hour ago until an hour from now, in the app's time zone.
-    const clock = (offsetHours: number) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: first.ctx.config.timeZone,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(new Date(Date.now() + offsetHours * 3_600_000));
-    await setSettings(first, admin.token, { quiet_start: clock(-1), quiet_end: clock(1) });
+    const clock = (offsetHours: number) => clockIn(first, offsetHours);
+    await changeSettings(first, admin.token, { quiet_start: clock(-1), quiet_end: clock(1) });
     const seen = recordEvents(first);
     await first.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
     await waitFor(
@@ -224,7 +210,7 @@ describe('rate governance', () => {
     expect(await logsOf(second, id)).toBe(0);
     expect((await account(second, id)).status).toBe('sending');
 
-    await setSettings(second, admin.token, { quiet_start: '', quiet_end: '' });
+    await changeSettings(second, admin.token, { quiet_start: '', quiet_end: '' });
     await waitFor(async () => (await account(second, id)).status === 'idle', 'the blast to finish');
     expect(await logsOf(second, id)).toBe(15);
   });
@@ -243,7 +229,7 @@ describe('rate governance', () => {
       .where(eq(users.id, member.id));
     const { id } = await connect(t, member, 'qr');
     await seedList(t, 20);
-    await setSettings(t, admin.token, { pause_fail_window: 4, pause_fail_percent: 50 });
+    await changeSettings(t, admin.token, { pause_fail_window: 4, pause_fail_percent: 50 });
     // Sends 2 and 5 fail: after 4 sends 1 of 4 failed (25 %), after 5 sends 2 of the last 4 (50 %).
     const send = gateway.sendMessage.bind(gateway);
     let sends = 0;
@@ -295,7 +281,7 @@ describe('rate governance', () => {
     await noWait(t, member);
     const { id, deviceId } = await connect(t, member, 'qr');
     await seedList(t, 5);
-    await setSettings(t, admin.token, { pause_on_suspend: true });
+    await changeSettings(t, admin.token, { pause_on_suspend: true });
     t.sandbox.suspendNext(deviceId);
     await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
     await waitFor(async () => (await account(t, id)).suspended, 'the suspension');

@@ -4,6 +4,7 @@ import { phoneNumbers } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { startTestApp, type TestApp } from './support/app';
 import { connect, type Caller } from './support/chat';
+import { changeSettings, clockIn } from './support/settings';
 
 interface SendAnswer {
   msg: string;
@@ -32,14 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function setSettings(change: Partial<Setting>) {
-  const current = await t.call<{ setting: Setting }>('GET', API.settingGet, { token: admin.token });
-  const saved = await t.call('PUT', API.settingUpdate, {
-    token: admin.token,
-    body: { ...current.body.setting, ...change },
-  });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-}
+const setSettings = (change: Partial<Setting>) => changeSettings(t, admin.token, change);
 
 beforeEach(async () => {
   await setSettings({
@@ -75,13 +69,7 @@ async function suppress(number: string) {
 }
 
 /** Quiet from an hour ago until an hour from now, in the app's time zone. */
-const clock = (offsetHours: number) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: t.ctx.config.timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Date.now() + offsetHours * 3_600_000));
+const clock = (offsetHours: number) => clockIn(t, offsetHours);
 
 async function directSendEntries(accountId: number) {
   const list = await t.call<{ data: AuditEntry[] }>(
