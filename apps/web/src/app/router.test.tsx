@@ -24,7 +24,7 @@ function signInAs(role: User['role']) {
   Cookies.set('user', JSON.stringify(user(role)));
 }
 
-// Every call answers with zeros; validation says the token is good, the funnel and the checklist have their lists.
+// Every call answers with zeros; validation says the token is good, the funnel, the checklist and the campaign cards have their lists.
 vi.stubGlobal(
   'fetch',
   vi.fn(async (url: string) => {
@@ -34,7 +34,9 @@ vi.stubGlobal(
         ? { by: 'day', total: { queued: 0 }, groups: [] }
         : url.includes('/onboarding')
           ? { steps: [] }
-          : { setting: { info: '' } };
+          : url.includes('/whatsapp/campaigns/')
+            ? { pool_left: 0, campaigns: [] }
+            : { setting: { info: '' } };
     return new Response(JSON.stringify(body), { status: 200 });
   }),
 );

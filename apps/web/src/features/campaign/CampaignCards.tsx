@@ -66,29 +66,29 @@ export function CampaignBoard({ answer, channel, canControl, refetch, now }: Boa
         {t('campaign.title')}
       </h2>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {shown.map((row) => (
-          <CampaignCard
-            key={row.id}
-            row={row}
-            facts={{
-              hold: facts.get(row.id)?.hold ?? null,
-              pausedKind: facts.get(row.id)?.paused_kind ?? null,
-            }}
-            optedOut={facts.get(row.id)?.opted_out ?? 0}
-            left={left}
-            rate={ratePerMinute(rates.samplesOf(row.id), rates.now)}
-            busy={actions.busy[row.id]}
-            canControl={canControl && !row.suspended}
-            onStop={(target) => {
-              stopped.keep({ ...target, status: 'idle' });
-              void actions.stop(target);
-            }}
-            onResume={(target) => {
-              stopped.forget(target.id);
-              void actions.start(target);
-            }}
-          />
-        ))}
+        {shown.map((row) => {
+          const read = facts.get(row.id);
+          return (
+            <CampaignCard
+              key={row.id}
+              row={row}
+              facts={{ hold: read?.hold ?? null, pausedKind: read?.paused_kind ?? null }}
+              optedOut={read?.opted_out ?? 0}
+              left={left}
+              rate={ratePerMinute(rates.samplesOf(row.id), rates.now)}
+              busy={actions.busy[row.id]}
+              canControl={canControl && !row.suspended}
+              onStop={(target) => {
+                stopped.keep({ ...target, status: 'idle' });
+                void actions.stop(target);
+              }}
+              onResume={(target) => {
+                stopped.forget(target.id);
+                void actions.start(target);
+              }}
+            />
+          );
+        })}
       </div>
     </section>
   );
@@ -104,11 +104,11 @@ export function CampaignCards(props: {
   canControl: boolean;
 }) {
   const query = useCampaigns(props.owner);
-  const campaigns = Array.isArray(query.data?.campaigns) ? query.data.campaigns : null;
+  const campaigns = query.data?.campaigns;
   const shown = useMemo(() => new Set(campaigns?.map((campaign) => campaign.account.id)), [campaigns]);
   useCampaignRefresh(props.channel, props.owner, shown);
-  // Nothing to show until the answer has come (and nothing for an answer without blasts).
-  if (!query.data || !campaigns) return null;
+  // Nothing to show until the answer has come.
+  if (!query.data) return null;
   return (
     <CampaignBoard
       answer={query.data}
