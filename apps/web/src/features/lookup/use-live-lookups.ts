@@ -1,12 +1,7 @@
 import { useEffect, useState } from 'react';
-import {
-  REALTIME_CHANNEL_ADMIN,
-  isOperatorRole,
-  type LookupKind,
-  type LookupRow,
-  type User,
-} from '@blaster/contract';
+import { type LookupKind, type LookupRow, type User } from '@blaster/contract';
 import { subscribe } from '../../lib/realtime';
+import { userChannel } from '../../lib/user-channel';
 import { useRefreshOnEvents } from '../../lib/refresh-on-events';
 import { lookupKeys } from './api';
 
@@ -21,7 +16,7 @@ export function useLiveLookups(kind: LookupKind, user: User | null, serverRows: 
   const [live, setLive] = useState<Record<number, Partial<LookupRow>>>({});
   useEffect(() => setLive({}), [serverRows]);
 
-  const channel = user ? (isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id)) : null;
+  const channel = userChannel(user);
   useEffect(() => {
     if (!channel) return;
     return subscribe(channel, (message) => {
@@ -61,7 +56,7 @@ export function useLiveLookups(kind: LookupKind, user: User | null, serverRows: 
  * channel fetches the figures again, at most once every two seconds.
  */
 export function useLiveLookupStats(kind: LookupKind, user: User) {
-  const channel = isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id);
+  const channel = userChannel(user);
   useRefreshOnEvents(
     channel,
     (message) => Boolean((message.payload as Record<string, unknown> | undefined)?.[kind]),

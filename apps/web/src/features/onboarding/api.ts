@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { REALTIME_CHANNEL_ADMIN, isOperatorRole, type RealtimeEvent, type User } from '@blaster/contract';
+import { type RealtimeEvent, type User } from '@blaster/contract';
 import { messages, t } from '../../i18n';
 import { callEndpoint, errorText } from '../../lib/api';
+import { userChannel } from '../../lib/user-channel';
 import { useRefreshOnEvents } from '../../lib/refresh-on-events';
 
 export const onboardingKeys = {
@@ -18,7 +19,7 @@ const ticksAStep = (message: RealtimeEvent) => TICKING_EVENTS.has(message.event)
 
 /** The viewer's steps and whether each is done; read again when a blast or a connection moves. */
 export function useOnboarding(user: User, enabled: boolean) {
-  const channel = isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id);
+  const channel = userChannel(user);
   useRefreshOnEvents(enabled ? channel : null, ticksAStep, onboardingKeys.all, 1000);
   return useQuery({
     queryKey: onboardingKeys.steps(user.id),

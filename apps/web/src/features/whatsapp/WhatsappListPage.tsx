@@ -1,4 +1,4 @@
-import { REALTIME_CHANNEL_ADMIN, WHATSAPP_FILTERS, isOperatorRole } from '@blaster/contract';
+import { WHATSAPP_FILTERS, isOperatorRole } from '@blaster/contract';
 import { t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
@@ -11,6 +11,7 @@ import {
   useListSearch,
 } from '../../components/data-table';
 import { useSession } from '../../lib/session';
+import { userChannel } from '../../lib/user-channel';
 import { CampaignCards } from '../campaign/CampaignCards';
 import { useWhatsappList } from './api';
 import { accountColumns } from './columns';
@@ -35,7 +36,7 @@ export function WhatsappListPage() {
   if (search) query.set('search', search);
   if (status) query.set('s', status);
   const list = useWhatsappList({ pageQuery, chosenUser, search, status }, query);
-  const channel = user ? (operator ? REALTIME_CHANNEL_ADMIN : String(user.id)) : null;
+  const channel = userChannel(user);
   const { rows, patch, started } = useLiveAccounts(list.data?.data, channel);
   const actions = useAccountActions({ channel, patch, started, refetch: list.refetch });
   const columns = accountColumns({ role, operator, canBlast: role === 'member' || role === 'dev' }, actions);

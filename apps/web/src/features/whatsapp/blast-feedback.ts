@@ -3,8 +3,6 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   Message,
-  REALTIME_CHANNEL_ADMIN,
-  isOperatorRole,
   type CatalogKey,
   type Paged,
   type RealtimeEvent,
@@ -13,6 +11,7 @@ import {
 } from '@blaster/contract';
 import { messageIn, messages } from '../../i18n';
 import { subscribe } from '../../lib/realtime';
+import { userChannel } from '../../lib/user-channel';
 import { whatsappKeys } from './api';
 
 /** Accounts whose blast was started from this tab: an operator hears how those end too. */
@@ -100,7 +99,7 @@ function accountLabel(queryClient: QueryClient, accountId: number): string | nul
 export function useBlastFeedback(user: User | null) {
   const queryClient = useQueryClient();
   const userId = user?.id;
-  const channel = user ? (isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id)) : null;
+  const channel = userChannel(user);
   useEffect(() => {
     if (!channel || userId === undefined) return;
     return subscribe(channel, (message) => {

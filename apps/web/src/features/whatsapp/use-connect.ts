@@ -7,14 +7,13 @@ import {
   POST_CREATE_COUNTDOWN_S,
   QR_COUNTDOWN_S,
   QR_FETCH_TIMEOUT_MS,
-  REALTIME_CHANNEL_ADMIN,
-  isOperatorRole,
   newDeviceId,
   pairingPhoneSchema,
 } from '@blaster/contract';
 import { messages, t } from '../../i18n';
 import { callEndpoint, errorText } from '../../lib/api';
 import { subscribe } from '../../lib/realtime';
+import { userChannel } from '../../lib/user-channel';
 import { useSession } from '../../lib/session';
 import { useGatewayConfig, useRefreshAfterConnect } from './api';
 
@@ -197,7 +196,7 @@ export function useConnectDevice() {
   const proxyId = useRef<number | null>(null);
   const config = useGatewayConfig();
   const sandbox = config.data?.gateway === 'sandbox';
-  const channel = user ? (isOperatorRole(user.role) ? REALTIME_CHANNEL_ADMIN : String(user.id)) : null;
+  const channel = userChannel(user);
   const saveAccount = useSaveAccount(deviceId, proxyId);
   const save = () => void saveAccount(setPhase, setFailure);
 
