@@ -25,6 +25,9 @@ export function useOnboarding(user: User, enabled: boolean) {
     queryKey: onboardingKeys.steps(user.id),
     queryFn: () => callEndpoint('onboarding'),
     enabled,
+    // Its steps are done on other screens (connecting an account, the profile): coming back to the
+    // dashboard reads them again at once rather than showing the copy from before for 15 s.
+    staleTime: 0,
   });
 }
 
