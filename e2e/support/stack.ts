@@ -130,6 +130,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
       SANDBOX_SEED: '42',
       SANDBOX_TIME_SCALE: '0.01',
+      // The cheapest password hashing still recommended: sign-ins and sign-ups are most of a test's work.
+      PASSWORD_HASH_MEMORY_KIB: '19456',
+      PASSWORD_HASH_PASSES: '2',
+      PASSWORD_HASH_LANES: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

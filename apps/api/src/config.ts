@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
-import { HTTP_PORT, REALTIME_PORT } from '@blaster/contract';
+import { HTTP_PORT, REALTIME_PORT, UPLOAD_LIMITS } from '@blaster/contract';
 import { originOf } from './lib/same-origin';
 import { repoRoot } from './paths';
 import { parseAllowList, type AllowList } from './lib/outbound/addresses';
@@ -59,6 +59,11 @@ export interface Config {
    * headers (at most 10 s); a slower one has its connection closed. Waiting for the answer is not counted.
    */
   requestTimeoutMs: number;
+  /**
+   * The largest import file accepted (IMPORT_MAX_BYTES), at most each kind's own limit (UPLOAD_LIMITS):
+   * an operator may lower it, never raise it.
+   */
+  importMaxBytes: number;
   /**
    * GET /metrics: on the main port only with this bearer token (METRICS_TOKEN); and/or on a listener of
    * its own (METRICS_PORT, on METRICS_ADDRESS, loopback by default). Neither: nowhere.
@@ -136,6 +141,33 @@ function numberFromEnv(value: string | undefined, fallback: number): number {
   return value !== undefined && value !== '' && Number.isFinite(parsed) ? parsed : fallback;
 }
 
+/** The argon2id cost of a password hash: memory in KiB, passes, lanes. */
+export interface PasswordHashingCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/**
+ * The cheapest argon2id setting OWASP still recommends (19 MiB, 2 passes, 1 lane): no setting goes
+ * below it. The test suites hash at this cost, which is a fifth of the default's work.
+ */
+export const LEAST_PASSWORD_HASHING_COST: PasswordHashingCost = {
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
+
+/** PASSWORD_HASH_MEMORY_KIB, PASSWORD_HASH_PASSES, PASSWORD_HASH_LANES; argon2's own defaults otherwise. */
+export function passwordHashingFromEnv(env: NodeJS.ProcessEnv): PasswordHashingCost {
+  const least = LEAST_PASSWORD_HASHING_COST;
+  return {
+    memoryCost: Math.max(least.memoryCost, numberFromEnv(env.PASSWORD_HASH_MEMORY_KIB, 65_536)),
+    timeCost: Math.max(least.timeCost, numberFromEnv(env.PASSWORD_HASH_PASSES, 3)),
+    parallelism: Math.max(least.parallelism, numberFromEnv(env.PASSWORD_HASH_LANES, 4)),
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = numberFromEnv(env.PORT, HTTP_PORT);
   return {
@@ -166,6 +198,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: allowedOriginsFromEnv(env.ALLOWED_ORIGINS),
     realtimeAnonymousPerAddress: Math.max(1, numberFromEnv(env.REALTIME_ANONYMOUS_PER_ADDRESS, 20)),
     requestTimeoutMs: Math.max(100, numberFromEnv(env.REQUEST_TIMEOUT_MS, 30_000)),
+    importMaxBytes: Math.min(
+      UPLOAD_LIMITS.phoneNumbers,
+      Math.max(1024, numberFromEnv(env.IMPORT_MAX_BYTES, UPLOAD_LIMITS.phoneNumbers)),
+    ),
     metrics: {
       token: env.METRICS_TOKEN || undefined,
       port: env.METRICS_PORT ? numberFromEnv(env.METRICS_PORT, 0) : undefined,

@@ -1,8 +1,13 @@
 import { randomInt } from 'node:crypto';
 import argon2 from 'argon2';
+import { passwordHashingFromEnv } from '../../config';
 
+// Read once from the process's settings: the seed hashes the first admin before any app exists.
+const cost = passwordHashingFromEnv(process.env);
+
+/** A new hash at the configured cost; hashes made at another cost keep verifying (they carry theirs). */
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, { type: argon2.argon2id });
+  return argon2.hash(password, { type: argon2.argon2id, ...cost });
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
