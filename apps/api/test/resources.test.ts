@@ -2,17 +2,20 @@ import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNull } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG, UPLOAD_LIMITS, type ImportAnswer } from '@blaster/contract';
+import { configFromEnv } from '../src/config';
 import { imports, importStaging, phoneNumbers } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 import { upload as sendUpload, type UploadFile } from './support/multipart';
 
 let t: TestApp;
 const dataDir = `/tmp/blaster-test-${process.pid}`;
+const IMPORT_LIMIT = 2 * 1024 * 1024;
 let admin: { id: number; token: string };
 let member: { id: number; token: string };
 
 beforeAll(async () => {
-  t = await startTestApp({ DATA_DIR: dataDir });
+  // The size limit is lowered to 2 MiB, which still spans several full batches of the import.
+  t = await startTestApp({ DATA_DIR: dataDir, IMPORT_MAX_BYTES: String(IMPORT_LIMIT) });
   admin = await t.createUser('admin');
   member = await t.createUser('member');
 });
@@ -149,11 +152,19 @@ describe('phone number import', () => {
   it('refuses a file over the size limit and keeps nothing of it', async () => {
     const before = await numbersInDb();
     const line = '6281300000000,Nama yang cukup panjang untuk mengisi file\n';
-    const content = Buffer.alloc(UPLOAD_LIMITS.phoneNumbers + 1024, line);
+    const content = Buffer.alloc(IMPORT_LIMIT + 1024, line);
     const answer = await upload(API.phoneImport, { name: 'besar.csv', content });
     expect(answer.status).toBe(413);
     expect(answer.body.msg).toBe(MSG.fileTooLarge);
     expect(await numbersInDb()).toBe(before);
+  });
+
+  it("lets the operator lower the import limit, never raise it past the file kind's own", () => {
+    expect(configFromEnv({}).importMaxBytes).toBe(UPLOAD_LIMITS.phoneNumbers);
+    expect(configFromEnv({ IMPORT_MAX_BYTES: String(10 * UPLOAD_LIMITS.phoneNumbers) }).importMaxBytes).toBe(
+      UPLOAD_LIMITS.phoneNumbers,
+    );
+    expect(configFromEnv({ IMPORT_MAX_BYTES: '2097152' }).importMaxBytes).toBe(2_097_152);
   });
 });
 

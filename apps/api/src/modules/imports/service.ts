@@ -40,7 +40,9 @@ export async function importUpload<N extends ImportKindName>(
   request: FastifyRequest,
   user: AuthUser,
 ): Promise<Answer<N>> {
-  const file = await receiveFile(request, IMPORT_KINDS[name].upload());
+  const rules = IMPORT_KINDS[name].upload();
+  const maxBytes = Math.min(rules.maxBytes, ctx.config.importMaxBytes);
+  const file = await receiveFile(request, { ...rules, maxBytes });
   return importList(ctx.db, name, file, user.id);
 }
 
