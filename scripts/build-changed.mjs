@@ -22,6 +22,7 @@ const targets = [
       'apps/api/build.mjs',
       'apps/api/package.json',
       'packages/contract/src',
+      'packages/contract/package.json',
       'package-lock.json',
     ],
     output: 'apps/api/dist',
@@ -45,7 +46,9 @@ export function sourceHash(sources) {
   return hash.digest('hex');
 }
 
-for (const target of targets) {
+// `node scripts/build-changed.mjs API` builds the API alone (the API tests run its bundle).
+const named = process.argv.slice(2);
+for (const target of targets.filter((t) => named.length === 0 || named.includes(t.name))) {
   const stamp = resolve(root, target.output, '.source-hash');
   const hash = sourceHash(target.sources);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash) {
