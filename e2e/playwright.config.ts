@@ -4,6 +4,7 @@ import { CHROMIUM_LAUNCH } from './support/stack';
 export default defineConfig({
   testDir: 'tests',
   testMatch: '*.test.ts',
+  globalSetup: './support/build.ts',
   // Two files at a time, one server per worker; the tests of a file run in order.
   workers: 2,
   fullyParallel: false,

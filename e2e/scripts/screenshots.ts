@@ -1,7 +1,8 @@
 /**
  * Screenshots of the main screens for `docs/screenshots/`: every screen in both themes, at desktop
  * (1280 px) and phone (375 px) width, in English and in Indonesian, on a stack seeded with demo data.
- * Run `npm run build -w @blaster/web`, then `node --import tsx e2e/scripts/screenshots.ts`.
+ * Run `npm run build` (the panel and the API bundle the server runs), then
+ * `node --import tsx e2e/scripts/screenshots.ts`.
  * `SHOT_PATHS=/,/users` narrows the screens; `SHOT_OUT` writes elsewhere.
  */
 import { mkdirSync, rmSync } from 'node:fs';

@@ -117,7 +117,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const realtimePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'blaster-e2e-'));
   const output: string[] = [];
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  // The bundle `npm start` runs, built from the current sources before the run (support/build.ts).
+  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { driverOf, openDatabase } from '../../src/db';
+import { repoRoot } from '../../src/paths';
 import { createScratchDatabase } from '../../src/db/scratch';
 
 declare module 'vitest' {
@@ -14,12 +16,21 @@ declare module 'vitest' {
   }
 }
 
+/** The bundle the launched API processes run (support/instances.ts), rebuilt when a source changed. */
+function buildApiBundle() {
+  execFileSync(process.execPath, [join(repoRoot, 'scripts/build-changed.mjs'), 'API'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
 /**
  * Migrates one database for the whole run, before any test file starts: each test app then opens a
  * copy of it instead of running every migration again. The embedded database is kept as a data-folder
  * archive; on PostgreSQL (TEST_DATABASE_URL) it is a template database, dropped when the run ends.
  */
 export default async function setup(project: TestProject) {
+  buildApiBundle();
   const server = process.env.TEST_DATABASE_URL;
   if (server) {
     const template = await createScratchDatabase(server);

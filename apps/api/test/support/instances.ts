@@ -7,7 +7,7 @@ import { freePort } from './ports';
 
 export { freePort };
 
-/** A real API process (src/main.ts) on a PostgreSQL database, for tests across processes. */
+/** A real API process (the bundle of src/main.ts) on a PostgreSQL database, for tests across processes. */
 export interface Instance {
   name: string;
   port: number;
@@ -20,7 +20,7 @@ export interface Instance {
 
 const apiDir = fileURLToPath(new URL('../..', import.meta.url));
 
-/** An API process (src/main.ts) as launched, before it says it runs. */
+/** An API process as launched, before it says it runs. */
 export interface LaunchedProcess {
   port: number;
   realtimePort: number;
@@ -31,12 +31,14 @@ export interface LaunchedProcess {
 }
 
 /**
- * Launches src/main.ts on free ports with `env` added to (or overriding) the caller's environment.
+ * Launches the API's bundle on free ports with `env` added to (or overriding) the caller's environment.
  * The web panel is never served: tests talk to the API.
  */
 export async function launchApi(dataDir: string, env: Record<string, string>): Promise<LaunchedProcess> {
   const [port, realtimePort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The bundle `npm start` runs, built from the current sources before the run (global-database.ts):
+  // it starts in half the time of compiling the sources on every launch.
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: apiDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
