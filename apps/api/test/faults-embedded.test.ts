@@ -11,7 +11,7 @@ import { call, launchListening, type LaunchedProcess } from './support/instances
  * again on the same folder, the server settles the round it had in flight from the sandbox network's
  * record, so every message that left is counted and paid exactly once, and nothing leaves twice.
  */
-const TARGETS = 400;
+const TARGETS = 160;
 const ADMIN = { email: 'admin@faults.test', password: 'admin-faults-password' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'blaster-embedded-faults-'));
@@ -30,6 +30,9 @@ async function start() {
     SANDBOX_TIME_SCALE: '0.02',
     SANDBOX_SEED: '9',
     SANDBOX_JOURNAL: journal,
+    // Started again on the same port in production, the server keeps its name and takes its own blast
+    // back at once; a port picked afresh would otherwise make it wait for the old lease to run out.
+    INSTANCE_ID: 'embedded',
   });
   running.push(launched);
   if (!listening) throw new Error(`the server did not start: ${launched.output.join('')}`);
@@ -87,7 +90,7 @@ describe('the embedded database when the process is killed mid-blast', () => {
 
     await waitFor(() => {
       try {
-        return delivered().length >= 60;
+        return delivered().length >= 40;
       } catch {
         return false;
       }

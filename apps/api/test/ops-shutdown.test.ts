@@ -110,7 +110,7 @@ describe('stopping the server', () => {
   }, 180_000);
 
   it('finishes the round in flight and hands the blast back, and the next start finishes the blast', async () => {
-    const TARGETS = 150;
+    const TARGETS = 60;
     const dataDir = mkdtempSync(join(tmpdir(), 'blaster-stop-blast-'));
     const journal = join(dataDir, 'sent.jsonl');
     const sent = () => readFileSync(journal, 'utf8').split('\n').filter(Boolean).length;
