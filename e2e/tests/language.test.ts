@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {
+  API,
   EN_CATALOG,
   ID_CATALOG,
   MESSAGE_TEXT as MSG,
@@ -72,7 +73,17 @@ test.describe("the server's error in the chosen language", () => {
     await page.waitForLoadState('networkidle');
     await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
     await page.locator('input[name="password"]').fill('not-the-password');
+    // The server's answer is read first: when the error shown is not the English one, the failure
+    // says what the server answered instead of waiting for a text that never comes.
+    const answered = page.waitForResponse(
+      (response) => response.url().endsWith(API.login) && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: EN_CATALOG.signInButton }).click();
+    const answer = await answered;
+    assert.deepEqual(
+      { status: answer.status(), msg: ((await answer.json()) as { msg?: string }).msg },
+      { status: 400, msg: EN_CATALOG.invalidCredentials },
+    );
     await page.getByText(EN_CATALOG.invalidCredentials).waitFor();
     await context.close();
   });
