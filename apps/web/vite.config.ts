@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import type { ChunkingContext } from 'rolldown';
+import type * as Contract from '@blaster/contract';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -38,6 +39,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The panel calls endpoints by name and needs only their method, path and whether they are public. The
+ * contract's table also holds every endpoint's schemas, and with them zod, which neither the sign-in page
+ * nor the dashboards use: the table is read here, once per build, and only those fields reach the
+ * bundle (`__ENDPOINT_ROUTES__`, read in src/lib/api.ts).
+ */
+function endpointRoutes(): Plugin {
+  return {
+    name: 'blaster-endpoint-routes',
+    async config() {
+      const { module } = await runnerImport<typeof Contract>('@blaster/contract', {
+        root: import.meta.dirname,
+        configFile: false,
+        logLevel: 'silent',
+      });
+      const routes = Object.fromEntries(
+        Object.entries(module.ENDPOINTS).map(([name, { method, path, access }]) => [
+          name,
+          { method, path, auth: access !== 'public' },
+        ]),
+      );
+      return { define: { __ENDPOINT_ROUTES__: JSON.stringify(routes) } };
+    },
+  };
+}
+
 const FRAMEWORK = /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|cookie)[\\/]/;
 const PANEL_SOURCE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 
@@ -66,7 +93,7 @@ function signInChunk() {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), endpointRoutes()],
   server: {
     port: 5173,
     proxy: {

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { API, MESSAGE_TEXT as MSG, STATS_TEXT } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { test } from '../support/fixtures';
@@ -90,4 +93,69 @@ test('a member blasts in the sandbox and the sends chart shows it; the chart lib
   assert.ok((await barTotal(admin.page, 'chart-hourly-sends', 'success')) >= successes);
   await admin.page.getByTestId('chart-top-accounts').locator(NON_ZERO_SUCCESS_BAR).first().waitFor();
   assert.ok((await barTotal(admin.page, 'chart-top-accounts', 'success')) >= successes);
+});
+
+/** Gzipped JS the sign-in page loads: the scripts index.html names and everything they import. */
+const INITIAL_ROUTE_BUDGET_KB = 120;
+/**
+ * Gzipped JS of a dashboard before any chart has data: the sign-in page's, the shell's and the
+ * dashboard's chunks with what they import, and the chunks the dashboard loads as it first draws.
+ */
+const DASHBOARD_BUDGET_KB = 250;
+/** The same with the chart library, which comes with the first chart that has data. */
+const CHARTED_DASHBOARD_BUDGET_KB = 320;
+/** Chunks the dashboard loads itself as it first draws (its dialogs and palette wait to be opened). */
+const FIRST_DRAW_CHUNK = /^assets\/(?:FunnelPanel|StatsChart|ColourCharts)-/;
+const CHART_CHUNK = /^assets\/(?:StatsChart|ColourCharts)-/;
+
+const DIST = resolve(import.meta.dirname, '../../apps/web/dist');
+const STATIC_IMPORT = /\bimport\s*(?:[\w$\s{},*]*?\bfrom\s*)?["'`]\.\/([\w.-]+\.js)["'`]/g;
+const DYNAMIC_IMPORT = /\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g;
+
+const builtFile = (file: string) => readFileSync(join(DIST, file), 'utf8');
+const importsOf = (file: string, pattern: RegExp) =>
+  [...builtFile(file).matchAll(pattern)].map((match) => `assets/${match[1]!}`);
+const chunkNamed = (name: string) => {
+  const file = readdirSync(join(DIST, 'assets')).find((f) => f.startsWith(`${name}-`) && f.endsWith('.js'));
+  assert.ok(file, `the build has a ${name} chunk`);
+  return `assets/${file}`;
+};
+/** The files and every chunk they import statically, as the browser fetches them. */
+function withStaticImports(files: Iterable<string>) {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    importsOf(file, STATIC_IMPORT).forEach(visit);
+  };
+  [...files].forEach(visit);
+  return found;
+}
+const gzipKb = (files: Iterable<string>) =>
+  [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(DIST, file))).length, 0) / 1024;
+
+// Read from the build the e2e run makes first, not from a browser: the figures do not depend on the data.
+test('the sign-in page and the dashboards stay within their size budgets', () => {
+  const html = builtFile('index.html');
+  const entry = [...html.matchAll(/<script[^>]*\bsrc="\/([^"]+\.js)"/g)].map((match) => match[1]!);
+  const initial = withStaticImports(entry);
+  const dashboard = withStaticImports([...initial, chunkNamed('PanelShell'), chunkNamed('DashboardPage')]);
+  // Screens the router loads on demand are not the dashboard's: only the chunks its own code loads.
+  const loadedLater = [...dashboard]
+    .filter((file) => !initial.has(file))
+    .flatMap((file) => importsOf(file, DYNAMIC_IMPORT))
+    .filter((file) => FIRST_DRAW_CHUNK.test(file));
+  const firstDraw = withStaticImports([...dashboard, ...loadedLater.filter((f) => !CHART_CHUNK.test(f))]);
+  const charted = withStaticImports([...dashboard, ...loadedLater]);
+  const sizes = { initial: gzipKb(initial), dashboard: gzipKb(firstDraw), charted: gzipKb(charted) };
+  const report = JSON.stringify(sizes, (_key, value: unknown) =>
+    typeof value === 'number' ? Math.round(value * 10) / 10 : value,
+  );
+  assert.ok(sizes.initial <= INITIAL_ROUTE_BUDGET_KB, `sign-in page over budget, KB gzipped: ${report}`);
+  assert.ok(sizes.dashboard <= DASHBOARD_BUDGET_KB, `dashboard over budget, KB gzipped: ${report}`);
+  assert.ok(sizes.charted <= CHARTED_DASHBOARD_BUDGET_KB, `charted dashboard over budget: ${report}`);
+  assert.ok(
+    loadedLater.some((file) => CHART_CHUNK.test(file)),
+    'the dashboard loads its charts lazily',
+  );
 });

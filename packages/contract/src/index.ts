@@ -18,11 +18,13 @@ export * from './html-to-wa';
 export * from './schemas/lookup';
 export * from './schemas/audit';
 export * from './schemas/stats';
+export * from './stats-text';
 export * from './schemas/webhooks';
 export * from './schemas/consent';
 
 export * from './csv';
 export * from './schemas/governance';
+export * from './onboarding';
 export * from './schemas/onboarding';
 export * from './i18n';
 export * from './endpoints';

@@ -1,34 +1,11 @@
 import type { CatalogKey } from './i18n/core';
 import { MESSAGE_PARAMS, type ParamKey } from './i18n/params';
 import { MESSAGE_TEXT, type MessageKey } from './message-text';
+import { Message, type MessageParam } from './message';
 
-export { MESSAGE_TEXT, type MessageKey };
+export { MESSAGE_TEXT, Message, type MessageKey, type MessageParam };
 
 type MessageText = (typeof MESSAGE_TEXT)[MessageKey];
-/** A blank's value: a word or number, or another message (a stop reason inside "Blast … berhenti: …"). */
-export type MessageParam = string | number | Message;
-
-/**
- * A message named by its catalog key, with the values of its blanks: what the server answers with, so
- * it can be written in each reader's language when the answer is sent. Read as a string (a template,
- * a log line, JSON for a socket or a stored row) it is the spec's wording.
- */
-export class Message {
-  constructor(
-    readonly key: CatalogKey,
-    readonly params: Readonly<Record<string, MessageParam>>,
-    private readonly defaultText: string,
-  ) {}
-
-  toString() {
-    return this.defaultText;
-  }
-
-  toJSON() {
-    return this.defaultText;
-  }
-}
-
 type MessageRef<T> = T extends (...args: infer A) => string
   ? (...args: { [I in keyof A]: A[I] | Message }) => Message
   : Message;

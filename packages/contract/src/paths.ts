@@ -143,3 +143,15 @@ export const API = {
 
 /** The value admin and dev pass as userId to count every account rather than one member's. */
 export const ALL_USERS = 'all';
+
+/**
+ * The path with its parameters filled in: `/api/admin/level/:id` and `{ id: 3 }` give `/api/admin/level/3`. Kept
+ * apart from the endpoint table, whose schemas bring zod to whoever imports it.
+ */
+export function endpointPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,14 +1,25 @@
 import {
-  ENDPOINTS,
   endpointPath,
   type EndpointAnswer,
-  type EndpointDefinition,
   type EndpointInput,
   type EndpointName,
   type Endpoints,
+  type HttpMethod,
 } from '@blaster/contract';
 import { acceptLanguage, messages } from '../i18n';
 import { clearSession, getStoredUser, signOut } from './session';
+
+interface EndpointRoute {
+  method: HttpMethod;
+  path: string;
+  auth: boolean;
+}
+// Filled in from the contract's endpoint table when the panel is built (vite.config.ts): the table
+// itself carries every schema, and so zod, which a screen that only calls endpoints does not need.
+declare const __ENDPOINT_ROUTES__: Record<EndpointName, EndpointRoute>;
+
+/** An endpoint's method, path and whether it needs a session. */
+export const endpointRoute = (name: EndpointName): EndpointRoute => __ENDPOINT_ROUTES__[name];
 
 /** A failed call, carrying the text to show (the server's msg) and any per-field errors. */
 export class ApiError extends Error {
@@ -122,7 +133,7 @@ export function callEndpoint<N extends EndpointName>(
   name: N,
   ...[input, options = {}]: CallArguments<N>
 ): Promise<EndpointAnswer<Endpoints[N]>> {
-  const endpoint: EndpointDefinition = ENDPOINTS[name];
+  const endpoint = endpointRoute(name);
   const { params, query, body, search } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
@@ -130,5 +141,5 @@ export function callEndpoint<N extends EndpointName>(
     search?: string;
   };
   const path = endpointPath(endpoint.path, params) + queryString(query, search);
-  return apiRequest(path, { ...options, method: endpoint.method, body, auth: endpoint.access !== 'public' });
+  return apiRequest(path, { ...options, method: endpoint.method, body, auth: endpoint.auth });
 }

@@ -96,12 +96,3 @@ type TextsAsMessages<T> = T extends string
  * Message where a text is).
  */
 export type EndpointReturn<E extends EndpointDefinition> = TextsAsMessages<z.input<E['answer']>>;
-
-/** The path with its parameters filled in: `/api/admin/level/:id` and `{ id: 3 }` give `/api/admin/level/3`. */
-export function endpointPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:(\w+)/g, (_match, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

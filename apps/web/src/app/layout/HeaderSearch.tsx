@@ -1,19 +1,21 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import { SEARCH_SHORTCUT_KEY, canOpen, sidebarMenu } from '@blaster/contract';
-import { t, useMessages } from '../../i18n';
-import { Command, CommandEmpty, CommandInput, CommandItem, CommandList } from '../../components/ui/command';
-import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
+import { t } from '../../i18n';
 import { useSession } from '../../lib/session';
-import { MenuIcon } from './MenuIcon';
+
+// The palette and its dialog library load when it first opens, not with every screen.
+const MenuPalette = lazy(() => import('./MenuPalette'));
 
 /** Jumps to a screen of the role's menu: a command palette, opened from here or by Ctrl/Cmd+K. */
 export function HeaderSearch() {
-  const MSG = useMessages();
   const navigate = useNavigate();
   const { user } = useSession();
   const [open, setOpen] = useState(false);
+  // Kept once loaded, so the dialog can animate its closing.
+  const [paletteWanted, setPaletteWanted] = useState(false);
+  if (open && !paletteWanted) setPaletteWanted(true);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -54,30 +56,11 @@ export function HeaderSearch() {
           {isMac ? '⌘' : 'Ctrl'} K
         </kbd>
       </button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent className="max-w-xl overflow-hidden" padded={false} aria-describedby={undefined}>
-          <DialogTitle className="sr-only">{t('layout.searchMenu')}</DialogTitle>
-          <Command label={t('layout.searchMenu')}>
-            <CommandInput
-              aria-label={t('layout.searchMenu')}
-              placeholder={t('layout.searchMenuPlaceholder')}
-            />
-            <CommandList>
-              <CommandEmpty>{MSG.empty}</CommandEmpty>
-              {entries.map((item) => (
-                <CommandItem
-                  key={item.path}
-                  value={`${t(item.key)} ${item.path}`}
-                  onSelect={() => go(item.path)}
-                >
-                  <MenuIcon name={item.icon} className="size-5 text-gray-400" />
-                  {t(item.key)}
-                </CommandItem>
-              ))}
-            </CommandList>
-          </Command>
-        </DialogContent>
-      </Dialog>
+      {paletteWanted && (
+        <Suspense fallback={null}>
+          <MenuPalette open={open} onOpenChange={setOpen} entries={entries} onSelect={go} />
+        </Suspense>
+      )}
     </>
   );
 }

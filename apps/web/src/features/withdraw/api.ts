@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS, endpointPath, type EndpointAnswer, type Endpoints } from '@blaster/contract';
+import { endpointPath, type EndpointAnswer, type Endpoints } from '@blaster/contract';
 import { useMessages } from '../../i18n';
-import { callEndpoint } from '../../lib/api';
+import { callEndpoint, endpointRoute } from '../../lib/api';
 
 export const withdrawKeys = {
   all: ['withdraw'] as const,
@@ -26,7 +26,7 @@ export function useMoneyFigure<N extends MoneyFigure>(
   fallback: string,
 ) {
   return useQuery({
-    queryKey: withdrawKeys.moneyFigure(key, endpointPath(ENDPOINTS[name].path, { userId })),
+    queryKey: withdrawKeys.moneyFigure(key, endpointPath(endpointRoute(name).path, { userId })),
     // Each of the figures answers its own shape; the union's call is narrowed back to the one named.
     queryFn: () =>
       callEndpoint<MoneyFigure>(name, { params: { userId } }, { fallback }) as Promise<
