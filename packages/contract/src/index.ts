@@ -1,4 +1,3 @@
-import './validation-texts';
 export * from './roles';
 export * from './constants';
 export * from './messages';

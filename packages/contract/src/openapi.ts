@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './validation-texts';
 import { ENDPOINTS, errorAnswerSchema, type EndpointDefinition } from './endpoints';
 
 type JsonSchema = Record<string, unknown>;

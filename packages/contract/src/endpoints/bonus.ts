@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { ALL_ROLES, OPERATOR_ROLES, type Role } from '../roles';
 import { idParamSchema, userOrAllParamSchema } from '../schemas/common';
 import { totalBonusAnswerSchema } from '../schemas/dashboard';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import type { Message } from '../messages';
 import type { Role } from '../roles';
 import { pageMetaSchema } from '../schemas/common';

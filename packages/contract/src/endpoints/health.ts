@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { idParamSchema } from '../schemas/common';
 import { healthAnswerSchema } from '../schemas/governance';
 import { whatsappRowSchema } from '../schemas/whatsapp';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
 import { idParamSchema, pageQuerySchema } from '../schemas/common';
 import { levelBodySchema, levelSchema } from '../schemas/money';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import type { Role } from '../roles';
 import { idParamSchema } from '../schemas/common';
 import {

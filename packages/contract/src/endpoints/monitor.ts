@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { monitorMessageSchema, monitorQuerySchema } from '../schemas/whatsapp';
 import { endpoint } from './define';
 

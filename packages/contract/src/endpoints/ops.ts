@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { endpoint } from './define';
 
 /** What serves the API's own description (readiness and metrics are not API endpoints). */

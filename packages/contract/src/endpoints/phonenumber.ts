@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
 import { idParamSchema } from '../schemas/common';
 import {

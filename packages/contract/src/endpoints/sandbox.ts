@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { ALL_ROLES } from '../roles';
 import {
   sandboxDemoDataBodySchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { ALL_ROLES, OPERATOR_ROLES } from '../roles';
 import { settingRowSchema, settingUpdateSchema } from '../schemas/setting';
 import { endpoint } from './define';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { SUPPRESSION_REMOVE_ROLES, SUPPRESSION_ROLES } from '../roles';
 import { pageQuerySchema } from '../schemas/common';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { ALL_ROLES, type Role } from '../roles';
 import { userOrAllParamSchema } from '../schemas/common';
 import { balanceAnswerSchema } from '../schemas/dashboard';

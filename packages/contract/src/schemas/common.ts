@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { DEFAULT_PAGE } from '../constants';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';

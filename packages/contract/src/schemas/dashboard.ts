@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 
 const int = z.number().int();
 export const whatsappCountAnswerSchema = z.object({ connectedCount: int, disconnectedCount: int });

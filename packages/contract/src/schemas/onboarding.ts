@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { ONBOARDING_STEPS } from '../onboarding';
 
 /** The caller's steps, in their role's order, each with whether it is done. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../validation-texts';
 import { messageTable } from '../messages';
 import { lenientIdSchema, pageQuerySchema } from './common';
 
