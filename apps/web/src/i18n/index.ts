@@ -61,6 +61,9 @@ async function prepare(target: Language) {
   engineModule = loaded;
   if (engine) engine.addResourceBundle(target, 'translation', catalog);
   else engine = loaded.createEngine(target, catalog);
+  // A table built while the catalog was on its way holds the spec's wording under the new language's
+  // name (a request's texts read before the first render): it is built again.
+  shown = null;
 }
 
 /** The page's lang attribute: the spec's own wording is mostly Indonesian, as index.html says. */
