@@ -35,7 +35,7 @@ function accountColumns(): Columns<LookupRow> {
         <div className="md:min-w-28">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.Whatsapp?.pushname ?? '-'}</div>
           <div className="text-xs text-gray-500">{row.Whatsapp?.phonenumber ?? '-'}</div>
-          <div className="text-xs text-gray-400">{row.state ?? '-'}</div>
+          <div className="text-xs text-gray-400">{row.state ? tValue('state', row.state) : '-'}</div>
         </div>
       ),
     }),

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@blaster/contract';
-import { formatRupiah, t } from '../../../i18n';
+import { formatRupiah, t, tValue } from '../../../i18n';
 
 /** Money fields show as rupiah; the rest as they are, '-' for nothing. */
 const MONEY_FIELDS = new Set(['nominal', 'blast_fee', 'price']);
@@ -9,6 +9,12 @@ function formatValue(field: string, value: unknown): string {
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
+}
+
+/** A field's name in the chosen language; one the catalogs do not name reads as its own name. */
+function fieldName(field: string): string {
+  const named = tValue('auditField', field);
+  return named === field ? field.replaceAll('_', ' ') : named;
 }
 
 /** One line per changed field: the value before, an arrow, the value after. */
@@ -21,7 +27,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
     <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[auto_1fr]">
       {fields.map((field) => (
         <div key={field} className="contents">
-          <dt className="text-gray-500 dark:text-gray-400">{field.replaceAll('_', ' ')}</dt>
+          <dt className="text-gray-500 dark:text-gray-400">{fieldName(field)}</dt>
           <dd className="break-words">
             {entry.before && (
               <>
