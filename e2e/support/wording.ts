@@ -60,10 +60,13 @@ const KEYS = [...new Set(Object.values(CATALOGS).flatMap((catalog) => Object.key
   .sort((a, b) => b.length - a.length);
 const RAW_KEY = new RegExp(`(?<![\\w./])(${KEYS.map(escape).join('|')})(?![\\w/]|\\.\\w)`, 'g');
 
-/** Rupiah grouped the other language's way: 'Rp 10,000' on an Indonesian screen, 'Rp 10.000' on an English one. */
-const FOREIGN_MONEY: Record<Shown, RegExp> = {
-  id: /Rp\s?\d{1,3}(,\d{3})+(?![\d.,])/g,
-  en: /Rp\s?\d{1,3}(\.\d{3})+(?![\d.,])/g,
+/**
+ * Figures written the other language's way: rupiah grouped 'Rp 10,000' or a percentage '12.50%' on an
+ * Indonesian screen, 'Rp 10.000' or '12,50%' on an English one.
+ */
+const FOREIGN_FIGURES: Record<Shown, RegExp> = {
+  id: /Rp\s?\d{1,3}(,\d{3})+(?![\d.,])|\d\.\d+\s?%/g,
+  en: /Rp\s?\d{1,3}(\.\d{3})+(?![\d.,])|\d,\d+\s?%/g,
 };
 
 /**
@@ -83,8 +86,8 @@ export function findings(screens: Screen[], data: Set<string>): string[] {
   for (const screen of screens) {
     for (const line of screen.lines) {
       for (const match of line.matchAll(RAW_KEY)) report(screen, `key ${match[1]}`, line);
-      for (const match of line.matchAll(FOREIGN_MONEY[screen.language]))
-        report(screen, `amount ${match[0]}`, line);
+      for (const match of line.matchAll(FOREIGN_FIGURES[screen.language]))
+        report(screen, `figure ${match[0]}`, line);
       // An address ('info@gmail.com', 'http://…') is no language's words either.
       const words = typed
         .reduce((rest, text) => rest.replaceAll(text, ' '), line)
