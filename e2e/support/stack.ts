@@ -246,11 +246,12 @@ export async function createUser(
   return { email, password, id: registered.data.user.id };
 }
 
+/** Signs in on the sign-in screen, in whatever language the page was left in ('Sign in', 'Masuk'). */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/signin');
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname !== '/signin');
 }
 

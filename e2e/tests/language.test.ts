@@ -1,15 +1,21 @@
 import assert from 'node:assert/strict';
 import {
   API,
+  CATALOGS,
   EN_CATALOG,
   ID_CATALOG,
   MESSAGE_TEXT as MSG,
+  PANEL_ROUTES,
   STORAGE_LANGUAGE,
+  canOpen,
+  newDeviceId,
   sidebarMenu,
+  type Role,
 } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { test } from '../support/fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, type Stack } from '../support/stack';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, until, type Stack } from '../support/stack';
+import { addData, findings, type Screen, type Shown } from '../support/wording';
 
 let stack: Stack;
 test.beforeAll(({ stack: shared }) => {
@@ -89,28 +95,260 @@ test.describe("the server's error in the chosen language", () => {
   });
 });
 
-test("in English the operators' newer screens show English texts and no catalog key", async () => {
-  const { context, page } = await stack.newPage();
-  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await page.getByText(MSG.dashboardAdmin).first().waitFor();
-  await page.getByTestId('language-switch').selectOption('en');
-  const keys = Object.keys(EN_CATALOG).filter((key) => key.includes('.'));
-  const screens: [string, string][] = [
-    ['/', EN_CATALOG.dashboardAdmin],
-    ['/users', EN_CATALOG['users.listTitle']],
-    ['/webhooks', EN_CATALOG['webhook.deliveriesTitle']],
-    ['/suppression', EN_CATALOG['suppression.addTitle']],
-    ['/settings', EN_CATALOG.governanceTitle],
-  ];
-  for (const [path, text] of screens) {
-    await page.goto(path);
-    await page.getByText(text).first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const shown = await page.locator('body').innerText();
-    const raw = keys.filter((key) => shown.includes(key));
-    assert.deepEqual(raw, [], `${path} shows catalog keys`);
+const login = async (email: string, password: string) =>
+  (
+    await stack.api<{ token: string; user: { id: number; referral_code: string } }>('POST', API.login, {
+      email,
+      password,
+    })
+  ).data;
+
+/** Connects a sandbox chat account over the API, as its owner: the steps the connect screen takes. */
+async function connectAccount(token: string, userId: number) {
+  const deviceId = newDeviceId();
+  const created = await stack.api(
+    'POST',
+    API.whatsappNewClient,
+    { deviceId, userId, previousDeviceId: null },
+    token,
+  );
+  assert.equal(created.status, 200, JSON.stringify(created.data));
+  await stack.api('GET', API.whatsappQr(deviceId), undefined, token);
+  assert.equal((await stack.api('POST', API.sandboxScan, { deviceId }, token)).status, 200);
+  await until(
+    async () =>
+      (await stack.api<{ state: string }>('GET', API.whatsappClientState(deviceId), undefined, token)).data
+        .state === 'connected',
+  );
+  const saved = await stack.api<{ whatsapp: { id: number } }>(
+    'POST',
+    API.whatsappSave,
+    { clientid: deviceId, user_id: userId },
+    token,
+  );
+  assert.equal(saved.status, 200, JSON.stringify(saved.data));
+  return saved.data.whatsapp.id;
+}
+
+interface Person {
+  email: string;
+  password: string;
+}
+
+/**
+ * A row in every list a screen shows (a referred member, a bonus, a withdrawal request, a proxy,
+ * demo numbers and a template, a suppressed number, chat accounts and a generator), and the query
+ * each screen that opens one record is opened with.
+ */
+async function seed() {
+  const admin = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const member = await createUser(stack, 'member', 'Lestari');
+  const memberLogin = await login(member.email, member.password);
+  const dev = await createUser(stack, 'dev', 'Dewi');
+  const staff = await createUser(stack, 'staff', 'Sinta');
+  const referred = await stack.api(
+    'POST',
+    API.register,
+    {
+      firstName: 'Rudi',
+      lastName: 'Hartono',
+      email: `rudi-${Date.now()}@e2e.test`,
+      password: 'rahasia-123',
+      password2: 'rahasia-123',
+      referral_code: memberLogin.user.referral_code,
+      agreeToTerms: true,
+    },
+    undefined,
+    // The shared server counts sign-ups per address; createUser's addresses stay below this one.
+    '127.0.250.1',
+  );
+  assert.equal(referred.status, 200, JSON.stringify(referred.data));
+  const as = admin.token;
+  await stack.api('POST', API.bonusCreate, { nominal: 75_000, reason: 'Bonus', userId: member.id }, as);
+  await stack.api(
+    'PUT',
+    API.user(member.id),
+    { account_bank: 'BCA', account_number: '1234567890', account_name: 'Lestari' },
+    memberLogin.token,
+  );
+  await stack.api('POST', API.withdrawRequest, { nominal: 20_000, userId: member.id }, memberLogin.token);
+  await stack.api('POST', API.proxySave, { value: 'http://user:secret@203.0.113.10:8080' }, as);
+  await stack.api('POST', API.suppressionCreate, { number: '6281299990001' }, as);
+  await stack.api('POST', API.sandboxDemoData, { count: 3 }, (await login(dev.email, dev.password)).token);
+  const [memberAccount, adminAccount] = await Promise.all([
+    connectAccount(memberLogin.token, member.id),
+    connectAccount(as, admin.user.id),
+  ]);
+  const generator = await stack.api(
+    'POST',
+    API.lookupCreate('generator'),
+    { whatsapp_id: adminAccount, start_number: '6281500000001', end_number: '6281500000030' },
+    as,
+  );
+  assert.equal(generator.status, 200, JSON.stringify(generator.data));
+  const first = async (path: string) =>
+    (await stack.api<{ list: { id: number }[] }>('GET', path, undefined, as)).data.list[0]!.id;
+  const [phone, template, proxy, level] = await Promise.all(
+    [API.phoneList, API.messageList, API.proxyList, API.levelList].map(first),
+  );
+  const queries: Record<string, (role: Role) => string> = {
+    '/member/edit': () => `?id=${member.id}`,
+    '/phonenumber/edit': () => `?id=${phone}`,
+    '/message/edit': () => `?id=${template}`,
+    '/proxy/edit': () => `?id=${proxy}`,
+    '/level/edit': () => `?id=${level}`,
+    '/whatsapp/health': (role) => `?id=${role === 'member' ? memberAccount : adminAccount}`,
+  };
+  const people: Record<Role, Person> = {
+    admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    member,
+    dev,
+    staff,
+  };
+  return { people, queries };
+}
+
+/** Nothing on the screen is loading: no list busy, no spinner or skeleton, no loading text. */
+const quiet = (loading: string) =>
+  !document.querySelector('[aria-busy="true"], main .animate-spin, main .animate-pulse') &&
+  !Array.from(document.querySelectorAll('main p')).some((p) => p.textContent === loading);
+
+/**
+ * Waits until the screen has nothing more to show: no request of the page in flight and nothing
+ * loading, still so two frames later (a screen starts its requests as it renders).
+ */
+async function settle(page: Page, inFlight: { count: number; idle: () => Promise<void> }, loading: string) {
+  for (;;) {
+    await inFlight.idle();
+    await page.waitForFunction(quiet, loading, { timeout: 20_000 });
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    if (inFlight.count === 0 && (await page.evaluate(quiet, loading))) return;
   }
-  await page.goto('/users');
-  await page.getByRole('columnheader', { name: EN_CATALOG['users.createdAt'] }).waitFor();
+}
+
+/** Counts the page's requests in flight, and tells when there are none. */
+function trackRequests(page: Page) {
+  let waiting: (() => void)[] = [];
+  const state = {
+    count: 0,
+    idle: () => (state.count === 0 ? Promise.resolve() : new Promise<void>((done) => waiting.push(done))),
+  };
+  const finished = () => {
+    state.count -= 1;
+    if (state.count > 0) return;
+    waiting.forEach((done) => done());
+    waiting = [];
+  };
+  page.on('request', () => (state.count += 1));
+  page.on('requestfinished', finished);
+  page.on('requestfailed', finished);
+  return state;
+}
+
+/**
+ * The texts a screen shows: its text, and the placeholders, labels and titles of what is visible.
+ * What is marked translate="no" (a monitor's raw events) is no language's text and is left out.
+ */
+const visibleTexts = (page: Page) =>
+  page.evaluate(() => {
+    const hide = document.head.appendChild(document.createElement('style'));
+    hide.textContent = '[translate="no"] { display: none !important; }';
+    const shown = document.body.innerText.split('\n').map((line) => line.trim());
+    hide.remove();
+    for (const element of Array.from(document.querySelectorAll('[placeholder], [aria-label], [title]'))) {
+      if (!element.checkVisibility()) continue;
+      for (const name of ['placeholder', 'aria-label', 'title'])
+        shown.push(element.getAttribute(name)?.trim() ?? '');
+    }
+    return shown.filter(Boolean);
+  });
+
+/** Opens a screen without reloading the panel, as its own links do, and waits for its title. */
+async function open(page: Page, path: string) {
+  await page.evaluate((path) => {
+    document.querySelectorAll('h1').forEach((heading) => heading.setAttribute('data-left', ''));
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.locator('h1:not([data-left])').first().waitFor();
+}
+
+/** Signs in on the sign-in screen as it reads in the chosen language. */
+async function signInAs(page: Page, person: Person, language: Shown) {
+  await page.locator('input[name="email"]').fill(person.email);
+  await page.locator('input[name="password"]').fill(person.password);
+  await page.getByRole('button', { name: CATALOGS[language].signInButton, exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/signin');
+}
+
+/** '/' and '/dashboard' are one screen: the walk opens '/' only. */
+const SAME_AS = new Set(['/dashboard']);
+
+/**
+ * Opens, in one page, every screen the role may open in the language (and, signed out first, the
+ * sign-up and sign-in screens when `signedOut`), and keeps what each showed. The texts people typed
+ * that the server sent land in `data`.
+ */
+async function walk(
+  role: Role,
+  person: Person,
+  language: Shown,
+  queries: Record<string, (role: Role) => string>,
+  data: Set<string>,
+  signedOut: boolean,
+): Promise<Screen[]> {
+  const { context, page } = await stack.newPage();
+  await context.addInitScript(
+    ([key, value]) => window.localStorage.setItem(key!, value!),
+    [STORAGE_LANGUAGE, language],
+  );
+  const answers: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/api/') && response.headers()['content-type']?.includes('json'))
+      answers.push(
+        response.json().then(
+          (answer: unknown) => addData(answer, data),
+          () => undefined,
+        ),
+      );
+  });
+  const inFlight = trackRequests(page);
+  const screens: Screen[] = [];
+  const look = async (path: string, who: string = role) => {
+    await settle(page, inFlight, CATALOGS[language].loading).catch((error: Error) => {
+      throw new Error(`${who} ${path} ${language} never settled: ${error.message}`);
+    });
+    screens.push({ role: who, path, language, lines: await visibleTexts(page) });
+  };
+  for (const path of signedOut ? ['/signup', '/signin'] : ['/signin']) {
+    await page.goto(path);
+    await page.locator('h1').first().waitFor();
+    if (signedOut) await look(path, 'signed-out');
+  }
+  await signInAs(page, person, language);
+  await page.locator('main h1').first().waitFor();
+  await look('/');
+  for (const { path } of PANEL_ROUTES) {
+    if (path === '/' || SAME_AS.has(path) || !canOpen(role, path)) continue;
+    await open(page, path + (queries[path]?.(role) ?? ''));
+    await look(path);
+  }
+  await Promise.all(answers);
   await context.close();
+  return screens;
+}
+
+test('every screen of every role reads in one language, Indonesian or English: no catalog key, no word of the other language, amounts grouped its way', async () => {
+  const { people, queries } = await seed();
+  const data = new Set<string>();
+  const walks = (['id', 'en'] as const).flatMap((language) =>
+    (['admin', 'staff', 'member', 'dev'] as const).map((role) =>
+      walk(role, people[role], language, queries, data, role === 'member'),
+    ),
+  );
+  const screens = (await Promise.all(walks)).flat();
+  const found = findings(screens, data);
+  assert.ok(found.length === 0, `${found.length} findings:\n${found.join('\n')}`);
 });

@@ -289,7 +289,8 @@ export const MESSAGE_TEXT = {
   realtimeLiveHint: 'Terhubung: data diperbarui langsung.',
   realtimeOfflineHint: 'Koneksi terputus: data mungkin tidak terbaru. Menyambung ulang otomatis...',
   profileSaved: 'Profil berhasil disimpan.',
-  lookupProgress: (done: number, total: number) => `${done} dari ${total}`,
+  // Figures grouped the way the panel's language writes them ('1.250' or '1,250').
+  lookupProgress: (done: number | string, total: number | string) => `${done} dari ${total}`,
 
   // Proxy and template imports (decision: the spec's import texts, for proxies and templates)
   proxyImportDone: (count: number) => `Total ${count} proxy, berhasil didaftarkan.`,

@@ -61,6 +61,9 @@ async function prepare(target: Language) {
   engineModule = loaded;
   if (engine) engine.addResourceBundle(target, 'translation', catalog);
   else engine = loaded.createEngine(target, catalog);
+  // A table built while the catalog was on its way holds the spec's wording under the new language's
+  // name (a request's texts read before the first render): it is built again.
+  shown = null;
 }
 
 /** The page's lang attribute: the spec's own wording is mostly Indonesian, as index.html says. */
@@ -150,6 +153,17 @@ export const acceptLanguage = () => (language === 'default' ? '*' : language);
 export const locale = () => LANGUAGE_LOCALES[language];
 export const formatRupiah = (amount: number | null | undefined) => formatRupiahIn(amount, locale());
 export const formatNumber = (value: number | null | undefined) => groupDigits(value ?? 0, locale());
+/**
+ * A figure with a fixed number of decimals: as the spec shows it ('12.50') in its own wording, with
+ * the chosen language's decimal mark ('12,50' in Indonesian) otherwise.
+ */
+export const formatFixed = (value: number, digits: number) =>
+  language === 'default'
+    ? value.toFixed(digits)
+    : new Intl.NumberFormat(locale(), {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(value);
 
 export type Messages = {
   [K in keyof typeof MESSAGE_TEXT]: (typeof MESSAGE_TEXT)[K] extends (...args: infer A) => string

@@ -83,4 +83,14 @@ describe('language switch', () => {
     expect(fresh.t('menu.proxies')).toBe('Proxy');
     expect(fresh.messages().whatsappTitleMember).toBe('Akun WhatsApp');
   });
+
+  it('a fresh start whose first texts are read before the catalog arrives shows the sign-in screen in that language', async () => {
+    await setLanguage('id');
+    vi.resetModules();
+    const fresh = await import('.');
+    // A request's texts, read before the first render while the catalog is still on its way.
+    expect(fresh.messages().signInTitle).toBe('Sign In');
+    await fresh.loadStoredLanguage();
+    expect(fresh.messages().signInTitle).toBe('Masuk');
+  });
 });

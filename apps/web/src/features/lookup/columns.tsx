@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LookupKind, LookupRow } from '@blaster/contract';
-import { messages, t, tValue } from '../../i18n';
+import { formatFixed, formatNumber, messages, t, tValue } from '../../i18n';
 import { smallLinkClass, type Columns } from '../../components/data-table';
 import { LookupRowActions } from './row-actions';
 import type { LookupActions } from './use-lookup-actions';
@@ -35,7 +35,7 @@ function accountColumns(): Columns<LookupRow> {
         <div className="md:min-w-28">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.Whatsapp?.pushname ?? '-'}</div>
           <div className="text-xs text-gray-500">{row.Whatsapp?.phonenumber ?? '-'}</div>
-          <div className="text-xs text-gray-400">{row.state ?? '-'}</div>
+          <div className="text-xs text-gray-400">{row.state ? tValue('state', row.state) : '-'}</div>
         </div>
       ),
     }),
@@ -91,10 +91,10 @@ function progressColumns(kind: LookupKind): Columns<LookupRow> {
       header: t('lookup.progress'),
       cell: ({ row: { original: row } }) => (
         <div className="min-w-28" data-testid={`progress-${row.id}`}>
-          <span className="font-medium">{row.progress.toFixed(2)}%</span>
+          <span className="font-medium">{formatFixed(row.progress, 2)}%</span>
           {row.total !== undefined && row.total > 0 && (
             <span className="ml-2 text-xs text-gray-500 tabular-nums dark:text-gray-400">
-              {MSG.lookupProgress(row.position ?? 0, row.total)}
+              {MSG.lookupProgress(formatNumber(row.position ?? 0), formatNumber(row.total))}
             </span>
           )}
           <div className="mt-1 h-1.5 rounded-full bg-gray-100 dark:bg-white/10">

@@ -23,17 +23,34 @@ export function displayOf(type: string | null): Display {
   return 'string';
 }
 
-/** date, event, state, then ' | status', ' | N times', ' | N seconds', ' | number' */
-export function monitorLine(message: MonitorMessage): string {
+/**
+ * A line of the log: date, event, state, then ' | status' as the gateway sent them (`raw`), then
+ * ' | N times', ' | N seconds' and ' | number' (`rest`), whose units read in the chosen language.
+ */
+export function monitorLine(message: MonitorMessage): { raw: string; rest: string } {
   const payload = message.payload ?? {};
   const sender = message.sender ?? {};
   const state = sender.state ?? payload.state ?? '';
-  let line = `${String(payload.date ?? '')} ${message.event} ${String(state)}`.trim();
-  if (sender.status) line += ` | ${String(sender.status)}`;
-  if (payload.reconnectTime !== undefined) line += ` | ${String(payload.reconnectTime)} times`;
-  if (payload.waitTime !== undefined) line += ` | ${String(payload.waitTime)} seconds`;
-  if (payload.number !== undefined) line += ` | ${String(payload.number)}`;
-  return line;
+  let raw = `${String(payload.date ?? '')} ${message.event} ${String(state)}`.trim();
+  if (sender.status) raw += ` | ${String(sender.status)}`;
+  let rest = '';
+  if (payload.reconnectTime !== undefined)
+    rest += ` | ${t('monitor.times', { times: String(payload.reconnectTime) })}`;
+  if (payload.waitTime !== undefined)
+    rest += ` | ${t('monitor.seconds', { seconds: String(payload.waitTime) })}`;
+  if (payload.number !== undefined) rest += ` | ${String(payload.number)}`;
+  return { raw, rest };
+}
+
+function LineText({ message }: { message: MonitorMessage }) {
+  const { raw, rest } = monitorLine(message);
+  return (
+    <>
+      {/* The gateway's own names and values: words of no language, which no translation touches. */}
+      <span translate="no">{raw}</span>
+      {rest}
+    </>
+  );
 }
 
 function aboutId(message: MonitorMessage, id: string) {
@@ -104,9 +121,9 @@ export function MonitorPage({ kind }: { kind: MonitorKind }) {
                     message.event === 'authenticated' && 'text-emerald-600 dark:text-emerald-400',
                   )}
                 >
-                  {monitorLine(message)}
+                  <LineText message={message} />
                 </p>
-                <div className="mt-2 overflow-x-auto text-xs">
+                <div translate="no" className="mt-2 overflow-x-auto text-xs">
                   {display === 'string' && (
                     <pre className="whitespace-pre-wrap break-all text-gray-600 dark:text-gray-400">
                       {JSON.stringify(message)}

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import clsx from 'clsx';
 import { Check, X } from 'lucide-react';
-import { formatRupiah, t, tValue } from '../../i18n';
+import { formatNumber, formatRupiah, t, tValue } from '../../i18n';
 import type { Columns } from '../../components/data-table';
 import { AccountCell } from './components/AccountCell';
 import { StateCell } from './components/StateCell';
@@ -30,7 +30,7 @@ export function accountColumns(viewer: AccountViewer, actions: AccountActions): 
             row.successUpdated && 'bg-emerald-200 dark:bg-emerald-500/30',
           )}
         >
-          {row.count_success}
+          {formatNumber(row.count_success)}
         </span>
       ),
     }),
@@ -44,7 +44,7 @@ export function accountColumns(viewer: AccountViewer, actions: AccountActions): 
             row.failUpdated && 'bg-red-200 dark:bg-red-500/30',
           )}
         >
-          {row.count_fail}
+          {formatNumber(row.count_fail)}
         </span>
       ),
     }),

@@ -1,14 +1,30 @@
 import type { AuditEntry } from '@blaster/contract';
-import { formatRupiah, t } from '../../../i18n';
+import { formatRupiah, t, tValue } from '../../../i18n';
 
 /** Money fields show as rupiah; the rest as they are, '-' for nothing. */
 const MONEY_FIELDS = new Set(['nominal', 'blast_fee', 'price']);
-function formatValue(field: string, value: unknown): string {
+
+/** The catalog group that names a field's values: a role, an account's state, a status of the target's kind. */
+function valueGroup(field: string, target: AuditEntry['target']['type']): string | null {
+  if (field === 'role' || field === 'state') return field;
+  if (field !== 'status') return null;
+  if (target === 'withdrawal') return 'withdrawStatus';
+  return target === 'whatsapp' ? 'blastStatus' : null;
+}
+
+function formatValue(field: string, value: unknown, target: AuditEntry['target']['type']): string {
   if (value === null || value === undefined || value === '') return '-';
   if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatRupiah(value);
   if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const group = valueGroup(field, target);
+  return group ? tValue(group, String(value)) : String(value);
+}
+
+/** A field's name in the chosen language; one the catalogs do not name reads as its own name. */
+function fieldName(field: string): string {
+  const named = tValue('auditField', field);
+  return named === field ? field.replaceAll('_', ' ') : named;
 }
 
 /** One line per changed field: the value before, an arrow, the value after. */
@@ -21,12 +37,12 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
     <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[auto_1fr]">
       {fields.map((field) => (
         <div key={field} className="contents">
-          <dt className="text-gray-500 dark:text-gray-400">{field.replaceAll('_', ' ')}</dt>
+          <dt className="text-gray-500 dark:text-gray-400">{fieldName(field)}</dt>
           <dd className="break-words">
             {entry.before && (
               <>
                 <span className="text-red-600 line-through decoration-red-300 dark:text-red-400">
-                  {formatValue(field, before[field])}
+                  {formatValue(field, before[field], entry.target.type)}
                 </span>
                 {entry.after && <span aria-hidden="true"> → </span>}
                 {entry.after && <span className="sr-only"> {t('audit.becomes')} </span>}
@@ -34,7 +50,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
             )}
             {entry.after && (
               <span className="font-medium text-emerald-700 dark:text-emerald-400">
-                {formatValue(field, after[field])}
+                {formatValue(field, after[field], entry.target.type)}
               </span>
             )}
           </dd>

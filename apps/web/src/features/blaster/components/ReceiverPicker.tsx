@@ -37,7 +37,7 @@ export function ReceiverPicker({
         onChange={(event) => setTargets([...event.target.selectedOptions].map((option) => option.value))}
         className={`${inputClass(Boolean(errors.targets))} h-48`}
       >
-        <option value={ALL_RECEIVERS}>{ALL_RECEIVERS}</option>
+        <option value={ALL_RECEIVERS}>{t('blaster.allReceivers')}</option>
         {/* Chosen numbers outside the current search stay listed, and chosen. */}
         {targets
           .filter((target) => target !== ALL_RECEIVERS && !found.some((row) => row.number === target))

@@ -1,4 +1,4 @@
-import { t, useMessages } from '../../../i18n';
+import { t, tValue, useMessages } from '../../../i18n';
 import { FieldError, Label, inputClass } from '../../../components/form';
 import { useSession } from '../../../lib/session';
 import { useAccountsOf } from '../../whatsapp/api';
@@ -29,7 +29,7 @@ export function LookupAccountSelect({
         <option value="">{accounts.isPending ? MSG.loading : t('common.chooseAccount')}</option>
         {accounts.data?.list.map((account) => (
           <option key={account.id} value={account.id}>
-            {account.phonenumber ?? account.clientid} ({account.state ?? 'unknown'})
+            {account.phonenumber ?? account.clientid} ({tValue('state', account.state ?? 'unknown')})
           </option>
         ))}
         <option value={NEW_ACCOUNT}>{MSG.newAccount}</option>

@@ -34,7 +34,7 @@ export function PersonalInfoCard({ user, onEdit }: { user: User; onEdit(): void 
           </div>
         </div>
         <Button type="button" variant="outline" onClick={onEdit} className="lg:w-auto">
-          <Pencil className="size-4" aria-hidden="true" /> Edit
+          <Pencil className="size-4" aria-hidden="true" /> {t('common.edit')}
         </Button>
       </div>
     </section>
