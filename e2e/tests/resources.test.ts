@@ -66,7 +66,7 @@ test('admin imports phone numbers, downloads the skipped rows, creates a templat
 
   await page.goto('/phonenumber');
   await page.getByRole('cell', { name: 'Budi; Jr' }).waitFor();
-  await page.getByRole('cell', { name: '6281377700002' }).waitFor();
+  await page.getByRole('cell', { name: '6281377700002', exact: true }).waitFor();
 
   // A template with bold text and a URL button.
   await page.goto('/message/create');
