@@ -120,10 +120,14 @@ test('a member connects by QR and by pairing code, blasts with live counts, stop
   );
 
   await row.getByRole('button', { name: MSG.stopBlast }).click();
+  // Stopping while a message is on its way asks first; the question's dialog loads on first use, so
+  // the test waits for whichever comes: the question, or the stopped row.
   const sendingDialog = page.getByRole('alertdialog');
-  if (await sendingDialog.isVisible().catch(() => false))
+  const startAgain = row.getByRole('button', { name: MSG.startBlast });
+  await sendingDialog.or(startAgain).first().waitFor();
+  if (await sendingDialog.isVisible())
     await sendingDialog.getByRole('button', { name: MSG.stopBlastNow }).click();
-  await row.getByRole('button', { name: MSG.startBlast }).waitFor();
+  await startAgain.waitFor();
 
   // After the stop the send in flight (if any) settles: the member's figures, read afresh, and the
   // admin's live ones agree.
