@@ -74,14 +74,7 @@ export function LevelListPage() {
           </>
         }
       >
-        <PagedTable
-          label={MSG.levelListTitle}
-          list={list}
-          columns={columns}
-          rowKey={(row) => row.id}
-          listKey="level"
-          pageSizes
-        />
+        <PagedTable label={MSG.levelListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

@@ -96,14 +96,7 @@ export function ProxyListPage() {
           </>
         }
       >
-        <PagedTable
-          label={t('route./proxy')}
-          list={list}
-          columns={columns}
-          rowKey={(row) => row.id}
-          listKey="proxy"
-          pageSizes
-        />
+        <PagedTable label={t('route./proxy')} list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );

@@ -94,8 +94,6 @@ export function SuppressionPage() {
             list={list}
             columns={columns}
             rowKey={(row) => row.number}
-            listKey="suppression"
-            pageSizes
           />
         </PageCard>
       </div>

@@ -90,14 +90,7 @@ export function TemplateListPage() {
           </>
         }
       >
-        <PagedTable
-          label={t('route./message')}
-          list={list}
-          columns={columns}
-          rowKey={(row) => row.id}
-          listKey="message"
-          pageSizes
-        />
+        <PagedTable label={t('route./message')} list={list} columns={columns} rowKey={(row) => row.id} />
       </PageCard>
     </>
   );
