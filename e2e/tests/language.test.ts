@@ -215,12 +215,13 @@ const quiet = (loading: string) =>
 
 /**
  * Waits until the screen has nothing more to show: no request of the page in flight and nothing
- * loading, still so two frames later (a screen starts its requests as it renders).
+ * loading, still so two frames later (a screen starts its requests as it renders). It waits as long
+ * as that takes: eight pages share a busy machine here, and only the test's own limit ends a hang.
  */
 async function settle(page: Page, inFlight: { count: number; idle: () => Promise<void> }, loading: string) {
   for (;;) {
     await inFlight.idle();
-    await page.waitForFunction(quiet, loading, { timeout: 20_000 });
+    await page.waitForFunction(quiet, loading, { timeout: 0 });
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
@@ -316,12 +317,12 @@ async function walk(
   });
   const inFlight = trackRequests(page);
   const screens: Screen[] = [];
-  const look = async (path: string, who: string = role) => {
-    await settle(page, inFlight, CATALOGS[language].loading).catch((error: Error) => {
-      throw new Error(`${who} ${path} ${language} never settled: ${error.message}`);
+  // A step per screen, so a screen that never settles is named where the test stops.
+  const look = (path: string, who: string = role) =>
+    test.step(`${who} ${path} ${language}`, async () => {
+      await settle(page, inFlight, CATALOGS[language].loading);
+      screens.push({ role: who, path, language, lines: await visibleTexts(page) });
     });
-    screens.push({ role: who, path, language, lines: await visibleTexts(page) });
-  };
   for (const path of signedOut ? ['/signup', '/signin'] : ['/signin']) {
     await page.goto(path);
     await page.locator('h1').first().waitFor();
