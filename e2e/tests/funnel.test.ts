@@ -60,7 +60,7 @@ test('a member blasts in the sandbox, watches the funnel fill, and a STOP reply 
     () => Number(document.querySelector('[data-testid="funnel-opted_out-count"]')?.textContent) > 0,
   );
   // The charts were drawn (the charting library came in on demand).
-  await funnel.locator('.recharts-surface').first().waitFor();
+  await funnel.getByRole('img', { name: MSG.funnelTitle }).locator('[data-series="value"]').first().waitFor();
   const optedOut = await count(page, 'opted_out');
 
   // The operators' suppression screen lists exactly the numbers that answered STOP.

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { STATS_TEXT } from '@blaster/contract';
-import { ChartCard, formatValue, type ChartSeries } from '.';
+import { ChartCard, ColourBarChart, formatDay, formatLongDay, formatValue, type ChartSeries } from '.';
 
 afterEach(cleanup);
 
@@ -10,6 +10,7 @@ beforeAll(async () => {
   expect(typeof ResizeObserver).toBe('undefined');
   // Loaded once here, so the lazy chart resolves within the test's wait.
   await import('./StatsChart');
+  await import('./ColourCharts');
 }, 30_000);
 
 const series: ChartSeries[] = [
@@ -75,6 +76,91 @@ describe('ChartCard', () => {
       />,
     );
     expect(screen.getByRole('status', { name: STATS_TEXT.loading })).toBeTruthy();
+  });
+});
+
+const income: ChartSeries[] = [
+  { key: 'blastIncome', label: STATS_TEXT.blastIncome, tone: 'brand', stack: 'money', unit: 'rupiah' },
+  { key: 'bonus', label: STATS_TEXT.bonus, tone: 'amber', stack: 'money', unit: 'rupiah' },
+];
+const incomeDays = [
+  { day: '2026-11-22', blastIncome: 25000, bonus: 0 },
+  { day: '2026-11-23', blastIncome: 1500, bonus: 75000 },
+];
+
+async function renderIncome() {
+  render(
+    <ChartCard
+      testId="income"
+      title="Pendapatan per Hari"
+      label="Pendapatan per Hari"
+      query={ready}
+      xKey="day"
+      series={income}
+      data={incomeDays}
+      formatX={formatDay}
+      formatTooltipX={formatLongDay}
+    />,
+  );
+  return screen.findByRole('img', { name: 'Pendapatan per Hari' }, { timeout: 10_000 });
+}
+
+describe('chart texts', () => {
+  it('writes days, short amounts and the series names as text, in the chosen language', async () => {
+    await renderIncome();
+    const card = screen.getByTestId('income');
+    for (const day of incomeDays) expect(within(card).getByText(formatDay(day.day))).toBeTruthy();
+    // The value axis: rounded amounts ('80 rb'), the largest at the top.
+    expect(within(card).getByText('80 rb')).toBeTruthy();
+    expect(within(card).getByText(STATS_TEXT.blastIncome)).toBeTruthy();
+    expect(within(card).getByText(STATS_TEXT.bonus)).toBeTruthy();
+  });
+
+  it("the arrow keys walk the days and read out each day's amounts, outside the picture", async () => {
+    const chart = await renderIncome();
+    act(() => chart.focus());
+    fireEvent.keyDown(chart, { key: 'ArrowRight' });
+    const spoken = screen.getByText(formatLongDay('2026-11-23')).closest('[aria-live]');
+    expect(spoken?.getAttribute('aria-live')).toBe('polite');
+    expect(chart.contains(spoken!)).toBe(false);
+    expect(spoken!.textContent).toContain('Rp 75.000');
+    expect(spoken!.textContent).toContain('Rp 1.500');
+    fireEvent.keyDown(chart, { key: 'Escape' });
+    expect(screen.queryByText(formatLongDay('2026-11-23'))).toBeNull();
+  });
+
+  it("shows the pointed day's amounts", async () => {
+    const chart = await renderIncome();
+    // jsdom lays nothing out: the chart is 320 px wide from x = 0, its plot from 44 to 312. It has no
+    // PointerEvent either: a mouse event of the pointer's type carries the position.
+    fireEvent(chart, new MouseEvent('pointermove', { bubbles: true, clientX: 60, clientY: 100 }));
+    expect(screen.getByText(formatLongDay('2026-11-22'))).toBeTruthy();
+    expect(screen.getByText('Rp 25.000')).toBeTruthy();
+    fireEvent.pointerLeave(chart);
+    expect(screen.queryByText(formatLongDay('2026-11-22'))).toBeNull();
+  });
+});
+
+describe('ColourBarChart', () => {
+  it('is a named picture with a bar per stage in its own colour', async () => {
+    render(
+      <ColourBarChart
+        label="Funnel Pengiriman"
+        valueLabel="Pesan"
+        bars={[
+          { key: 'sent', label: 'Terkirim', value: 12, color: '#465fff' },
+          { key: 'read', label: 'Dibaca', value: 9, color: '#12b76a' },
+        ]}
+      />,
+    );
+    const chart = await screen.findByRole('img', { name: 'Funnel Pengiriman' }, { timeout: 10_000 });
+    const bars = [...chart.querySelectorAll('[data-series="value"]')];
+    expect(bars.map((bar) => bar.getAttribute('data-value'))).toEqual(['12', '9']);
+    expect(bars.map((bar) => bar.querySelector('path')?.getAttribute('fill'))).toEqual([
+      '#465fff',
+      '#12b76a',
+    ]);
+    expect(within(chart).getByText('Terkirim')).toBeTruthy();
   });
 });
 

@@ -1,60 +1,60 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Cell,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { CartesianChart } from './CartesianChart';
 import type { ColourBarChartProps, ColourLineChartProps } from './types';
 
 /** Charts whose every bar or line has its own colour; reached through React.lazy (index.tsx). */
 
+const asIs = (value: string) => value;
+
 /** One bar per category, laid along the side, each in its own colour. */
-export function ColourBarChart({ bars, valueLabel, height = 240 }: ColourBarChartProps) {
+export function ColourBarChart({ label, bars, valueLabel, height = 240 }: ColourBarChartProps) {
+  const colours = new Map(bars.map((bar) => [bar.key, bar.color]));
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <BarChart layout="vertical" data={bars} margin={{ left: 24 }}>
-        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" allowDecimals={false} />
-        <YAxis type="category" dataKey="label" width={110} />
-        <Tooltip />
-        <Bar dataKey="value" name={valueLabel} isAnimationActive={false}>
-          {bars.map((bar) => (
-            <Cell key={bar.key} fill={bar.color} />
-          ))}
-        </Bar>
-      </BarChart>
-    </ResponsiveContainer>
+    <CartesianChart
+      label={label ?? valueLabel}
+      data={bars.map((bar) => ({ key: bar.key, label: bar.label, value: bar.value }))}
+      xKey="label"
+      series={[
+        {
+          key: 'value',
+          label: valueLabel,
+          color: 'var(--chart-brand)',
+          colorOf: (datum) => colours.get(String(datum.key)) ?? 'var(--chart-brand)',
+          type: 'bar',
+          axis: 'left',
+          unit: 'count',
+        },
+      ]}
+      formatX={asIs}
+      formatTooltipX={asIs}
+      vertical
+      height={height}
+      legend={false}
+      maxBarSize={28}
+    />
   );
 }
 
 /** Several lines over the same categories (days), each in its own colour, with a legend. */
-export function ColourLineChart({ data, xKey, lines, height = 240 }: ColourLineChartProps) {
+export function ColourLineChart({ label, data, xKey, lines, height = 240 }: ColourLineChartProps) {
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <LineChart data={data}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey={xKey} />
-        <YAxis allowDecimals={false} />
-        <Tooltip />
-        <Legend />
-        {lines.map((line) => (
-          <Line
-            key={line.key}
-            type="monotone"
-            dataKey={line.key}
-            name={line.label}
-            stroke={line.color}
-            isAnimationActive={false}
-          />
-        ))}
-      </LineChart>
-    </ResponsiveContainer>
+    <CartesianChart
+      label={label ?? lines.map((line) => line.label).join(', ')}
+      data={data}
+      xKey={xKey}
+      series={lines.map((line) => ({
+        key: line.key,
+        label: line.label,
+        color: line.color,
+        type: 'line',
+        axis: 'left',
+        unit: 'count',
+      }))}
+      formatX={asIs}
+      formatTooltipX={asIs}
+      vertical={false}
+      height={height}
+      legend
+      maxBarSize={28}
+    />
   );
 }

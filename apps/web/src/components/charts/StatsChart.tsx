@@ -1,18 +1,9 @@
-import {
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  type TooltipContentProps,
-} from 'recharts';
-import { chartAxes } from './chart-axes';
-import { seriesElement } from './chart-series';
-import { ChartTooltip } from './ChartTooltip';
+import { CartesianChart } from './CartesianChart';
+import { chartColor } from './chart-series';
 import type { StatsChartProps } from './types';
 
 /**
- * With ColourCharts, the only modules that import the chart library (this one and the parts beside it
+ * With ColourCharts, the only modules that import the chart code (this one and the parts beside it
  * that only it imports): pages reach them through React.lazy (index.tsx).
  */
 
@@ -29,43 +20,27 @@ export default function StatsChart({
   testId,
 }: StatsChartProps) {
   const vertical = layout === 'vertical';
-  const leftUnit = series.find((item) => item.axis !== 'right')?.unit ?? 'count';
-  const rightUnit = series.find((item) => item.axis === 'right')?.unit;
   return (
-    <figure
-      role="img"
-      aria-label={label}
-      data-testid={testId}
-      data-points={data.length}
-      className="m-0 w-full min-w-0"
-    >
-      <ResponsiveContainer width="100%" height={height} initialDimension={{ width: 320, height }}>
-        <ComposedChart
-          data={data}
-          layout={vertical ? 'vertical' : 'horizontal'}
-          margin={{ top: 8, right: rightUnit ? 0 : 8, bottom: 0, left: 0 }}
-          barCategoryGap="20%"
-        >
-          <CartesianGrid stroke="var(--chart-grid)" vertical={vertical} horizontal={!vertical} />
-          {chartAxes({ vertical, xKey, formatX, leftUnit, rightUnit })}
-          <Tooltip
-            cursor={{ fill: 'var(--chart-cursor)' }}
-            content={(props) => (
-              <ChartTooltip
-                {...(props as TooltipContentProps<number, string>)}
-                series={series}
-                formatX={formatTooltipX ?? formatX}
-              />
-            )}
-          />
-          <Legend
-            iconType="circle"
-            iconSize={8}
-            wrapperStyle={{ fontSize: 12, color: 'var(--chart-axis)' }}
-          />
-          {series.map((item) => seriesElement(item, vertical))}
-        </ComposedChart>
-      </ResponsiveContainer>
-    </figure>
+    <CartesianChart
+      label={label}
+      data={data}
+      xKey={xKey}
+      series={series.map((item) => ({
+        key: item.key,
+        label: item.label,
+        color: chartColor(item.tone),
+        type: item.type ?? 'bar',
+        stack: item.stack,
+        axis: !vertical && item.axis === 'right' ? 'right' : 'left',
+        unit: item.unit ?? 'count',
+      }))}
+      formatX={formatX}
+      formatTooltipX={formatTooltipX ?? formatX}
+      vertical={vertical}
+      height={height}
+      legend
+      maxBarSize={vertical ? 18 : 28}
+      testId={testId}
+    />
   );
 }

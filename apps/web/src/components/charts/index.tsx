@@ -4,6 +4,7 @@ import { STATS_TEXT as SPEC_STATS_TEXT } from '@blaster/contract';
 import { textTable } from '../../i18n';
 import { errorText } from '../../lib/api';
 import { isEmptyData } from './format';
+import { THEME_VARS } from './theme';
 import type { ColourBarChartProps, ColourLineChartProps, StatsChartProps } from './types';
 
 // The contract's texts in the chosen language.
@@ -12,7 +13,7 @@ const STATS_TEXT = textTable('stats', SPEC_STATS_TEXT);
 export * from './types';
 export * from './format';
 
-/** The chart library loads with the first chart shown, never with the first screen or sign-in. */
+/** The chart code loads with the first chart shown, never with the first screen or sign-in. */
 const StatsChart = lazy(() => import('./StatsChart'));
 const LazyColourBarChart = lazy(() =>
   import('./ColourCharts').then((charts) => ({ default: charts.ColourBarChart })),
@@ -21,7 +22,7 @@ const LazyColourLineChart = lazy(() =>
   import('./ColourCharts').then((charts) => ({ default: charts.ColourLineChart })),
 );
 
-/** Bars of their own colours along the side; the chart library loads with the first one shown. */
+/** Bars of their own colours along the side; the chart code loads with the first one shown. */
 export function ColourBarChart(props: ColourBarChartProps) {
   return (
     <Suspense fallback={<ChartSkeleton height={props.height ?? 240} />}>
@@ -30,7 +31,7 @@ export function ColourBarChart(props: ColourBarChartProps) {
   );
 }
 
-/** Lines of their own colours over shared categories; the chart library loads with the first one shown. */
+/** Lines of their own colours over shared categories; the chart code loads with the first one shown. */
 export function ColourLineChart(props: ColourLineChartProps) {
   return (
     <Suspense fallback={<ChartSkeleton height={props.height ?? 240} />}>
@@ -38,22 +39,6 @@ export function ColourLineChart(props: ColourLineChartProps) {
     </Suspense>
   );
 }
-
-/**
- * Theme colours as CSS variables the chart reads: the panel's brand, green and red, lighter on the
- * dark theme so they keep their contrast.
- */
-export const THEME_VARS = clsx(
-  '[--chart-success:var(--color-emerald-500)] dark:[--chart-success:var(--color-emerald-400)]',
-  '[--chart-fail:var(--color-red-500)] dark:[--chart-fail:var(--color-red-400)]',
-  '[--chart-brand:var(--color-brand-500)] dark:[--chart-brand:var(--color-brand-400)]',
-  '[--chart-amber:var(--color-amber-500)] dark:[--chart-amber:var(--color-amber-400)]',
-  '[--chart-sky:var(--color-sky-500)] dark:[--chart-sky:var(--color-sky-400)]',
-  '[--chart-gray:var(--color-gray-400)] dark:[--chart-gray:var(--color-gray-500)]',
-  '[--chart-grid:var(--color-gray-200)] dark:[--chart-grid:var(--color-gray-800)]',
-  '[--chart-axis:var(--color-gray-500)] dark:[--chart-axis:var(--color-gray-400)]',
-  '[--chart-cursor:var(--color-gray-100)] dark:[--chart-cursor:var(--color-gray-800)]',
-);
 
 export function ChartSkeleton({ height = 260 }: { height?: number }) {
   return (

@@ -1,4 +1,4 @@
-/** What a chart draws; kept apart from the chart module so that pages never import the chart library. */
+/** What a chart draws; kept apart from the chart modules so that pages never import the chart code. */
 
 /** Colours of the panel's theme, each with a light and a dark shade (see THEME_VARS). */
 export type ChartTone = 'success' | 'fail' | 'brand' | 'amber' | 'sky' | 'gray';
@@ -46,6 +46,8 @@ export interface ColourBar {
 }
 
 export interface ColourBarChartProps {
+  /** What the chart shows, for screen readers (`aria-label`); the value label when not given. */
+  label?: string;
   bars: ColourBar[];
   /** What the values count, shown in the tooltip. */
   valueLabel: string;
@@ -60,6 +62,8 @@ export interface ColourLine {
 }
 
 export interface ColourLineChartProps {
+  /** What the chart shows, for screen readers (`aria-label`); the lines' names when not given. */
+  label?: string;
   data: ChartDatum[];
   /** The category field along the bottom. */
   xKey: string;

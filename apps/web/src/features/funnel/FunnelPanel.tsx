@@ -65,6 +65,7 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
               ))}
             </dl>
             <ColourBarChart
+              label={MSG.funnelTitle}
               bars={stageList.map((stage) => ({ ...stage, value: total[stage.key] }))}
               valueLabel={t('funnel.messages')}
             />
@@ -74,6 +75,7 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
               {MSG.funnelOverTime}
             </h3>
             <ColourLineChart
+              label={MSG.funnelOverTime}
               data={days.data?.groups ?? []}
               xKey="label"
               lines={stageList.filter((stage) => stage.key !== 'queued')}
