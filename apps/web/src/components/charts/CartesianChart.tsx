@@ -9,10 +9,6 @@ import { THEME_VARS } from './theme';
 import { useElementWidth } from './use-element-width';
 import type { ChartDatum } from './types';
 
-/**
- * The panel's one chart: bars (stacked or not) and lines over categories, drawn as SVG with d3's scales
- * and curves, so that every label is text in the page. StatsChart and ColourCharts dress it.
- */
 export interface CartesianChartProps {
   /** What the chart shows, for screen readers and tests (`aria-label`). */
   label: string;
@@ -47,6 +43,10 @@ const KEY_STEPS: Record<string, (index: number, last: number) => number> = {
   End: (_, last) => last,
 };
 
+/**
+ * The panel's one chart: bars (stacked or not) and lines over categories, drawn as SVG with d3's scales
+ * and curves, so that every label is text in the page. StatsChart and ColourCharts dress it.
+ */
 export function CartesianChart({
   label,
   data,
@@ -152,7 +152,8 @@ function useActiveCategory(layout: ChartLayout, count: number) {
     onPointerDown: point,
     onPointerLeave: () => setActive(null),
   };
-  return { active, handlers };
+  // A category that has gone (fewer days after a change of range) is shown no more.
+  return { active: active && active.index <= last ? active : null, handlers };
 }
 
 /** The hovered category's band, shaded behind its bars. */
