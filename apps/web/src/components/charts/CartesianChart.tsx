@@ -188,7 +188,7 @@ function CursorLine({ layout, index }: { layout: ChartLayout; index: number }) {
 
 /**
  * Beside the category, on the side with more room; at the pointer's height (or the plot's top for the
- * keyboard), or below the category's row when categories run down the side.
+ * keyboard), or beside the pointer under the category's row when categories run down the side.
  */
 function tooltipPlace(layout: ChartLayout, active: Active): TooltipPlace {
   const { category, plot, vertical, width } = layout;
@@ -196,7 +196,9 @@ function tooltipPlace(layout: ChartLayout, active: Active): TooltipPlace {
   const gap = 12;
   if (vertical) {
     const x = active.across ?? (plot.left + plot.right) / 2;
-    return { x, y: start + category.bandwidth() + gap / 2, side: x > width / 2 ? 'left' : 'right' };
+    // Under the row, but within the plot: never over the axis' labels or the legend.
+    const y = Math.max(plot.top, Math.min(plot.bottom - 56, start + category.bandwidth()));
+    return { x: x + (x > width / 2 ? -gap : gap), y, side: x > width / 2 ? 'left' : 'right' };
   }
   const y = Math.min(plot.bottom - 48, Math.max(plot.top, (active.across ?? plot.top) - 24));
   return start + category.bandwidth() / 2 > width / 2

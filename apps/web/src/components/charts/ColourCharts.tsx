@@ -35,7 +35,15 @@ export function ColourBarChart({ label, bars, valueLabel, height = 240 }: Colour
 }
 
 /** Several lines over the same categories (days), each in its own colour, with a legend. */
-export function ColourLineChart({ label, data, xKey, lines, height = 240 }: ColourLineChartProps) {
+export function ColourLineChart({
+  label,
+  data,
+  xKey,
+  lines,
+  formatX = asIs,
+  formatTooltipX,
+  height = 240,
+}: ColourLineChartProps) {
   return (
     <CartesianChart
       label={label ?? lines.map((line) => line.label).join(', ')}
@@ -49,8 +57,8 @@ export function ColourLineChart({ label, data, xKey, lines, height = 240 }: Colo
         axis: 'left',
         unit: 'count',
       }))}
-      formatX={asIs}
-      formatTooltipX={asIs}
+      formatX={formatX}
+      formatTooltipX={formatTooltipX ?? formatX}
       vertical={false}
       height={height}
       legend

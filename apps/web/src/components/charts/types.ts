@@ -68,5 +68,8 @@ export interface ColourLineChartProps {
   /** The category field along the bottom. */
   xKey: string;
   lines: ColourLine[];
+  /** Label of a category on the axis, and in the tooltip (a day: '23 Nov', 'Senin, 23 November 2026'). */
+  formatX?: (value: string) => string;
+  formatTooltipX?: (value: string) => string;
   height?: number;
 }

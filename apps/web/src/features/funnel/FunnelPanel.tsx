@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { FunnelCounts } from '@blaster/contract';
 import { formatNumber, t, useMessages } from '../../i18n';
 import { inputClass } from '../../components/form';
-import { ColourBarChart, ColourLineChart } from '../../components/charts';
+import { ColourBarChart, ColourLineChart, formatDay, formatLongDay } from '../../components/charts';
 import { useFunnel } from './api';
-import { stages } from './stages';
+import { stages, type ShownStage } from './stages';
 import { FunnelTemplateTable } from './components/FunnelTemplateTable';
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '-');
@@ -51,19 +51,7 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <div>
-            <dl className="mb-3 grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
-              {stageList.map((stage) => (
-                <div key={stage.key} data-testid={`funnel-${stage.key}`}>
-                  <dt className="text-xs text-gray-500 dark:text-gray-400">{stage.label}</dt>
-                  <dd className="font-semibold text-gray-800 dark:text-white/90">
-                    <span data-testid={`funnel-${stage.key}-count`}>{formatNumber(total[stage.key])}</span>
-                    <span className="block text-xs font-normal text-gray-500 dark:text-gray-400">
-                      {percent(total[stage.key], total.queued)}
-                    </span>
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <StageCounts stages={stageList} total={total} />
             <ColourBarChart
               label={MSG.funnelTitle}
               bars={stageList.map((stage) => ({ ...stage, value: total[stage.key] }))}
@@ -78,6 +66,8 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
               label={MSG.funnelOverTime}
               data={days.data?.groups ?? []}
               xKey="label"
+              formatX={formatDay}
+              formatTooltipX={formatLongDay}
               lines={stageList.filter((stage) => stage.key !== 'queued')}
             />
           </div>
@@ -93,5 +83,24 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** Each stage's count and its share of the queued messages. */
+function StageCounts({ stages: stageList, total }: { stages: ShownStage[]; total: FunnelCounts }) {
+  return (
+    <dl className="mb-3 grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
+      {stageList.map((stage) => (
+        <div key={stage.key} data-testid={`funnel-${stage.key}`}>
+          <dt className="text-xs text-gray-500 dark:text-gray-400">{stage.label}</dt>
+          <dd className="font-semibold text-gray-800 dark:text-white/90">
+            <span data-testid={`funnel-${stage.key}-count`}>{formatNumber(total[stage.key])}</span>
+            <span className="block text-xs font-normal text-gray-500 dark:text-gray-400">
+              {percent(total[stage.key], total.queued)}
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
