@@ -1,4 +1,4 @@
-import { t, useMessages } from '../../../i18n';
+import { t, tValue, useMessages } from '../../../i18n';
 import { FieldError, Label, inputClass } from '../../../components/form';
 import type { Blaster } from '../use-blaster';
 
@@ -28,7 +28,7 @@ export function SenderField({
         <option value="">{senders.data ? t('blaster.chooseSenderOption') : MSG.loading}</option>
         {senders.data?.list.map((row) => (
           <option key={row.clientid} value={row.clientid}>
-            {row.phonenumber ?? row.clientid} ({row.state ?? 'unknown'})
+            {row.phonenumber ?? row.clientid} ({tValue('state', row.state ?? 'unknown')})
           </option>
         ))}
       </select>
