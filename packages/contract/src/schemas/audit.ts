@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'blast.schedule',
   'blast.schedule_cancel',
   'sandbox.demo_data',
+  'phone.bulk_delete',
+  'phone.bulk_suppress',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -59,6 +61,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'blast.schedule': 'Blast dijadwalkan',
   'blast.schedule_cancel': 'Jadwal blast dibatalkan',
   'sandbox.demo_data': 'Data demo ditambah',
+  'phone.bulk_delete': 'Phone number dihapus massal',
+  'phone.bulk_suppress': 'Phone number dimasukkan ke suppression massal',
 };
 
 /**

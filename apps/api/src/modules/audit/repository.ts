@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, type auditPageQuerySchema } from '@blaster/contract';
+import type { auditPageQuerySchema } from '@blaster/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { auditEntries, users } from '../../db/schema';
@@ -68,8 +68,8 @@ export const auditRepository = {
       .leftJoin(users, eq(users.id, auditEntries.actorId))
       .where(where)
       .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(query.page));
+      .limit(query.per_page)
+      .offset(pageOffset(query.page, query.per_page));
     return { rows, total };
   },
 };

@@ -9,6 +9,8 @@ declare module '@tanstack/react-table' {
      * so that the remaining ones, the Action column above all, fit without a side scroll.
      */
     secondary?: boolean;
+    /** The `sort` value the list's server takes for this column; with it the header sorts the list. */
+    sortKey?: string;
   }
 }
 
@@ -18,3 +20,5 @@ export type Columns<T> = ColumnDef<T, any>[];
 
 /** The id every list gives its row actions column: shown last, as buttons, on a card. */
 export const ACTION_COLUMN_ID = 'action';
+/** The id of the checkbox column a list with bulk actions puts first. */
+export const SELECT_COLUMN_ID = 'select';

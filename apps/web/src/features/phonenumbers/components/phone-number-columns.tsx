@@ -12,6 +12,7 @@ export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode):
   return [
     column.accessor('number', {
       header: t('common.phoneNumber'),
+      meta: { sortKey: 'number' },
       cell: ({ row: { original: row } }) => (
         <span className="inline-flex flex-wrap items-center gap-1">
           <span className="whitespace-nowrap tabular-nums">{row.number}</span>
@@ -33,7 +34,7 @@ export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode):
         </span>
       ),
     }),
-    column.accessor('name', { header: t('common.name') }),
+    column.accessor('name', { header: t('common.name'), meta: { sortKey: 'name' } }),
     column.accessor('consent_at', {
       header: t('consent.column'),
       cell: ({ row: { original: row } }) => <ConsentCell source={row.consent_source} at={row.consent_at} />,
