@@ -51,6 +51,14 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
 }
 
+/**
+ * The rows of a list that has none yet (loading, or failed). One array for every draw: the table
+ * reads a new array as new rows and resets its page, and that reset draws the table again, so a new
+ * `[]` per draw kept a loading list drawing itself without end (the tab froze).
+ */
+const NO_ROWS: never[] = [];
+const NOTHING_CHOSEN: RowSelectionState = {};
+
 /** What stands in for the rows: loading, the error, or 'Kosong'; null when there are rows. */
 function listState(rows: unknown[] | undefined, loading: boolean, error?: string | null): ReactNode {
   const MSG = messages();
@@ -79,11 +87,13 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(listKey);
   const table = useReactTable({
-    data: rows ?? [],
+    data: rows ?? NO_ROWS,
     columns: selection ? [selectColumn(selection.describe), ...columns] : columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(rowKey(row)),
-    state: { columnVisibility, rowSelection: selection?.selected ?? {} },
+    // The server pages the list: the table never pages, so new rows never reset a page of its own.
+    manualPagination: true,
+    state: { columnVisibility, rowSelection: selection?.selected ?? NOTHING_CHOSEN },
     onColumnVisibilityChange: setColumnVisibility,
     enableRowSelection: Boolean(selection),
     onRowSelectionChange: selection?.onChange,
