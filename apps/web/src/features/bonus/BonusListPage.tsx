@@ -87,7 +87,14 @@ export function BonusListPage() {
           </>
         }
       >
-        <PagedTable label={MSG.bonusListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable
+          label={MSG.bonusListTitle}
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          listKey="bonus"
+          pageSizes
+        />
       </PageCard>
     </>
   );

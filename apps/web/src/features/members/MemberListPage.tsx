@@ -108,6 +108,8 @@ export function MemberListPage() {
           list={members}
           columns={memoColumns}
           rowKey={(row) => row.id}
+          listKey="member"
+          pageSizes
         />
       </PageCard>
     </>

@@ -59,7 +59,14 @@ export function ReferralListPage() {
           </>
         }
       >
-        <PagedTable label={MSG.referralListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable
+          label={MSG.referralListTitle}
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          listKey="referral"
+          pageSizes
+        />
       </PageCard>
     </>
   );
