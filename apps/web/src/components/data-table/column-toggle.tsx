@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Table, VisibilityState } from '@tanstack/react-table';
+import { useState, type ReactNode } from 'react';
+import type { Column, HeaderContext, Table, VisibilityState } from '@tanstack/react-table';
 import { Columns3 } from 'lucide-react';
 import { t } from '../../i18n';
 import {
@@ -35,6 +35,18 @@ export function useColumnVisibility(list: string | undefined) {
   return [visibility, change] as const;
 }
 
+/**
+ * A column's name as its header says it. A header drawn in the list's language is a function of the
+ * header's place, which a hidden column does not have: it is drawn here with the column alone.
+ */
+function columnName<T>(table: Table<T>, column: Column<T, unknown>): ReactNode {
+  const header = column.columnDef.header;
+  if (typeof header === 'string') return header;
+  if (typeof header === 'function')
+    return header({ table, column } as HeaderContext<T, unknown>) as ReactNode;
+  return column.id;
+}
+
 /** The 'Kolom' menu: one checkbox per column that can be hidden (the row actions always stay). */
 export function ColumnToggle<T>({ table }: { table: Table<T> }) {
   const columns = table
@@ -50,18 +62,15 @@ export function ColumnToggle<T>({ table }: { table: Table<T> }) {
         <DropdownMenuLabel className="px-3 pt-1 pb-2 text-xs text-gray-500 dark:text-gray-400">
           {t('table.columnsLabel')}
         </DropdownMenuLabel>
-        {columns.map((column) => {
-          const header = column.columnDef.header;
-          return (
-            <DropdownMenuCheckboxItem
-              key={column.id}
-              checked={column.getIsVisible()}
-              onCheckedChange={(shown) => column.toggleVisibility(shown)}
-            >
-              {typeof header === 'string' ? header : column.id}
-            </DropdownMenuCheckboxItem>
-          );
-        })}
+        {columns.map((column) => (
+          <DropdownMenuCheckboxItem
+            key={column.id}
+            checked={column.getIsVisible()}
+            onCheckedChange={(shown) => column.toggleVisibility(shown)}
+          >
+            {columnName(table, column)}
+          </DropdownMenuCheckboxItem>
+        ))}
       </DropdownMenuContent>
     </DropdownMenu>
   );
