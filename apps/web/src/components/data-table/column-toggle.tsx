@@ -39,7 +39,7 @@ export function useColumnVisibility(list: string | undefined) {
  * A column's name as its header says it. A header drawn in the list's language is a function of the
  * header's place, which a hidden column does not have: it is drawn here with the column alone.
  */
-function columnName<T>(table: Table<T>, column: Column<T, unknown>): ReactNode {
+export function columnName<T>(table: Table<T>, column: Column<T, unknown>): ReactNode {
   const header = column.columnDef.header;
   if (typeof header === 'string') return header;
   if (typeof header === 'function')

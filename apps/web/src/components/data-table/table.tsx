@@ -15,7 +15,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { SortDirection } from '@blaster/contract';
 import { messages, t } from '../../i18n';
 import { CardView } from './card-view';
-import { ColumnToggle, useColumnVisibility } from './column-toggle';
+import { ColumnToggle, columnName, useColumnVisibility } from './column-toggle';
 import { ACTION_COLUMN_ID, SELECT_COLUMN_ID, type Columns } from './columns';
 import { selectColumn } from './selection';
 import { useIsNarrow } from './use-narrow';
@@ -131,7 +131,7 @@ function HeaderCell<T>({ header, sorting }: { header: Header<T, unknown>; sortin
   if (!key || !sorting) return content;
   const active = sorting.key === key;
   const Icon = !active ? ArrowUpDown : sorting.dir === 'desc' ? ArrowDown : ArrowUp;
-  const name = header.column.columnDef.header;
+  const name = columnName(header.getContext().table, header.column);
   return (
     <button
       type="button"

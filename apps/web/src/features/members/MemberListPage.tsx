@@ -23,10 +23,12 @@ const columns = [
   column.accessor((row) => `${row.firstname} ${row.lastname}`, {
     id: 'name',
     header: () => t('common.name'),
+    meta: { sortKey: 'name' },
     cell: ({ row }) => <PersonName person={row.original} />,
   }),
   column.accessor('email', {
     header: () => t('common.email'),
+    meta: { sortKey: 'email' },
     cell: (info) => <UserText text={info.getValue()} />,
   }),
   column.accessor('level', {
@@ -49,6 +51,7 @@ const columns = [
   }),
   column.accessor('createdAt', {
     header: () => t('members.registeredAt'),
+    meta: { sortKey: 'created' },
     cell: (info) => formatDateTime(info.getValue()),
   }),
   column.accessor('whatsapps', { header: () => t('members.whatsapps') }),
@@ -109,6 +112,7 @@ export function MemberListPage() {
           columns={memoColumns}
           rowKey={(row) => row.id}
           listKey="member"
+          sortable
           pageSizes
         />
       </PageCard>
