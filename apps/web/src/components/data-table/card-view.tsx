@@ -62,7 +62,12 @@ export function CardView<T>({
                     <dt className="pt-0.5 text-xs font-medium tracking-wide text-gray-500 uppercase dark:text-gray-400">
                       {headerOf(cell.column.id)}
                     </dt>
-                    <dd className="min-w-0 break-words">
+                    <dd
+                      className={clsx(
+                        'min-w-0 break-words',
+                        cell.column.columnDef.meta?.figure && 'whitespace-nowrap tabular-nums',
+                      )}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </dd>
                   </div>

@@ -11,6 +11,11 @@ declare module '@tanstack/react-table' {
     secondary?: boolean;
     /** The `sort` value the list's server takes for this column; with it the header sorts the list. */
     sortKey?: string;
+    /**
+     * A figure (money, a count, a date): kept on one line, as 'Rp' and its amount or a date and its
+     * time belong together, in digits of one width so that the column's figures line up.
+     */
+    figure?: boolean;
   }
 }
 

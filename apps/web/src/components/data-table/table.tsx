@@ -156,6 +156,7 @@ const columnClass = <T,>(column: Column<T, unknown>) =>
   clsx(
     column.columnDef.meta?.secondary && 'hidden @5xl:table-cell',
     column.id === SELECT_COLUMN_ID && 'w-px pr-0',
+    column.columnDef.meta?.figure && 'whitespace-nowrap tabular-nums',
   );
 
 function TableView<T>({

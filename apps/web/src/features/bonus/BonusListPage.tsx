@@ -45,6 +45,7 @@ export function BonusListPage() {
       : []),
     column.accessor('nominal', {
       header: t('common.nominal'),
+      meta: { figure: true },
       cell: (info) => formatRupiah(info.getValue()),
     }),
     column.accessor('reason', {
@@ -53,6 +54,7 @@ export function BonusListPage() {
     }),
     column.accessor('createdAt', {
       header: operator ? MSG.bonusCreatedAt : MSG.bonusReceivedAt,
+      meta: { figure: true },
       cell: (info) => formatDateTime(info.getValue()),
     }),
     ...(operator

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type MemberRow } from '@blaster/contract';
-import { formatRupiah, messages, t, tValue, useMessages } from '../../i18n';
+import { formatNumber, formatRupiah, messages, t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
@@ -47,14 +47,19 @@ const columns = [
   }),
   column.accessor('income', {
     header: () => t('common.income'),
+    meta: { figure: true },
     cell: (info) => formatRupiah(info.getValue()),
   }),
   column.accessor('createdAt', {
     header: () => t('members.registeredAt'),
-    meta: { sortKey: 'created' },
+    meta: { sortKey: 'created', figure: true },
     cell: (info) => formatDateTime(info.getValue()),
   }),
-  column.accessor('whatsapps', { header: () => t('members.whatsapps') }),
+  column.accessor('whatsapps', {
+    header: () => t('members.whatsapps'),
+    meta: { figure: true },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
   column.display({
     id: 'action',
     header: () => t('common.action'),

@@ -33,6 +33,7 @@ const columns = [
   }),
   column.accessor('income', {
     header: () => t('common.nominal'),
+    meta: { figure: true },
     cell: (info) => formatRupiah(info.getValue()),
   }),
 ];

@@ -32,6 +32,7 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
       : []),
     column.accessor('nominal', {
       header: t('common.nominal'),
+      meta: { figure: true },
       cell: (info) => formatRupiah(info.getValue()),
     }),
     column.accessor('status', {
@@ -40,6 +41,7 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
     }),
     column.accessor('createdAt', {
       header: t('common.date'),
+      meta: { figure: true },
       cell: (info) => formatDateTime(info.getValue()),
     }),
   ];

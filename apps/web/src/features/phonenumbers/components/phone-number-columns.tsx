@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PhoneNumberWithConsentRow as PhoneNumberRow } from '@blaster/contract';
-import { t } from '../../../i18n';
+import { formatNumber, t } from '../../../i18n';
 import { formatDateTime, type Columns } from '../../../components/data-table';
 import { ConsentCell } from '../ConsentFields';
 
@@ -39,10 +39,19 @@ export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode):
       header: t('consent.column'),
       cell: ({ row: { original: row } }) => <ConsentCell source={row.consent_source} at={row.consent_at} />,
     }),
-    column.accessor('count_success', { header: t('phone.countSuccess') }),
-    column.accessor('count_fail', { header: t('phone.countFail') }),
+    column.accessor('count_success', {
+      header: t('phone.countSuccess'),
+      meta: { figure: true },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
+    column.accessor('count_fail', {
+      header: t('phone.countFail'),
+      meta: { figure: true },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
     column.accessor('last_sent', {
       header: t('phone.lastSent'),
+      meta: { figure: true },
       cell: (info) => formatDateTime(info.getValue()),
     }),
     column.display({
