@@ -12,8 +12,9 @@ declare module '@tanstack/react-table' {
     /** The `sort` value the list's server takes for this column; with it the header sorts the list. */
     sortKey?: string;
     /**
-     * A figure (money, a count, a date): kept on one line, as 'Rp' and its amount or a date and its
-     * time belong together, in digits of one width so that the column's figures line up.
+     * A figure (money, a count): kept on one line, as 'Rp' and its amount belong together, in digits
+     * of one width so that the column's figures line up. A date and its time may take two lines: on
+     * one they left the phone list no room at 1280 px.
      */
     figure?: boolean;
   }

@@ -54,7 +54,6 @@ export function BonusListPage() {
     }),
     column.accessor('createdAt', {
       header: operator ? MSG.bonusCreatedAt : MSG.bonusReceivedAt,
-      meta: { figure: true },
       cell: (info) => formatDateTime(info.getValue()),
     }),
     ...(operator

@@ -52,7 +52,7 @@ const columns = [
   }),
   column.accessor('createdAt', {
     header: () => t('members.registeredAt'),
-    meta: { sortKey: 'created', figure: true },
+    meta: { sortKey: 'created' },
     cell: (info) => formatDateTime(info.getValue()),
   }),
   column.accessor('whatsapps', {

@@ -41,7 +41,6 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
     }),
     column.accessor('createdAt', {
       header: t('common.date'),
-      meta: { figure: true },
       cell: (info) => formatDateTime(info.getValue()),
     }),
   ];

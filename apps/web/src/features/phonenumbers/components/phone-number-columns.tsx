@@ -51,7 +51,6 @@ export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode):
     }),
     column.accessor('last_sent', {
       header: t('phone.lastSent'),
-      meta: { figure: true },
       cell: (info) => formatDateTime(info.getValue()),
     }),
     column.display({
