@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -45,5 +45,23 @@ describe('the audit trail', () => {
     await vi.waitFor(() => expect(listReads().at(-1)?.get('per_page')).toBe('25'));
     expect(listReads().at(-1)?.get('action')).toBe('user.update');
     expect(router.state.location.search).toContain('per_page=25');
+  });
+});
+
+describe('sorting the audit trail', () => {
+  it('asks the server for the oldest entries first from the time header', async () => {
+    const router = createMemoryRouter([{ path: '/audit', element: <AuditListPage /> }], {
+      initialEntries: ['/audit'],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const header = await screen.findByRole('columnheader', { name: /Waktu|Time/ });
+    fireEvent.click(within(header).getByRole('button'));
+    await vi.waitFor(() => expect(listReads().at(-1)?.get('sort')).toBe('time'));
+    expect(router.state.location.search).toContain('sort=time');
+    expect(header.getAttribute('aria-sort')).toBe('ascending');
   });
 });

@@ -53,6 +53,7 @@ export function AuditListPage() {
           columns={columns}
           rowKey={(row) => row.id}
           listKey="audit"
+          sortable
           pageSizes
         />
       </PageCard>

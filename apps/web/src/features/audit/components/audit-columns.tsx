@@ -42,6 +42,7 @@ export function auditColumns(set: SetAuditParams): Columns<AuditEntry> {
   return [
     column.accessor('createdAt', {
       header: MSG.auditTime,
+      meta: { sortKey: 'time' },
       // The time may wrap between its words: on one line, an English '10:41 AM' was wider than a
       // phone's card.
       cell: ({ row }) => (

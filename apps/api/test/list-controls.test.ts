@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API, PAGE_SIZE, type Paged } from '@blaster/contract';
+import { queryRows } from '../src/db';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
 let admin: { id: number; token: string };
 
-/** More than two pages of 25 rows in each list. */
-const SEEDED = 60;
+/** More than two pages of 25 rows in each list (a prime, so the seeded times do not repeat). */
+const SEEDED = 61;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -17,8 +18,10 @@ beforeAll(async () => {
     from generate_series(1, ${SEEDED}) i`);
   await t.ctx.db.execute(sql`insert into whatsapp_accounts (user_id, clientid)
     select ${admin.id}, 'client-' || i from generate_series(1, ${SEEDED}) i`);
-  await t.ctx.db.execute(sql`insert into audit_entries (action, target_type, instance)
-    select 'user.update', 'user', 'test' from generate_series(1, ${SEEDED}) i`);
+  // Written in an order unlike their times', so that the time sort is seen to read the time.
+  await t.ctx.db.execute(sql`insert into audit_entries (action, target_type, instance, created_at)
+    select 'user.update', 'user', 'test', now() - ((i * 7) % ${SEEDED}) * interval '1 minute'
+    from generate_series(1, ${SEEDED}) i`);
 });
 afterAll(() => t.close());
 
@@ -47,5 +50,22 @@ describe.each([
     const ten = await read(path, { page: 1 });
     expect(ten.data).toHaveLength(PAGE_SIZE);
     expect(ten.data.map((row) => row.id)).toEqual(first.data.slice(0, PAGE_SIZE).map((row) => row.id));
+  });
+});
+
+describe('sorting the audit trail by time', () => {
+  const entryIds = async (order: string) =>
+    (
+      await queryRows<{ id: number }>(t.ctx.db, sql.raw(`select id from audit_entries order by ${order}`))
+    ).map((row) => row.id);
+  const shown = async (query: Record<string, string | number>) =>
+    (await read(API.auditPerPage, query)).data.map((row) => row.id);
+
+  it('is newest first by default and with dir=desc, oldest first ascending, page after page', async () => {
+    const newest = await entryIds('created_at desc, id desc');
+    expect(await shown({ page: 1 })).toEqual(newest.slice(0, PAGE_SIZE));
+    expect(await shown({ page: 1, sort: 'time', dir: 'desc' })).toEqual(newest.slice(0, PAGE_SIZE));
+    const oldest = await entryIds('created_at, id');
+    expect(await shown({ page: 2, sort: 'time', per_page: 25 })).toEqual(oldest.slice(25, 50));
   });
 });
