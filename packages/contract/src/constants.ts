@@ -35,6 +35,14 @@ export const SUSPENSION_COUNT_UPDATE_ABOVE = 2;
 export const PHONE_PREFIX = '62';
 export const DEFAULT_PAGE = 1;
 export const PAGE_SIZE = 10;
+/**
+ * The page sizes a list offers besides the default; a requested size is rounded down to one of them
+ * (at most the last), so a list is never asked for more rows than the largest choice.
+ */
+export const PAGE_SIZE_CHOICES = [10, 25, 50, 100] as const;
+export const MAX_PAGE_SIZE = PAGE_SIZE_CHOICES[3];
+/** The most rows one bulk action on a list takes. */
+export const BULK_MAX_IDS = 500;
 /** The blaster's receiver choice meaning every active phone number; the server expands it. */
 export const ALL_RECEIVERS = 'All';
 

@@ -1,3 +1,4 @@
+import { BULK_MAX_IDS } from './constants';
 import { PUBLIC_MSG } from './messages-public';
 
 /**
@@ -372,6 +373,9 @@ export const MESSAGE_TEXT = {
   sendFromOthersAccount:
     'Akun pengirim milik pengguna lain. Kirim dari akun sendiri, atau kirim atas nama pemiliknya (tercatat di Jejak Audit).',
   sendOnBehalfLabel: 'Kirim atas nama pemilik akun (tercatat di Jejak Audit)',
+  // Bulk actions on a list (decision: texts the spec leaves open)
+  bulkNoneChosen: 'Pilih minimal satu baris.',
+  bulkTooMany: `Pilih paling banyak ${BULK_MAX_IDS} baris sekaligus.`,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_TEXT;

@@ -45,7 +45,17 @@ export const users = pgTable(
     /** Tokens carry the version they were signed with; bumping it ends every session of the user. */
     tokenVersion: integer('token_version').notNull().default(0),
   },
-  (table) => [index('users_referred_by_idx').on(table.referredBy), index('users_role_idx').on(table.role)],
+  (table) => [
+    index('users_referred_by_idx').on(table.referredBy),
+    index('users_role_idx').on(table.role),
+    // The member list's sorts (the email's is its unique index): read in order, a page stops early.
+    index('users_created_idx').on(table.createdAt, table.id),
+    index('users_name_sort_idx').using(
+      'btree',
+      sql`lower(${table.firstname} || ' ' || ${table.lastname}) collate "C"`,
+      table.id,
+    ),
+  ],
 );
 
 export const levels = pgTable('levels', {

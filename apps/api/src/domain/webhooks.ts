@@ -103,6 +103,41 @@ export async function queueMessageDeliveryEvents(executor: Executor, changes: SQ
     select targets.id, event.id, event.account_id, event.sequence from targets cross join event`);
 }
 
+/**
+ * Queues one `number.opted_out` event per payload, for every active endpoint subscribed to it, in one
+ * statement however many numbers opted out (a bulk suppression): the events have no account, so they
+ * take the next sequence numbers of the account-less row together, in the payloads' order.
+ */
+export async function queueOptOutEvents(executor: Executor, payloads: WebhookPayloads['number.opted_out'][]) {
+  if (payloads.length === 0) return;
+  await executor.execute(sql`with
+    targets as (
+      select id from webhook_endpoints where active and 'number.opted_out' = any(event_types)
+      for key share
+    ),
+    opted as (
+      select p.payload, p.n from jsonb_array_elements(${JSON.stringify(payloads)}::jsonb)
+        with ordinality as p(payload, n)
+      where exists (select 1 from targets)
+    ),
+    numbered as (
+      insert into webhook_sequences (account_key, last_sequence)
+      select 0, count(*) from opted having count(*) > 0
+      on conflict (account_key) do update
+        set last_sequence = webhook_sequences.last_sequence + excluded.last_sequence
+      returning last_sequence
+    ),
+    event as (
+      insert into webhook_events (uid, type, account_id, sequence, payload)
+      select gen_random_uuid()::text, 'number.opted_out', null,
+        numbered.last_sequence - (select count(*) from opted) + o.n, o.payload
+      from opted o cross join numbered
+      returning id, sequence
+    )
+    insert into webhook_deliveries (endpoint_id, event_id, account_key, sequence)
+    select targets.id, event.id, 0, event.sequence from targets cross join event`);
+}
+
 /** The account part of an account event, from its row as it is now. */
 export function accountRef(account: AccountRow) {
   return {

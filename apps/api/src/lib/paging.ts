@@ -4,11 +4,11 @@ import { PAGE_SIZE } from '@blaster/contract';
 import { queryRows, type Db } from '../db';
 import { runIntegerStatement } from './statements';
 
-export const pageOffset = (page: number) => (page - 1) * PAGE_SIZE;
+export const pageOffset = (page: number, size: number = PAGE_SIZE) => (page - 1) * size;
 
 /** The answer's pager figures; `totalCapped` says that `total` is a lower bound ('Page X of Y+'). */
-export function pageMeta(page: number, total: number, totalCapped = false) {
-  return { page, totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE)), total, totalCapped };
+export function pageMeta(page: number, total: number, totalCapped = false, size: number = PAGE_SIZE) {
+  return { page, totalPages: Math.max(1, Math.ceil(total / size)), total, totalCapped };
 }
 export type PageMeta = ReturnType<typeof pageMeta>;
 
@@ -22,11 +22,13 @@ export function listOwner(
 }
 
 /**
- * Filtered and searched lists count at most this many rows past the page's start: beyond it the
- * total is shown as a lower bound. Counting a whole filtered table on every request is what made deep
- * pages slow.
+ * Filtered and searched lists count at most this many pages' rows past the page's start: beyond it
+ * the total is shown as a lower bound. Counting a whole filtered table on every request is what made
+ * deep pages slow.
  */
-export const COUNT_CAP = 100 * PAGE_SIZE;
+const COUNTED_PAGES = 100;
+export const countCap = (size: number = PAGE_SIZE) => COUNTED_PAGES * size;
+export const COUNT_CAP = countCap();
 
 /** Lists whose rows per id block the database keeps (table list_buckets, migration 0009_paging). */
 export type KeptList = 'whatsapp_accounts' | 'phone_numbers' | 'proxies' | 'message_templates';
@@ -39,7 +41,11 @@ export interface PageRequest {
   after?: number;
   /** Previous: the id of the first row of the page after. */
   before?: number;
+  /** Rows per page (a choice the contract's query allowed); PAGE_SIZE when absent. */
+  per_page?: number;
 }
+
+const sizeOf = (request: PageRequest) => request.per_page ?? PAGE_SIZE;
 
 export interface ListSource {
   /**
@@ -63,6 +69,10 @@ export interface ListSource {
   kept?: KeptList;
 }
 
+/** A kept list's exact row count: the sum of its blocks. */
+const keptTotal = (list: KeptList) =>
+  sql`select coalesce(sum(row_count), 0)::bigint as total from list_buckets where list = ${list}`;
+
 /**
  * The ids of one page of a list, in list order, and its pager figures. Every list reads its page
  * here, so that all share one contract: page N by number, the same rows faster by cursor, exact
@@ -73,13 +83,45 @@ export async function readPage(
   source: ListSource,
   request: PageRequest,
 ): Promise<{ ids: number[]; meta: PageMeta }> {
-  const offset = pageOffset(request.page);
-  // Page 1 is always the newest rows, whatever a cursor says.
-  const cursor = request.page > 1 ? request : { page: request.page };
+  const size = sizeOf(request);
+  const offset = pageOffset(request.page, size);
+  // Page 1 is always the first rows, whatever a cursor says.
+  const cursor = request.page > 1 ? request : { page: request.page, per_page: size };
   if (source.kept && !source.where && !source.orderBy?.length && source.direction === 'desc')
     return readKeptPage(db, source, source.kept, cursor);
 
   const idsOf = () => source.ids?.() ?? db.select({ id: source.table.id }).from(source.table).$dynamic();
+  const { page, more } = await seekPage(db, source, idsOf, cursor);
+  if (source.kept && !source.where) {
+    // Only sorted differently: the kept blocks still count the whole list exactly.
+    const [{ total } = { total: 0 }] = await queryRows<{ total: string | number }>(
+      db,
+      keptTotal(source.kept),
+    );
+    return { ids: page, meta: pageMeta(request.page, Number(total), false, size) };
+  }
+  const cap = countCap(size);
+  if (offset >= cap) {
+    // Deep in a filtered list: what is known is this page and whether one more follows.
+    return {
+      ids: page,
+      meta: pageMeta(request.page, offset + page.length + (more ? 1 : 0), more, size),
+    };
+  }
+  const counted = idsOf()
+    .where(source.where)
+    .limit(cap + 1)
+    .as('counted');
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(counted);
+  return {
+    ids: page,
+    meta: pageMeta(request.page, Math.min(total, cap), total > cap, size),
+  };
+}
+
+/** One page's ids, past a cursor when it still finds a page, else by number; and whether more follow. */
+async function seekPage(db: Db, source: ListSource, idsOf: () => PgSelect, cursor: PageRequest) {
+  const size = sizeOf(cursor);
   const sortKeys = [...(source.orderBy ?? []), source.table.id];
   const ascending = source.direction === 'asc';
   const order = (forward: boolean) =>
@@ -90,39 +132,21 @@ export async function readPage(
       (await idsOf()
         .where(and(source.where, seek))
         .orderBy(...order(forward))
-        .limit(PAGE_SIZE + 1)
+        .limit(size + 1)
         .offset(skip)) as { id: number }[]
     ).map((row) => row.id);
 
-  let page: number[] | undefined;
-  let more = false;
   if (cursor.after !== undefined) {
     const found = await ids(seekPast(source, sortKeys, cursor.after, ascending ? 'gt' : 'lt'), true, 0);
-    if (found.length) [page, more] = [found.slice(0, PAGE_SIZE), found.length > PAGE_SIZE];
+    if (found.length) return { page: found.slice(0, size), more: found.length > size };
   } else if (cursor.before !== undefined) {
     // Read backwards from the cursor row, which itself follows the page; a page short of rows means
     // the list moved since: then it is read by number.
     const found = await ids(seekPast(source, sortKeys, cursor.before, ascending ? 'lt' : 'gt'), false, 0);
-    if (found.length >= PAGE_SIZE) [page, more] = [found.slice(0, PAGE_SIZE).reverse(), true];
+    if (found.length >= size) return { page: found.slice(0, size).reverse(), more: true };
   }
-  if (!page) {
-    const found = await ids(undefined, true, offset);
-    [page, more] = [found.slice(0, PAGE_SIZE), found.length > PAGE_SIZE];
-  }
-
-  if (offset >= COUNT_CAP) {
-    // Deep in a filtered list: what is known is this page and whether one more follows.
-    return { ids: page, meta: pageMeta(request.page, offset + page.length + (more ? 1 : 0), more) };
-  }
-  const counted = idsOf()
-    .where(source.where)
-    .limit(COUNT_CAP + 1)
-    .as('counted');
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(counted);
-  return {
-    ids: page,
-    meta: pageMeta(request.page, Math.min(total, COUNT_CAP), total > COUNT_CAP),
-  };
+  const found = await ids(undefined, true, pageOffset(cursor.page, size));
+  return { page: found.slice(0, size), more: found.length > size };
 }
 
 /** Rows past the cursor row in sort order: a row comparison with that row's own sort values. */
@@ -142,14 +166,15 @@ function seekPast(source: ListSource, sortKeys: (AnyPgColumn | SQL)[], cursorId:
 async function readKeptPage(db: Db, source: ListSource, list: KeptList, request: PageRequest) {
   const table = source.table;
   const id = sql.identifier('id');
-  const totals = sql`select coalesce(sum(row_count), 0)::bigint as total from list_buckets where list = ${list}`;
+  const size = sizeOf(request);
+  const totals = keptTotal(list);
   const pageIds = (ids: SQL) =>
     queryRows<{ total: string | number; id: number | null }>(
       db,
       sql`select totals.total, page.id from (${totals}) totals left join lateral (${ids}) page on true`,
     );
   const byNumber = () => {
-    const offset = pageOffset(request.page);
+    const offset = pageOffset(request.page, size);
     return pageIds(sql`select found.id from (
         select bucket, ${offset} - (through - row_count) as skip from (
           select bucket, row_count, sum(row_count) over (order by bucket desc) as through
@@ -157,25 +182,25 @@ async function readKeptPage(db: Db, source: ListSource, list: KeptList, request:
         ) blocks where through > ${offset} order by bucket desc limit 1
       ) start cross join lateral (
         select ${id} from ${table} where ${id} < (start.bucket + 1) * ${BUCKET_IDS}
-        order by ${id} desc offset start.skip limit ${PAGE_SIZE}
+        order by ${id} desc offset start.skip limit ${size}
       ) found`);
   };
   let rows: Awaited<ReturnType<typeof pageIds>> | undefined;
   if (request.after !== undefined) {
     rows = await pageIds(
-      sql`select ${id} from ${table} where ${id} < ${request.after} order by ${id} desc limit ${PAGE_SIZE}`,
+      sql`select ${id} from ${table} where ${id} < ${request.after} order by ${id} desc limit ${size}`,
     );
     if (rows[0]?.id === null) rows = undefined;
   } else if (request.before !== undefined) {
     rows = await pageIds(sql`select ${id} from ${table} where ${id} > ${request.before}
-      order by ${id} asc limit ${PAGE_SIZE}`);
+      order by ${id} asc limit ${size}`);
     // A page short of rows means the list moved since: read by number.
-    if (rows.length < PAGE_SIZE || rows[0]?.id === null) rows = undefined;
+    if (rows.length < size || rows[0]?.id === null) rows = undefined;
     else rows.reverse();
   }
   rows ??= await byNumber();
   const ids = rows.flatMap((row) => (row.id === null ? [] : [row.id]));
-  return { ids, meta: pageMeta(request.page, Number(rows[0]?.total ?? 0)) };
+  return { ids, meta: pageMeta(request.page, Number(rows[0]?.total ?? 0), false, size) };
 }
 
 /** One kept list's page with its rows: how they are read, and the row each answer row is made from. */
@@ -202,10 +227,11 @@ const keptStatements = new Map<string, KeptStatements>();
 /**
  * The statements of a kept list's page: the total, the page's ids and their rows in one statement
  * (one round trip; the embedded database pays a large fixed cost per statement), by number ($1 is the
- * offset) or after / before a cursor id ($1). Built once per list.
+ * offset) or after / before a cursor id ($1). Built once per list and page size (a few choices).
  */
-function statementsOf(source: KeptRowsSource): KeptStatements {
-  const known = keptStatements.get(source.list);
+function statementsOf(source: KeptRowsSource, size: number): KeptStatements {
+  const key = `${source.list}_${size}`;
+  const known = keptStatements.get(key);
   if (known) return known;
   const table = getTableName(source.table);
   const withRows = (ids: string) => `select totals.total, page.* from (
@@ -217,7 +243,7 @@ function statementsOf(source: KeptRowsSource): KeptStatements {
     order by page.id desc`;
   const statements: KeptStatements = {
     byNumber: {
-      name: `${source.list}_page_by_number`,
+      name: `${key}_page_by_number`,
       text: withRows(`select found.id from (
           select bucket, $1::int8 - (through - row_count) as skip from (
             select bucket, row_count, sum(row_count) over (order by bucket desc) as through
@@ -225,19 +251,19 @@ function statementsOf(source: KeptRowsSource): KeptStatements {
           ) blocks where through > $1::int8 order by bucket desc limit 1
         ) start cross join lateral (
           select id from "${table}" where id < (start.bucket + 1) * ${BUCKET_IDS}
-          order by id desc offset start.skip limit ${PAGE_SIZE}
+          order by id desc offset start.skip limit ${size}
         ) found`),
     },
     after: {
-      name: `${source.list}_page_after`,
-      text: withRows(`select id from "${table}" where id < $1::int8 order by id desc limit ${PAGE_SIZE}`),
+      name: `${key}_page_after`,
+      text: withRows(`select id from "${table}" where id < $1::int8 order by id desc limit ${size}`),
     },
     before: {
-      name: `${source.list}_page_before`,
-      text: withRows(`select id from "${table}" where id > $1::int8 order by id asc limit ${PAGE_SIZE}`),
+      name: `${key}_page_before`,
+      text: withRows(`select id from "${table}" where id > $1::int8 order by id asc limit ${size}`),
     },
   };
-  keptStatements.set(source.list, statements);
+  keptStatements.set(key, statements);
   return statements;
 }
 
@@ -250,7 +276,8 @@ export async function readKeptRows<Row extends { id: number }>(
   source: KeptRowsSource,
   request: PageRequest,
 ): Promise<{ rows: Row[]; meta: PageMeta }> {
-  const statements = statementsOf(source);
+  const size = sizeOf(request);
+  const statements = statementsOf(source, size);
   type Found = Omit<Row, 'id'> & { id: number | null; total: string | number | bigint };
   // A cursor past every id (or past what a number holds exactly) is just a large id.
   const run = (statement: { name: string; text: string }, value: number) =>
@@ -263,11 +290,11 @@ export async function readKeptRows<Row extends { id: number }>(
   } else if (request.page > 1 && request.before !== undefined) {
     found = await run(statements.before, request.before);
     // A page short of rows means the list moved since: read by number.
-    if (found.length < PAGE_SIZE || found[0]?.id === null) found = undefined;
+    if (found.length < size || found[0]?.id === null) found = undefined;
   }
-  found ??= await run(statements.byNumber, pageOffset(request.page));
+  found ??= await run(statements.byNumber, pageOffset(request.page, size));
   const total = Number(found[0]?.total ?? 0);
   // Each row also carries the total, which no presenter reads.
   const rows = (found[0]?.id === null ? [] : found) as unknown as Row[];
-  return { rows, meta: pageMeta(request.page, total) };
+  return { rows, meta: pageMeta(request.page, total, false, size) };
 }

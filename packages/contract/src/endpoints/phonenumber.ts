@@ -10,6 +10,7 @@ import { phoneCountBlastAnswerSchema } from '../schemas/dashboard';
 import {
   importAnswerSchema,
   importRowSchema,
+  phoneBulkBodySchema,
   phoneListQuerySchema,
   phonePageQuerySchema,
 } from '../schemas/resources';
@@ -83,6 +84,16 @@ export const phonenumberEndpoints = {
     answer: saidSchema,
     errors: [404],
     summary: 'Deletes a phone number',
+    tags,
+  }),
+  phoneBulk: endpoint({
+    method: 'POST',
+    path: '/api/admin/phonenumber/bulk',
+    access: OPERATOR_ROLES,
+    body: phoneBulkBodySchema,
+    answer: z.object({ count: z.number().int(), msg: z.string() }),
+    summary:
+      'Deletes the chosen numbers, or puts them on the suppression list; answers how many changed (ids not found, or already suppressed, are skipped)',
     tags,
   }),
   phoneImport: endpoint({

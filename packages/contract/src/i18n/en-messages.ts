@@ -1,3 +1,4 @@
+import { BULK_MAX_IDS } from '../constants';
 import type { MessageKey } from '../messages';
 
 /** MSG in English. */
@@ -352,4 +353,6 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   sendFromOthersAccount:
     "The sender account belongs to another user. Send from your own account, or send on its owner's behalf (recorded in the Audit Trail).",
   sendOnBehalfLabel: "Send on the account owner's behalf (recorded in the Audit Trail)",
+  bulkNoneChosen: 'Choose at least one row.',
+  bulkTooMany: `Choose at most ${BULK_MAX_IDS} rows at once.`,
 };

@@ -1,3 +1,4 @@
+import { BULK_MAX_IDS } from '../constants';
 import type { MessageKey } from '../messages';
 
 /** MSG in Indonesian. */
@@ -350,4 +351,6 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   sendFromOthersAccount:
     'Akun pengirim milik pengguna lain. Kirim dari akun sendiri, atau kirim atas nama pemiliknya (tercatat di Jejak Audit).',
   sendOnBehalfLabel: 'Kirim atas nama pemilik akun (tercatat di Jejak Audit)',
+  bulkNoneChosen: 'Pilih minimal satu baris.',
+  bulkTooMany: `Pilih paling banyak ${BULK_MAX_IDS} baris sekaligus.`,
 };

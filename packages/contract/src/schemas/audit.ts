@@ -2,7 +2,7 @@ import { z } from '../validation-texts';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
 import { roleSchema } from './user';
-import { idSchema, pageQuerySchema } from './common';
+import { idSchema, pageQuerySchema, sortQuerySchema } from './common';
 
 /** Everything the audit trail records (one entry per change). */
 export const AUDIT_ACTIONS = [
@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'blast.schedule',
   'blast.schedule_cancel',
   'sandbox.demo_data',
+  'phone.bulk_delete',
+  'phone.bulk_suppress',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -59,6 +61,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'blast.schedule': 'Blast dijadwalkan',
   'blast.schedule_cancel': 'Jadwal blast dibatalkan',
   'sandbox.demo_data': 'Data demo ditambah',
+  'phone.bulk_delete': 'Phone number dihapus massal',
+  'phone.bulk_suppress': 'Phone number dimasukkan ke suppression massal',
 };
 
 /**
@@ -85,7 +89,10 @@ const date = z.iso.date({ error: MSG.invalidRequest });
  * Filters of the audit list; `search` matches the actor's name or e-mail. `from` and `to` take a
  * date-time, or a date (`to` then includes that whole day, in UTC).
  */
+/** The audit trail sorts by its time only, either way: newest first is its own order. */
+export const AUDIT_SORT_KEYS = ['time'] as const;
 export const auditPageQuerySchema = pageQuerySchema.extend({
+  ...sortQuerySchema(AUDIT_SORT_KEYS).shape,
   action: z.enum(AUDIT_ACTIONS, { error: MSG.invalidRequest }).optional(),
   actor: idSchema().optional(),
   target_type: z.enum(AUDIT_TARGET_TYPES, { error: MSG.invalidRequest }).optional(),

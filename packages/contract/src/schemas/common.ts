@@ -1,5 +1,5 @@
 import { z } from '../validation-texts';
-import { DEFAULT_PAGE } from '../constants';
+import { DEFAULT_PAGE, PAGE_SIZE, PAGE_SIZE_CHOICES } from '../constants';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
 
@@ -50,17 +50,37 @@ export const wholeNumberSchema = (message: string = MSG.invalidRequest) =>
  */
 export const lenientIdSchema = idSchema().optional().catch(undefined);
 
+/** A requested page size rounded down to one of the choices: 30 reads 25, 1000 reads 100, 5 reads 10. */
+const pageSizeOf = (wanted: number) =>
+  PAGE_SIZE_CHOICES.findLast((choice) => choice <= wanted) ?? PAGE_SIZE_CHOICES[0];
+
 /**
  * Query of every paged list: page defaults to 1, search is optional. `after` (Next: the last row's
  * id on the page before) or `before` (Previous: the first row's id on the page after) only make the
- * read faster; the page number alone answers the same rows.
+ * read faster; the page number alone answers the same rows. `per_page` is one of the page size
+ * choices (PAGE_SIZE when absent or not a number).
  */
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(MAX_INTEGER).catch(DEFAULT_PAGE).default(DEFAULT_PAGE),
+  per_page: z.coerce.number().int().min(1).catch(PAGE_SIZE).default(PAGE_SIZE).transform(pageSizeOf),
   search: z.string().trim().max(200).optional(),
   after: lenientIdSchema,
   before: lenientIdSchema,
 });
+
+export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+/**
+ * The sort of a list that offers one: `sort` names one of `keys` (each backed by an index) and `dir`
+ * its direction (ascending when absent). Without `sort` the list keeps its own order. Like a cursor,
+ * an unknown value is ignored rather than refused.
+ */
+export const sortQuerySchema = <const K extends string>(keys: readonly [K, ...K[]]) =>
+  z.object({
+    sort: z.enum(keys).optional().catch(undefined),
+    dir: z.enum(SORT_DIRECTIONS).optional().catch(undefined),
+  });
 
 export const idParamSchema = z.object({ id: idSchema() });
 

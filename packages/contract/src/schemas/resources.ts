@@ -1,9 +1,9 @@
 import { z } from '../validation-texts';
-import { PHONE_PREFIX } from '../constants';
+import { BULK_MAX_IDS, PHONE_PREFIX } from '../constants';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG, MSG as MESSAGE, type Message } from '../messages';
 import { API } from '../paths';
-import { idSchema, lenientIdSchema, pageQuerySchema, plainTextSchema } from './common';
+import { idSchema, lenientIdSchema, pageQuerySchema, plainTextSchema, sortQuerySchema } from './common';
 
 /** The international call prefix (0062…) and the trunk 0 some write after the country code (+62 0812…). */
 const INTERNATIONAL_PREFIX = /^00/;
@@ -71,11 +71,28 @@ export const phoneListQuerySchema = z.object({
   after: lenientIdSchema,
 });
 /**
+ * The columns the phone number list sorts by on request: each has an index in the same byte order
+ * ("C") the search reads, the number its unique index and the name `lower(name)`.
+ */
+export const PHONE_SORT_KEYS = ['number', 'name'] as const;
+/**
  * A page of the phone number list: searched like the slice (a number's prefix, or a name's), and
  * filtered by status; either one orders the page by the number or name searched instead of newest first.
  */
 export const phonePageQuerySchema = pageQuerySchema.extend({
   status: z.enum(PHONE_STATUSES).optional().catch(undefined),
+  ...sortQuerySchema(PHONE_SORT_KEYS).shape,
+});
+
+/** What a bulk action does to the chosen numbers: delete them, or put them on the suppression list. */
+export const PHONE_BULK_ACTIONS = ['delete', 'suppress'] as const;
+/** The numbers a bulk action takes, by id: at least one, at most BULK_MAX_IDS. */
+export const phoneBulkBodySchema = z.object({
+  ids: z
+    .array(idSchema(), { error: MSG.invalidRequest })
+    .min(1, { error: MSG.bulkNoneChosen })
+    .max(BULK_MAX_IDS, { error: MSG.bulkTooMany }),
+  action: z.enum(PHONE_BULK_ACTIONS, { error: MSG.invalidRequest }),
 });
 /** Digits, spaces and + - ( ) only: the text is a phone number, searched by its normalized prefix. */
 export const looksLikeNumber = (text: string) => /^[\d\s+()-]+$/.test(text) && /\d/.test(text);

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '../constants';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
 import { ROLES } from '../roles';
-import { pageQuerySchema, plainTextSchema, wholeNumberSchema } from './common';
+import { pageQuerySchema, plainTextSchema, sortQuerySchema, wholeNumberSchema } from './common';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -80,9 +80,12 @@ export const memberRowSchema = userSchema.extend({
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 
+/** The columns the member list sorts by on request, each read in order from an index (migration 0019). */
+export const MEMBER_SORT_KEYS = ['name', 'email', 'created'] as const;
 export const membersPageQuerySchema = pageQuerySchema.extend({
   /** The member list's status filter: members with or without a connected account. */
   s: z.string().trim().max(200).optional(),
+  ...sortQuerySchema(MEMBER_SORT_KEYS).shape,
 });
 
 /** The profile edit form; the server checks the same fields with selfUpdateSchema. */

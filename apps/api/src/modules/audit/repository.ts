@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { PAGE_SIZE, type auditPageQuerySchema } from '@blaster/contract';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { auditPageQuerySchema } from '@blaster/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { auditEntries, users } from '../../db/schema';
@@ -54,9 +54,13 @@ export const auditRepository = {
     await executor.insert(auditEntries).values(values);
   },
 
-  /** One page of entries, newest first, with the actor's and the target's names, and the total. */
+  /**
+   * One page of entries, newest first (oldest first when sorted by time ascending: the same indexes
+   * read backwards), with the actor's and the target's names, and the total.
+   */
   async page(db: Db, query: AuditFilter) {
     const where = filters(query);
+    const order = query.sort === 'time' && query.dir !== 'desc' ? asc : desc;
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditEntries).where(where);
     const rows = await db
       .select({
@@ -67,9 +71,9 @@ export const auditRepository = {
       .from(auditEntries)
       .leftJoin(users, eq(users.id, auditEntries.actorId))
       .where(where)
-      .orderBy(desc(auditEntries.createdAt), desc(auditEntries.id))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(query.page));
+      .orderBy(order(auditEntries.createdAt), order(auditEntries.id))
+      .limit(query.per_page)
+      .offset(pageOffset(query.page, query.per_page));
     return { rows, total };
   },
 };

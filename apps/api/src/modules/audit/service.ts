@@ -72,5 +72,5 @@ export async function auditPage(ctx: AppContext, query: AuditFilter) {
     after: entry.after ?? null,
     instance: entry.instance,
   }));
-  return { data, meta: pageMeta(query.page, total) };
+  return { data, meta: pageMeta(query.page, total, false, query.per_page) };
 }

@@ -5,7 +5,7 @@ import { serve } from '../../lib/routes';
 import { createLevel, deleteLevel, findLevel, levelPage, orderedLevels, updateLevel } from './service';
 
 export function levelRoutes(app: FastifyInstance, ctx: AppContext) {
-  serve(app, ctx, 'levelPerPage', async ({ query }) => levelPage(ctx, query.page));
+  serve(app, ctx, 'levelPerPage', async ({ query }) => levelPage(ctx, query));
   serve(app, ctx, 'levelList', async () => ({ list: await orderedLevels(ctx) }));
   serve(app, ctx, 'levelGet', async ({ params }) => ({ level: await findLevel(ctx, params.id) }));
   serve(app, ctx, 'levelCreate', async ({ body, user }) => ({

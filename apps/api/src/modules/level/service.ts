@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { MSG, PAGE_SIZE, splitList, type Level, type levelBodySchema } from '@blaster/contract';
+import { MSG, splitList, type Level, type levelBodySchema } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../lib/routes';
 import { HttpError } from '../../lib/errors';
@@ -41,10 +41,16 @@ export async function findLevel(ctx: AppContext, id: number): Promise<Level> {
   return level;
 }
 
-export async function levelPage(ctx: AppContext, page: number) {
+export async function levelPage(
+  ctx: AppContext,
+  { page, per_page: size }: { page: number; per_page: number },
+) {
   const all = await orderedLevels(ctx);
-  const start = pageOffset(page);
-  return { data: all.slice(start, start + PAGE_SIZE), meta: pageMeta(page, await levels.count(ctx.db)) };
+  const start = pageOffset(page, size);
+  return {
+    data: all.slice(start, start + size),
+    meta: pageMeta(page, await levels.count(ctx.db), false, size),
+  };
 }
 
 export async function createLevel(ctx: AppContext, actor: AuthUser, body: LevelBody): Promise<Level> {

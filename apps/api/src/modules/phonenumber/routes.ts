@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
+import { bulkPhoneAction } from './bulk';
 import {
   countBlast,
   deletePhone,
@@ -14,8 +15,8 @@ import {
 export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'phoneCountBlast', () => countBlast(ctx.db));
   serve(app, ctx, 'phoneList', async ({ query }) => ({ list: await phoneSlice(ctx.db, query) }));
-  serve(app, ctx, 'phonePerPage', ({ query: { search, status, ...request } }) =>
-    readPhonePage(ctx.db, request, { search, status }),
+  serve(app, ctx, 'phonePerPage', ({ query: { search, status, sort, dir, ...request } }) =>
+    readPhonePage(ctx.db, request, { search, status, sort, dir }),
   );
   serve(app, ctx, 'phoneSave', async ({ body }) => ({
     phoneNumber: await savePhone(ctx.db, body),
@@ -26,6 +27,10 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
   serve(app, ctx, 'phoneNumberUpdate', async ({ params, body }) => ({
     phoneNumber: await updatePhone(ctx.db, params.id, body),
+    msg: 'OK',
+  }));
+  serve(app, ctx, 'phoneBulk', async ({ body, user }) => ({
+    count: await bulkPhoneAction(ctx, user, body),
     msg: 'OK',
   }));
   serve(app, ctx, 'phoneNumberDelete', async ({ params }) => {

@@ -1,5 +1,4 @@
 import { asc, count, desc, eq, gt, sql } from 'drizzle-orm';
-import { PAGE_SIZE } from '@blaster/contract';
 import type { Db } from '../../db';
 import { suppressions } from '../../db/schema';
 import type { Executor } from '../../ledger/ledger';
@@ -12,7 +11,7 @@ export type NewSuppression = typeof suppressions.$inferInsert;
 /** The suppression list's table: every statement the module runs. */
 export const suppressionRepository = {
   /** One page, newest first; `prefix` keeps the numbers that start with it. */
-  async page(db: Db, prefix: string | null, page: number) {
+  async page(db: Db, prefix: string | null, page: number, size: number) {
     const where = prefix ? sql`${suppressions.number} like ${`${escapeLike(prefix)}%`}` : undefined;
     const [rows, [total]] = await Promise.all([
       db
@@ -20,8 +19,8 @@ export const suppressionRepository = {
         .from(suppressions)
         .where(where)
         .orderBy(desc(suppressions.createdAt), desc(suppressions.number))
-        .limit(PAGE_SIZE)
-        .offset(pageOffset(page)),
+        .limit(size)
+        .offset(pageOffset(page, size)),
       db.select({ n: count() }).from(suppressions).where(where),
     ]);
     return { rows, total: Number(total?.n ?? 0) };

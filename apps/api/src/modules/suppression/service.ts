@@ -18,10 +18,13 @@ import { suppressionRepository as list } from './repository';
 const EXPORT_SLICE = 5_000;
 
 /** One page of the list; a search that looks like a number keeps the numbers starting with it. */
-export async function suppressionPage(ctx: AppContext, query: { page: number; search?: string }) {
+export async function suppressionPage(
+  ctx: AppContext,
+  query: { page: number; per_page: number; search?: string },
+) {
   const prefix = query.search && looksLikeNumber(query.search) ? normalizeNumber(query.search) : null;
-  const { rows, total } = await list.page(ctx.db, prefix || null, query.page);
-  return { data: rows.map(presentSuppression), meta: pageMeta(query.page, total) };
+  const { rows, total } = await list.page(ctx.db, prefix || null, query.page, query.per_page);
+  return { data: rows.map(presentSuppression), meta: pageMeta(query.page, total, false, query.per_page) };
 }
 
 /** An operator or staff member adds a number by hand: recorded in the audit trail, told to operators. */

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { STAFF_ROLES } from '@blaster/contract';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { STAFF_ROLES, type MEMBER_SORT_KEYS, type SortDirection } from '@blaster/contract';
+import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db';
 import type { Executor } from '../../ledger/ledger';
 import { ledgerEntries, messageLogs, users, whatsappAccounts } from '../../db/schema';
@@ -18,7 +18,17 @@ const hasConnectedAccount = sql`exists (select 1 from ${whatsappAccounts} w wher
 export interface MemberFilter {
   search?: string;
   status?: string;
+  sort?: MemberSortKey;
+  dir?: SortDirection;
 }
+
+type MemberSortKey = (typeof MEMBER_SORT_KEYS)[number];
+/** Each sort key as its index holds it (migration 0019; the email's is its unique index). */
+const memberSortKeys: Record<MemberSortKey, AnyPgColumn | SQL> = {
+  name: sql`lower(${users.firstname} || ' ' || ${users.lastname}) collate "C"`,
+  email: users.email,
+  created: users.createdAt,
+};
 
 function memberConditions(filter: MemberFilter): SQL | undefined {
   const conditions = [eq(users.role, 'member')];
@@ -53,8 +63,9 @@ export const userRepository = {
       db,
       {
         table: users,
-        orderBy: [users.createdAt],
-        direction: 'desc',
+        // Newest first unless a sort is asked for.
+        orderBy: [memberSortKeys[filter.sort ?? 'created']],
+        direction: filter.sort ? (filter.dir ?? 'asc') : 'desc',
         where: memberConditions(filter),
       },
       request,
@@ -66,8 +77,10 @@ export const userRepository = {
         whatsapps: sql<string>`(select count(*) from ${whatsappAccounts} w where w.user_id = ${outerUserId})`,
       })
       .from(users)
-      .where(inArray(users.id, ids))
-      .orderBy(desc(users.createdAt), desc(users.id));
+      .where(inArray(users.id, ids));
+    // In the page's order, which the ids have.
+    const position = new Map(ids.map((id, index) => [id, index]));
+    rows.sort((a, b) => position.get(a.user.id)! - position.get(b.user.id)!);
     return { rows, meta };
   },
 

@@ -19,7 +19,7 @@ import {
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'members', async () => ({ users: await allMembers(ctx.db) }));
   serve(app, ctx, 'membersPerPage', async ({ query }) =>
-    memberPage(ctx.db, { search: query.search, status: query.s }, query),
+    memberPage(ctx.db, { search: query.search, status: query.s, sort: query.sort, dir: query.dir }, query),
   );
   serve(app, ctx, 'staffUsers', async () => ({ users: await staffAccounts(ctx.db) }));
   serve(app, ctx, 'userCreate', async ({ body, user }) => ({ user: await createStaffUser(ctx, user, body) }));

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import clsx from 'clsx';
-import { ACTION_COLUMN_ID } from './columns';
+import { ACTION_COLUMN_ID, SELECT_COLUMN_ID } from './columns';
 
-/** One card per row: every field as a label and its value, then the row's actions as buttons. */
+/**
+ * One card per row: its checkbox first when the list has bulk actions, every field as a label and its
+ * value, then the row's actions as buttons.
+ */
 export function CardView<T>({
   table,
   label,
@@ -39,6 +42,7 @@ export function CardView<T>({
       {table.getRowModel().rows.map((row) => {
         const cells = row.getVisibleCells();
         const action = cells.find((cell) => cell.column.id === ACTION_COLUMN_ID);
+        const select = cells.find((cell) => cell.column.id === SELECT_COLUMN_ID);
         return (
           <li
             key={row.id}
@@ -47,15 +51,23 @@ export function CardView<T>({
               rowClassName?.(row),
             )}
           >
+            {select && (
+              <div className="mb-2">{flexRender(select.column.columnDef.cell, select.getContext())}</div>
+            )}
             <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2">
               {cells
-                .filter((cell) => cell !== action)
+                .filter((cell) => cell !== action && cell !== select)
                 .map((cell) => (
                   <div key={cell.id} className="contents">
                     <dt className="pt-0.5 text-xs font-medium tracking-wide text-gray-500 uppercase dark:text-gray-400">
                       {headerOf(cell.column.id)}
                     </dt>
-                    <dd className="min-w-0 break-words">
+                    <dd
+                      className={clsx(
+                        'min-w-0 break-words',
+                        cell.column.columnDef.meta?.figure && 'whitespace-nowrap tabular-nums',
+                      )}
+                    >
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </dd>
                   </div>

@@ -9,6 +9,14 @@ declare module '@tanstack/react-table' {
      * so that the remaining ones, the Action column above all, fit without a side scroll.
      */
     secondary?: boolean;
+    /** The `sort` value the list's server takes for this column; with it the header sorts the list. */
+    sortKey?: string;
+    /**
+     * A figure (money, a count): kept on one line, as 'Rp' and its amount belong together, in digits
+     * of one width so that the column's figures line up. A date and its time may take two lines: on
+     * one they left the phone list no room at 1280 px.
+     */
+    figure?: boolean;
   }
 }
 
@@ -18,3 +26,5 @@ export type Columns<T> = ColumnDef<T, any>[];
 
 /** The id every list gives its row actions column: shown last, as buttons, on a card. */
 export const ACTION_COLUMN_ID = 'action';
+/** The id of the checkbox column a list with bulk actions puts first. */
+export const SELECT_COLUMN_ID = 'select';

@@ -1,7 +1,7 @@
 /** Lists: the table (cards on narrow screens), its pager, toolbar and row actions. */
 export { type Columns } from './columns';
 export { DataTable } from './table';
-export { PagedTable } from './pager';
+export { PagedTable, type BulkActions } from './pager';
 export { AddLink, ExportButtons, ListFilters, RefreshButton } from './toolbar';
 export { PageCard } from './page-card';
 export { useDebounced, useListParams, useListSearch } from './params';

@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Row } from '@tanstack/react-table';
-import type { Paged } from '@blaster/contract';
+import { PAGE_SIZE, PAGE_SIZE_CHOICES, type Paged } from '@blaster/contract';
 import { formatNumber, t } from '../../i18n';
 import { errorText } from '../../lib/api';
 import { inputClass } from '../form';
 import type { Columns } from './columns';
+import { useListSort, usePageSelection } from './list-state';
+import { PageSizeSelect } from './page-size';
 import { useListParams } from './params';
+import { SelectionBar } from './selection';
 import { DataTable } from './table';
 
 /**
@@ -113,7 +116,16 @@ function JumpToPage({
   );
 }
 
-/** A paged answer's table with its pager; the page lives in the address. */
+/** What a list does to the rows chosen on its page: `render` draws the actions for them. */
+export interface BulkActions<T> {
+  describe(row: T): string;
+  render(chosen: T[], clear: () => void): ReactNode;
+}
+
+/**
+ * A paged answer's table with its pager; the page lives in the address, and so do the page size and
+ * sort of a list whose server takes them.
+ */
 export function PagedTable<T>({
   label,
   list,
@@ -121,6 +133,10 @@ export function PagedTable<T>({
   rows,
   rowClassName,
   rowKey,
+  listKey,
+  sortable = false,
+  pageSizes = false,
+  bulkActions,
 }: {
   label: string;
   list: UseQueryResult<Paged<T>>;
@@ -129,9 +145,20 @@ export function PagedTable<T>({
   rows?: T[];
   rowKey(row: T): string | number;
   rowClassName?(row: Row<T>): string | undefined;
+  /** Names the list where its column choice is kept; with it the 'Kolom' menu shows. */
+  listKey?: string;
+  /** The server sorts by the columns' `sortKey`s. */
+  sortable?: boolean;
+  /** The server takes `per_page`: 'Baris per halaman' shows under the pager. */
+  pageSizes?: boolean;
+  /** With it each row gets a checkbox, and the chosen ones a bar of actions. */
+  bulkActions?: BulkActions<T>;
 }) {
-  const { page, set } = useListParams();
-  const shown = list.data?.data ?? [];
+  const { page, perPage, params, set } = useListParams();
+  const sorting = useListSort();
+  const selection = usePageSelection(params.toString());
+  const shown = rows ?? list.data?.data ?? [];
+  const chosen = shown.filter((row) => selection.selected[String(rowKey(row))]);
   // Next carries the last row's id and Previous the first's: the server seeks instead of counting.
   const move = (target: number, direction: 'previous' | 'next') => {
     const edge = direction === 'next' ? shown.at(-1) : shown[0];
@@ -143,6 +170,7 @@ export function PagedTable<T>({
       before: direction === 'previous' ? cursor : null,
     });
   };
+  const total = list.data?.meta.total ?? 0;
   return (
     <>
       <DataTable
@@ -153,6 +181,16 @@ export function PagedTable<T>({
         error={list.error ? errorText(list.error) : null}
         rowKey={rowKey}
         rowClassName={rowClassName}
+        listKey={listKey}
+        sorting={sortable ? sorting : undefined}
+        selection={bulkActions && { ...selection, describe: bulkActions.describe }}
+        toolbar={
+          bulkActions && chosen.length > 0 ? (
+            <SelectionBar count={chosen.length} onClear={selection.clear}>
+              {bulkActions.render(chosen, selection.clear)}
+            </SelectionBar>
+          ) : null
+        }
       />
       <Pager
         page={page}
@@ -161,6 +199,14 @@ export function PagedTable<T>({
         onChange={move}
         onJump={(target) => set({ page: target, after: null, before: null })}
       />
+      {pageSizes && (total > PAGE_SIZE_CHOICES[0] || perPage !== PAGE_SIZE) && (
+        <div className="mt-3 flex justify-end">
+          <PageSizeSelect
+            value={perPage}
+            onChange={(size) => set({ per_page: size === PAGE_SIZE ? null : size, page: 1 })}
+          />
+        </div>
+      )}
     </>
   );
 }

@@ -1,13 +1,22 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE, SEARCH_DELAY_MS } from '@blaster/contract';
+import { DEFAULT_PAGE, PAGE_SIZE, PAGE_SIZE_CHOICES, SEARCH_DELAY_MS } from '@blaster/contract';
 
 /** The cursors Previous and Next leave in the address so that the next page is a seek on the server. */
 const CURSOR_KEYS = ['after', 'before'] as const;
+/** How a list's rows are read besides the page: its size and sort, sent as the address has them. */
+const READ_KEYS = ['per_page', 'sort', 'dir'] as const;
+
+/** The page size in the address when it is one of the choices, else the server's default. */
+function pageSizeOf(params: URLSearchParams): number {
+  const wanted = Number(params.get('per_page'));
+  return PAGE_SIZE_CHOICES.some((choice) => choice === wanted) ? wanted : PAGE_SIZE;
+}
 
 /**
  * The page number kept in the address (query page, default 1), plus other query values. `pageQuery`
- * is what a list sends to its API: the page, and the cursor Previous or Next left, if any.
+ * is what a list sends to its API: the page, its size and sort when chosen, and the cursor Previous
+ * or Next left, if any.
  */
 export function useListParams() {
   const [params, setParams] = useSearchParams();
@@ -30,12 +39,17 @@ export function useListParams() {
       { replace: false, flushSync: true },
     );
   const pageQuery = new URLSearchParams({ page: String(page) });
+  for (const key of READ_KEYS) {
+    const value = params.get(key);
+    if (value) pageQuery.set(key, value);
+  }
   for (const key of CURSOR_KEYS) {
     const cursor = params.get(key);
     if (cursor && page > 1) pageQuery.set(key, cursor);
   }
   return {
     page,
+    perPage: pageSizeOf(params),
     pageQuery: pageQuery.toString(),
     params,
     set,

@@ -1,10 +1,38 @@
 import type { ReactNode } from 'react';
-import { flexRender, getCoreRowModel, useReactTable, type Row, type Table } from '@tanstack/react-table';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type Column,
+  type Header,
+  type OnChangeFn,
+  type Row,
+  type RowSelectionState,
+  type Table,
+} from '@tanstack/react-table';
 import clsx from 'clsx';
-import { messages } from '../../i18n';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { SortDirection } from '@blaster/contract';
+import { messages, t } from '../../i18n';
 import { CardView } from './card-view';
-import { ACTION_COLUMN_ID, type Columns } from './columns';
+import { ColumnToggle, columnName, useColumnVisibility } from './column-toggle';
+import { ACTION_COLUMN_ID, SELECT_COLUMN_ID, type Columns } from './columns';
+import { selectColumn } from './selection';
 import { useIsNarrow } from './use-narrow';
+
+/** The list's sort as the address holds it, and what a click on a sortable header does. */
+export interface SortState {
+  key: string | null;
+  dir: SortDirection;
+  onSort(key: string): void;
+}
+
+/** Rows chosen for a bulk action, by row key; `describe` names a row on its checkbox. */
+export interface SelectionState<T> {
+  selected: RowSelectionState;
+  onChange: OnChangeFn<RowSelectionState>;
+  describe(row: T): string;
+}
 
 export interface DataTableProps<T> {
   label: string;
@@ -14,7 +42,22 @@ export interface DataTableProps<T> {
   error?: string | null;
   rowKey(row: T): string | number;
   rowClassName?(row: Row<T>): string | undefined;
+  /** Names the list where its column choice is kept; with it the 'Kolom' menu shows. */
+  listKey?: string;
+  sorting?: SortState;
+  /** With it each row gets a checkbox, and every row on the page one more in the header. */
+  selection?: SelectionState<T>;
+  /** Shown above the list, before the 'Kolom' menu (the selection bar). */
+  toolbar?: ReactNode;
 }
+
+/**
+ * The rows of a list that has none yet (loading, or failed). One array for every draw: the table
+ * reads a new array as new rows and resets its page, and that reset draws the table again, so a new
+ * `[]` per draw kept a loading list drawing itself without end (the tab froze).
+ */
+const NO_ROWS: never[] = [];
+const NOTHING_CHOSEN: RowSelectionState = {};
 
 /** What stands in for the rows: loading, the error, or 'Kosong'; null when there are rows. */
 function listState(rows: unknown[] | undefined, loading: boolean, error?: string | null): ReactNode {
@@ -37,24 +80,84 @@ export function DataTable<T>({
   error,
   rowKey,
   rowClassName,
+  listKey,
+  sorting,
+  selection,
+  toolbar,
 }: DataTableProps<T>) {
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(listKey);
   const table = useReactTable({
-    data: rows ?? [],
-    columns,
+    data: rows ?? NO_ROWS,
+    columns: selection ? [selectColumn(selection.describe), ...columns] : columns,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(rowKey(row)),
+    // The server pages the list: the table never pages, so new rows never reset a page of its own.
+    manualPagination: true,
+    state: { columnVisibility, rowSelection: selection?.selected ?? NOTHING_CHOSEN },
+    onColumnVisibilityChange: setColumnVisibility,
+    enableRowSelection: Boolean(selection),
+    onRowSelectionChange: selection?.onChange,
   });
   const state = listState(rows, loading, error);
   const narrow = useIsNarrow();
-  return narrow ? (
-    <CardView table={table} label={label} loading={loading} state={state} rowClassName={rowClassName} />
-  ) : (
-    <TableView table={table} label={label} loading={loading} state={state} rowClassName={rowClassName} />
+  return (
+    <>
+      {(listKey || toolbar) && (
+        <div className="mb-3 flex flex-wrap items-center gap-3">
+          {toolbar}
+          {listKey && <ColumnToggle table={table} />}
+        </div>
+      )}
+      {narrow ? (
+        <CardView table={table} label={label} loading={loading} state={state} rowClassName={rowClassName} />
+      ) : (
+        <TableView
+          table={table}
+          label={label}
+          loading={loading}
+          state={state}
+          rowClassName={rowClassName}
+          sorting={sorting}
+        />
+      )}
+    </>
   );
 }
 
-/** Secondary columns step aside while the table's own box is narrower than 64rem. */
-const columnClass = (secondary: boolean | undefined) => clsx(secondary && 'hidden @5xl:table-cell');
+/** A header that sorts the list: its button cycles ascending, descending, then the list's own order. */
+function HeaderCell<T>({ header, sorting }: { header: Header<T, unknown>; sorting?: SortState }) {
+  const content = flexRender(header.column.columnDef.header, header.getContext());
+  const key = header.column.columnDef.meta?.sortKey;
+  if (!key || !sorting) return content;
+  const active = sorting.key === key;
+  const Icon = !active ? ArrowUpDown : sorting.dir === 'desc' ? ArrowDown : ArrowUp;
+  const name = columnName(header.getContext().table, header.column);
+  return (
+    <button
+      type="button"
+      onClick={() => sorting.onSort(key)}
+      title={typeof name === 'string' ? t('table.sortBy', { column: name }) : undefined}
+      className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-gray-800 dark:hover:text-gray-200"
+    >
+      {content}
+      <Icon className={clsx('size-3.5', !active && 'opacity-50')} aria-hidden="true" />
+    </button>
+  );
+}
+
+const ariaSort = (sorting: SortState | undefined, key: string | undefined) =>
+  key && sorting?.key === key ? (sorting.dir === 'desc' ? 'descending' : 'ascending') : undefined;
+
+/**
+ * Secondary columns step aside while the table's own box is narrower than 64rem; the checkbox column
+ * takes no more than its box, so choosing rows costs the others little width.
+ */
+const columnClass = <T,>(column: Column<T, unknown>) =>
+  clsx(
+    column.columnDef.meta?.secondary && 'hidden @5xl:table-cell',
+    column.id === SELECT_COLUMN_ID && 'w-px pr-0',
+    column.columnDef.meta?.figure && 'whitespace-nowrap tabular-nums',
+  );
 
 function TableView<T>({
   table,
@@ -62,12 +165,14 @@ function TableView<T>({
   loading,
   state,
   rowClassName,
+  sorting,
 }: {
   table: Table<T>;
   label: string;
   loading: boolean;
   state: ReactNode;
   rowClassName?(row: Row<T>): string | undefined;
+  sorting?: SortState;
 }) {
   return (
     <div
@@ -82,12 +187,10 @@ function TableView<T>({
                 <th
                   key={header.id}
                   scope="col"
-                  className={clsx(
-                    'px-3 py-3 align-bottom font-medium',
-                    columnClass(header.column.columnDef.meta?.secondary),
-                  )}
+                  aria-sort={ariaSort(sorting, header.column.columnDef.meta?.sortKey)}
+                  className={clsx('px-3 py-3 align-bottom font-medium', columnClass(header.column))}
                 >
-                  {flexRender(header.column.columnDef.header, header.getContext())}
+                  <HeaderCell header={header} sorting={sorting} />
                 </th>
               ))}
             </tr>
@@ -114,7 +217,7 @@ function TableView<T>({
                       // A word or a figure keeps its width (a column is never narrower than its longest
                       // word); only a value longer than the whole column (an address) breaks.
                       'px-3 py-3 align-middle break-words',
-                      columnClass(cell.column.columnDef.meta?.secondary),
+                      columnClass(cell.column),
                     )}
                   >
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}

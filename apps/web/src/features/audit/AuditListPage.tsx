@@ -15,7 +15,7 @@ import { AuditFilters } from './components/AuditFilters';
 /** /audit: every recorded change, newest first, filtered by action and actor (admin and dev). */
 export function AuditListPage() {
   const MSG = useMessages();
-  const { page, params, set } = useListParams();
+  const { pageQuery, params, set } = useListParams();
   const searchBox = useListSearch();
   const search = searchBox.search;
   const action = params.get('action') ?? '';
@@ -23,7 +23,7 @@ export function AuditListPage() {
   const targetType = params.get('target_type') ?? '';
   const targetId = params.get('target_id') ?? '';
 
-  const query = new URLSearchParams({ page: String(page) });
+  const query = new URLSearchParams(pageQuery);
   for (const [key, value] of Object.entries({
     search,
     action,
@@ -47,7 +47,15 @@ export function AuditListPage() {
           targetId={targetId}
           set={set}
         />
-        <PagedTable label={MSG.auditListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable
+          label={MSG.auditListTitle}
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          listKey="audit"
+          sortable
+          pageSizes
+        />
       </PageCard>
     </>
   );

@@ -45,6 +45,7 @@ export function BonusListPage() {
       : []),
     column.accessor('nominal', {
       header: t('common.nominal'),
+      meta: { figure: true },
       cell: (info) => formatRupiah(info.getValue()),
     }),
     column.accessor('reason', {
@@ -87,7 +88,14 @@ export function BonusListPage() {
           </>
         }
       >
-        <PagedTable label={MSG.bonusListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable
+          label={MSG.bonusListTitle}
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          listKey="bonus"
+          pageSizes
+        />
       </PageCard>
     </>
   );

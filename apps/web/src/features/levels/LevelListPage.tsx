@@ -74,7 +74,14 @@ export function LevelListPage() {
           </>
         }
       >
-        <PagedTable label={MSG.levelListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable
+          label={MSG.levelListTitle}
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          listKey="level"
+          pageSizes
+        />
       </PageCard>
     </>
   );

@@ -52,7 +52,15 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
           searchLabel={t('common.search')}
           placeholder={t('lookup.searchAccount')}
         />
-        <PagedTable label={TITLES[kind]} list={list} columns={columns} rows={rows} rowKey={(row) => row.id} />
+        <PagedTable
+          label={TITLES[kind]}
+          list={list}
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          listKey={kind}
+          pageSizes
+        />
       </PageCard>
     </>
   );

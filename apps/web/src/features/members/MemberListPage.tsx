@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { createColumnHelper } from '@tanstack/react-table';
 import { type MemberRow } from '@blaster/contract';
-import { formatRupiah, messages, t, tValue, useMessages } from '../../i18n';
+import { formatNumber, formatRupiah, messages, t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
   PagedTable,
@@ -23,10 +23,12 @@ const columns = [
   column.accessor((row) => `${row.firstname} ${row.lastname}`, {
     id: 'name',
     header: () => t('common.name'),
+    meta: { sortKey: 'name' },
     cell: ({ row }) => <PersonName person={row.original} />,
   }),
   column.accessor('email', {
     header: () => t('common.email'),
+    meta: { sortKey: 'email' },
     cell: (info) => <UserText text={info.getValue()} />,
   }),
   column.accessor('level', {
@@ -45,13 +47,19 @@ const columns = [
   }),
   column.accessor('income', {
     header: () => t('common.income'),
+    meta: { figure: true },
     cell: (info) => formatRupiah(info.getValue()),
   }),
   column.accessor('createdAt', {
     header: () => t('members.registeredAt'),
+    meta: { sortKey: 'created' },
     cell: (info) => formatDateTime(info.getValue()),
   }),
-  column.accessor('whatsapps', { header: () => t('members.whatsapps') }),
+  column.accessor('whatsapps', {
+    header: () => t('members.whatsapps'),
+    meta: { figure: true },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
   column.display({
     id: 'action',
     header: () => t('common.action'),
@@ -108,6 +116,9 @@ export function MemberListPage() {
           list={members}
           columns={memoColumns}
           rowKey={(row) => row.id}
+          listKey="member"
+          sortable
+          pageSizes
         />
       </PageCard>
     </>

@@ -21,6 +21,7 @@ import {
 } from '../../components/data-table';
 import { subscribe } from '../../lib/realtime';
 import { phoneNumberKeys, usePhoneNumberList } from './api';
+import { usePhoneBulkActions } from './bulk-actions';
 import { phoneNumberColumns } from './components/phone-number-columns';
 import { exportPhoneNumbers } from './export';
 
@@ -58,8 +59,9 @@ function useLiveCounts(shown: unknown) {
 }
 
 /**
- * /phonenumber: the blast targets, searched by number or name and filtered by status (both kept in the
- * address), with exports and live counts from the blast engine.
+ * /phonenumber: the blast targets, searched by number or name, filtered by status, sorted by number or
+ * name (all kept in the address), with exports, bulk suppress and delete, and live counts from the
+ * blast engine.
  */
 export function PhoneNumberListPage() {
   const MSG = useMessages();
@@ -67,6 +69,7 @@ export function PhoneNumberListPage() {
   const list = usePhoneNumberList(query);
   const { flash, live } = useLiveCounts(list.data);
   const remove = useDeleteRow(phoneNumberKeys.all[0], 'phoneNumberDelete');
+  const bulkActions = usePhoneBulkActions();
   const exportAll = (kind: 'csv' | 'json') => exportPhoneNumbers(kind, MSG);
 
   const rows = list.data?.data.map((row) => ({ ...row, ...live[row.id] }));
@@ -101,6 +104,11 @@ export function PhoneNumberListPage() {
           columns={columns}
           rows={rows}
           rowKey={(row) => row.id}
+          listKey="phonenumber"
+          // A search sorts by what it searched (the index it reads), so the headers do not while searching.
+          sortable={!searchBox.search}
+          pageSizes
+          bulkActions={bulkActions}
           rowClassName={(row) => clsx(flash[row.original.id] && 'bg-brand-50 dark:bg-brand-500/10')}
         />
       </PageCard>

@@ -96,7 +96,14 @@ export function ProxyListPage() {
           </>
         }
       >
-        <PagedTable label={t('route./proxy')} list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable
+          label={t('route./proxy')}
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          listKey="proxy"
+          pageSizes
+        />
       </PageCard>
     </>
   );

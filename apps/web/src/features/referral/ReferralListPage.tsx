@@ -33,6 +33,7 @@ const columns = [
   }),
   column.accessor('income', {
     header: () => t('common.nominal'),
+    meta: { figure: true },
     cell: (info) => formatRupiah(info.getValue()),
   }),
 ];
@@ -59,7 +60,14 @@ export function ReferralListPage() {
           </>
         }
       >
-        <PagedTable label={MSG.referralListTitle} list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable
+          label={MSG.referralListTitle}
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          listKey="referral"
+          pageSizes
+        />
       </PageCard>
     </>
   );

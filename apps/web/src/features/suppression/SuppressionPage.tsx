@@ -94,6 +94,8 @@ export function SuppressionPage() {
             list={list}
             columns={columns}
             rowKey={(row) => row.number}
+            listKey="suppression"
+            pageSizes
           />
         </PageCard>
       </div>

@@ -90,7 +90,14 @@ export function TemplateListPage() {
           </>
         }
       >
-        <PagedTable label={t('route./message')} list={list} columns={columns} rowKey={(row) => row.id} />
+        <PagedTable
+          label={t('route./message')}
+          list={list}
+          columns={columns}
+          rowKey={(row) => row.id}
+          listKey="message"
+          pageSizes
+        />
       </PageCard>
     </>
   );

@@ -70,6 +70,8 @@ export function WebhooksPage() {
             list={deliveries}
             columns={deliveryTable}
             rowKey={(row) => row.id}
+            listKey="webhook_deliveries"
+            pageSizes
           />
         </PageCard>
       </div>

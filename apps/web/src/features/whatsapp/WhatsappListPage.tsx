@@ -77,6 +77,8 @@ export function WhatsappListPage() {
           // Until the live rows take the server's answer, show the answer itself.
           rows={list.data ? (rows.length || list.data.data.length === 0 ? rows : list.data.data) : undefined}
           rowKey={(row) => row.id}
+          listKey="whatsapp"
+          pageSizes
         />
       </PageCard>
     </>

@@ -22,6 +22,7 @@ export function accountColumns(viewer: AccountViewer, actions: AccountActions): 
     }),
     column.accessor('count_success', {
       header: t('common.success'),
+      meta: { figure: true },
       cell: ({ row: { original: row } }) => (
         <span
           data-testid={`success-${row.id}`}
@@ -36,6 +37,7 @@ export function accountColumns(viewer: AccountViewer, actions: AccountActions): 
     }),
     column.accessor('count_fail', {
       header: t('common.failed'),
+      meta: { figure: true },
       cell: ({ row: { original: row } }) => (
         <span
           data-testid={`fail-${row.id}`}
@@ -48,7 +50,11 @@ export function accountColumns(viewer: AccountViewer, actions: AccountActions): 
         </span>
       ),
     }),
-    column.accessor('income', { header: t('common.income'), cell: (info) => formatRupiah(info.getValue()) }),
+    column.accessor('income', {
+      header: t('common.income'),
+      meta: { figure: true },
+      cell: (info) => formatRupiah(info.getValue()),
+    }),
     column.display({
       id: 'state',
       header: t('whatsapp.state'),

@@ -41,6 +41,8 @@ function WithdrawScreen({ user }: { user: User }) {
               columns={withdrawColumns({ withMember: false })}
               rowKey={(row) => row.id}
               rowClassName={(row) => statusRowClass[row.original.status]}
+              listKey="withdraw_history"
+              pageSizes
             />
           </PageCard>
         </div>

@@ -86,6 +86,8 @@ export function WithdrawRequestsPage() {
           columns={columns}
           rowKey={(row) => row.id}
           rowClassName={(row) => statusRowClass[row.original.status]}
+          listKey="withdraw_requests"
+          pageSizes
         />
       </PageCard>
     </>

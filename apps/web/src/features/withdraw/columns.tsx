@@ -32,6 +32,7 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
       : []),
     column.accessor('nominal', {
       header: t('common.nominal'),
+      meta: { figure: true },
       cell: (info) => formatRupiah(info.getValue()),
     }),
     column.accessor('status', {

@@ -42,8 +42,11 @@ export function auditColumns(set: SetAuditParams): Columns<AuditEntry> {
   return [
     column.accessor('createdAt', {
       header: MSG.auditTime,
+      meta: { sortKey: 'time' },
+      // The time may wrap between its words: on one line, an English '10:41 AM' was wider than a
+      // phone's card.
       cell: ({ row }) => (
-        <div className="whitespace-nowrap">
+        <div className="tabular-nums">
           {formatDateTime(row.original.createdAt)}
           <div className="text-xs text-gray-400" title={t('audit.instance')}>
             {row.original.instance}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PhoneNumberWithConsentRow as PhoneNumberRow } from '@blaster/contract';
-import { t } from '../../../i18n';
+import { formatNumber, t } from '../../../i18n';
 import { formatDateTime, type Columns } from '../../../components/data-table';
 import { ConsentCell } from '../ConsentFields';
 
@@ -12,6 +12,7 @@ export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode):
   return [
     column.accessor('number', {
       header: t('common.phoneNumber'),
+      meta: { sortKey: 'number' },
       cell: ({ row: { original: row } }) => (
         <span className="inline-flex flex-wrap items-center gap-1">
           <span className="whitespace-nowrap tabular-nums">{row.number}</span>
@@ -33,13 +34,21 @@ export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode):
         </span>
       ),
     }),
-    column.accessor('name', { header: t('common.name') }),
+    column.accessor('name', { header: t('common.name'), meta: { sortKey: 'name' } }),
     column.accessor('consent_at', {
       header: t('consent.column'),
       cell: ({ row: { original: row } }) => <ConsentCell source={row.consent_source} at={row.consent_at} />,
     }),
-    column.accessor('count_success', { header: t('phone.countSuccess') }),
-    column.accessor('count_fail', { header: t('phone.countFail') }),
+    column.accessor('count_success', {
+      header: t('phone.countSuccess'),
+      meta: { figure: true },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
+    column.accessor('count_fail', {
+      header: t('phone.countFail'),
+      meta: { figure: true },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
     column.accessor('last_sent', {
       header: t('phone.lastSent'),
       cell: (info) => formatDateTime(info.getValue()),

@@ -45,7 +45,7 @@ export function deliveryColumns(act: RowActing): Columns<WebhookDelivery> {
         </span>
       ),
     }),
-    deliveryColumn.accessor('attempts', { header: WEBHOOK_TEXT.attempts }),
+    deliveryColumn.accessor('attempts', { header: WEBHOOK_TEXT.attempts, meta: { figure: true } }),
     deliveryColumn.display({
       id: 'next',
       header: WEBHOOK_TEXT.nextAttempt,
