@@ -351,10 +351,18 @@ export const ledgerEntries = pgTable(
     amount: integer('amount').notNull(),
     /** The message log, bonus or withdrawal the movement belongs to. */
     refId: integer('ref_id'),
+    /**
+     * A referral share's member, whose blast earned it: the referral list sums by it without the
+     * message log, which may be pruned (migration 0020).
+     */
+    sourceUserId: integer('source_user_id'),
     createdAt: createdAt(),
   },
   (table) => [
     index('ledger_user_kind_idx').on(table.userId, table.kind),
+    index('ledger_referral_source_idx')
+      .on(table.userId, table.sourceUserId)
+      .where(sql`${table.kind} = 'referral_income'`),
     // A blast is paid, and its referral share credited, at most once.
     uniqueIndex('ledger_blast_once_idx')
       .on(table.kind, table.refId)
@@ -521,13 +529,17 @@ export const accountEvents = pgTable(
     detail: text('detail'),
     createdAt: createdAt(),
   },
-  (table) => [index('account_events_account_idx').on(table.whatsappId, table.createdAt)],
+  (table) => [
+    index('account_events_account_idx').on(table.whatsappId, table.createdAt),
+    index('account_events_created_idx').on(table.createdAt),
+  ],
 );
 
 /**
- * Message logs per UTC hour of their creation, member and chat account, by status; kept by
- * statement-level triggers on message_logs INSERT, UPDATE, DELETE and TRUNCATE (migration
- * 0012_stats). The charts read these rows instead of the log.
+ * Message logs per UTC hour of their creation, member, chat account and template, by status and
+ * funnel stage; kept by statement-level triggers on message_logs INSERT, UPDATE, DELETE and TRUNCATE
+ * (migrations 0012_stats, 0020_rollups_retention). Every chart and figure reads these rows instead of
+ * the log, so they stay exact after old logs are pruned (a prune leaves them as they are).
  */
 export const messageLogHourly = pgTable(
   'message_log_hourly',
@@ -535,13 +547,22 @@ export const messageLogHourly = pgTable(
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     userId: integer('user_id').notNull(),
     whatsappId: integer('whatsapp_id').notNull(),
+    /** 0 for a log without a template: a key column cannot be null. */
+    templateId: integer('template_id').notNull().default(0),
     success: integer('success').notNull().default(0),
     fail: integer('fail').notNull().default(0),
     pending: integer('pending').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    read: integer('read').notNull().default(0),
+    optedOut: integer('opted_out').notNull().default(0),
   },
   (table) => [
-    primaryKey({ name: 'message_log_hourly_pk', columns: [table.hour, table.userId, table.whatsappId] }),
+    primaryKey({
+      name: 'message_log_hourly_pk',
+      columns: [table.hour, table.userId, table.whatsappId, table.templateId],
+    }),
     index('message_log_hourly_user_idx').on(table.userId, table.hour),
+    index('message_log_hourly_account_idx').on(table.whatsappId, table.hour),
   ],
 );
 

@@ -77,6 +77,7 @@ export async function creditBlastIncome(
           kind: 'referral_income',
           amount: share,
           refId: entry.messageLogId,
+          sourceUserId: entry.userId,
         })
         .onConflictDoNothing();
       return { credited: true, referralShare: share };
@@ -116,8 +117,8 @@ export async function creditBlastIncomes(
           select ${round.userId}::int, 'blast_income', amount, ref_id from blasts
           on conflict do nothing
           returning ref_id)
-        insert into ${ledgerEntries} (user_id, kind, amount, ref_id)
-        select ${round.referredBy}::int, 'referral_income', blasts.share, blasts.ref_id
+        insert into ${ledgerEntries} (user_id, kind, amount, ref_id, source_user_id)
+        select ${round.referredBy}::int, 'referral_income', blasts.share, blasts.ref_id, ${round.userId}::int
         from blasts join paid on paid.ref_id = blasts.ref_id
         where blasts.share > 0
         on conflict do nothing`,

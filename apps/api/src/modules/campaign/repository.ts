@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ALL_USERS, type Setting } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
-import { accountDailySends, messageLogs, whatsappAccounts } from '../../db/schema';
+import { accountDailySends, messageLogHourly, whatsappAccounts } from '../../db/schema';
 import { claimablePhones } from '../../jobs/claimable';
 
 /** The most blasts one answer lists (an operator's view of every member). */
@@ -22,8 +22,8 @@ export const campaignRepository = {
       .select({
         account: whatsappAccounts,
         // The outer row named in full: a bare column would be read as the subquery's own.
-        optedOut: sql<string>`(select count(*) from ${messageLogs} m
-          where m.whatsapp_id = whatsapp_accounts.id and m.opted_out_at is not null)`,
+        optedOut: sql<string>`(select coalesce(sum(h.opted_out), 0) from ${messageLogHourly} h
+          where h.whatsapp_id = whatsapp_accounts.id)`,
         usedToday: sql<number | null>`(select d.used from ${accountDailySends} d
           where d.whatsapp_id = whatsapp_accounts.id and d.day = (now() at time zone ${timeZone})::date)`,
       })

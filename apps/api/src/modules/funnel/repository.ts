@@ -1,28 +1,32 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ALL_USERS, type FunnelCounts, type FunnelGroup } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
-import { messageLogs, messageTemplates, whatsappAccounts } from '../../db/schema';
+import { messageLogHourly, messageTemplates, whatsappAccounts } from '../../db/schema';
 import { startOfToday } from '../../ledger/queries';
 
 export type CountRow = { [stage in keyof FunnelCounts]: number | string } & { key: string | null };
 
 /**
- * Every stage counted in one pass over the logs. A log is queued once claimed; sent once settled as a
- * success; delivered and read from the network's acknowledgements; failed; or opted out by a STOP reply.
+ * Every stage summed from the hourly rollups (which outlive the log's retention). A log is queued once
+ * claimed; sent once settled as a success; delivered and read from the network's acknowledgements;
+ * failed; or opted out by a STOP reply.
  */
 const STAGE_COUNTS = sql`
-  count(*) as queued,
-  count(*) filter (where m.status = 'success') as sent,
-  count(*) filter (where m.delivered_at is not null) as delivered,
-  count(*) filter (where m.read_at is not null) as read,
-  count(*) filter (where m.status = 'fail') as failed,
-  count(*) filter (where m.opted_out_at is not null) as opted_out`;
+  sum(h.success + h.fail + h.pending) as queued,
+  sum(h.success) as sent,
+  sum(h.delivered) as delivered,
+  sum(h.read) as read,
+  sum(h.fail) as failed,
+  sum(h.opted_out) as opted_out`;
 
-/** What a group is: the template or the account (their ids), or the day in the panel's time zone. */
+/**
+ * What a group is: the template or the account (their ids), or the day in the panel's time zone
+ * (rollups are UTC hours, so days are exact in whole-hour zones such as Asia/Jakarta).
+ */
 function groupKey(by: FunnelGroup, timeZone: string): SQL {
-  if (by === 'template') return sql`m.template_id::text`;
-  if (by === 'account') return sql`m.whatsapp_id::text`;
-  return sql`to_char(m.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  if (by === 'template') return sql`nullif(h.template_id, 0)::text`;
+  if (by === 'account') return sql`h.whatsapp_id::text`;
+  return sql`to_char(h.hour at time zone ${timeZone}, 'YYYY-MM-DD')`;
 }
 
 export interface FunnelFilter {
@@ -33,19 +37,19 @@ export interface FunnelFilter {
   timeZone: string;
 }
 
-/** The message logs behind the funnel: counts per group, and the groups' names. */
+/** The sends behind the funnel: counts per group, and the groups' names. */
 export const funnelRepository = {
   /** Stage counts per group over the last `days` days (today included), in key order. */
   counts(db: Db, filter: FunnelFilter) {
     const since = sql`${startOfToday(filter.timeZone)} - make_interval(days => ${filter.days - 1})`;
-    const conditions: SQL[] = [sql`m.created_at >= ${since}`];
-    if (filter.userId !== ALL_USERS) conditions.push(sql`m.user_id = ${filter.userId}`);
-    if (filter.whatsappId) conditions.push(sql`m.whatsapp_id = ${filter.whatsappId}`);
+    const conditions: SQL[] = [sql`h.hour >= ${since}`];
+    if (filter.userId !== ALL_USERS) conditions.push(sql`h.user_id = ${filter.userId}`);
+    if (filter.whatsappId) conditions.push(sql`h.whatsapp_id = ${filter.whatsappId}`);
     return queryRows<CountRow>(
       db,
       sql`select ${groupKey(filter.by, filter.timeZone)} as key, ${STAGE_COUNTS}
-          from ${messageLogs} m where ${sql.join(conditions, sql` and `)}
-          group by 1 order by 1`,
+          from ${messageLogHourly} h where ${sql.join(conditions, sql` and `)}
+          group by 1 having sum(h.success + h.fail + h.pending) > 0 order by 1`,
     );
   },
 

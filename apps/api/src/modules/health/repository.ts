@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db';
-import { accountEvents } from '../../db/schema';
+import { accountEvents, messageLogHourly } from '../../db/schema';
 
 const DISCONNECTS = ['conflict', 'loggedOut', 'disconnected'];
 
@@ -8,15 +8,17 @@ export type AccountEventRecord = typeof accountEvents.$inferSelect;
 
 /** The account's sends and happenings per calendar day of the zone, and its latest events. */
 export const healthRepository = {
-  /** Settled sends per day over the last `days` days, from the account's message log. */
+  /**
+   * Settled sends per day over the last `days` days, from the account's hourly sums (which outlive
+   * the log's retention).
+   */
   sendsPerDay: (db: Db, whatsappId: number, zone: string, days: number) =>
     queryRows<{ day: string; success: string; fail: string }>(
       db,
-      sql`select (created_at at time zone ${zone})::date::text as day,
-            count(*) filter (where status = 'success') as success,
-            count(*) filter (where status = 'fail') as fail
-          from message_logs
-          where whatsapp_id = ${whatsappId} and created_at >= now() - ${days} * interval '1 day'
+      sql`select (hour at time zone ${zone})::date::text as day, sum(success) as success, sum(fail) as fail
+          from ${messageLogHourly}
+          where whatsapp_id = ${whatsappId}
+            and hour >= date_trunc('hour', now() - ${days} * interval '1 day')
           group by 1`,
     ),
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db';
-import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../../db/schema';
+import { messageLogHourly, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../../db/schema';
 
 /** Whether each piece of data a getting-started step asks for exists. */
 export interface OnboardingFacts {
@@ -28,7 +28,11 @@ export const onboardingRepository = {
           select 1 from ${users} where ${users.id} = ${userId}
             and ${filled(users.accountName)} and ${filled(users.accountBank)} and ${filled(users.accountNumber)}
         ) as bank_details,
-        exists (select 1 from ${messageLogs} where ${messageLogs.userId} = ${userId}) as own_blast`,
+        exists (
+          select 1 from ${messageLogHourly}
+          where ${messageLogHourly.userId} = ${userId}
+            and ${messageLogHourly.success} + ${messageLogHourly.fail} + ${messageLogHourly.pending} > 0
+        ) as own_blast`,
     );
     return row!;
   },

@@ -3,7 +3,7 @@ import { STAFF_ROLES, type MEMBER_SORT_KEYS, type SortDirection } from '@blaster
 import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db';
 import type { Executor } from '../../ledger/ledger';
-import { ledgerEntries, messageLogs, users, whatsappAccounts } from '../../db/schema';
+import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
 import { readPage, type PageRequest } from '../../lib/paging';
 import { containsText } from '../../lib/search';
 
@@ -110,8 +110,7 @@ export const userRepository = {
   async referralPage(db: Db, referrerId: number, request: PageRequest) {
     const earnedFrom = sql<string>`coalesce((
       select sum(l.amount) from ${ledgerEntries} l
-      join ${messageLogs} m on m.id = l.ref_id
-      where l.kind = 'referral_income' and l.user_id = ${referrerId} and m.user_id = ${outerUserId}
+      where l.kind = 'referral_income' and l.user_id = ${referrerId} and l.source_user_id = ${outerUserId}
     ), 0)`;
     const { ids, meta } = await readPage(
       db,
