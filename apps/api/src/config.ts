@@ -69,6 +69,8 @@ export interface Config {
    * its own (METRICS_PORT, on METRICS_ADDRESS, loopback by default). Neither: nowhere.
    */
   metrics: { token: string | undefined; port: number | undefined; address: string };
+  /** How long old rows are kept (jobs/retention.ts); webhook deliveries have their own below. */
+  retention: RetentionSettings;
   /** Outbound webhooks: retry after base × 2^attempt up to max, each request cut off after timeout. */
   webhooks: {
     retryBaseMs: number;
@@ -88,6 +90,17 @@ export interface Config {
     /** Hosts and ranges inside the network that receivers may be at (public addresses only otherwise). */
     allowedHosts: AllowList;
   };
+}
+
+export interface RetentionSettings {
+  /** Settled message logs (with their delivery stages) are deleted this many days after creation; 0 keeps them. */
+  messageLogDays: number;
+  /** A chat account's history (connections, suspensions, pauses, schedules); 0 keeps it. */
+  accountEventDays: number;
+  /** Rows one statement deletes: small enough that sends never wait long behind it. */
+  batch: number;
+  /** How often a pass starts. */
+  everyMs: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -206,6 +219,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       token: env.METRICS_TOKEN || undefined,
       port: env.METRICS_PORT ? numberFromEnv(env.METRICS_PORT, 0) : undefined,
       address: env.METRICS_ADDRESS || '127.0.0.1',
+    },
+    retention: {
+      messageLogDays: Math.max(0, numberFromEnv(env.MESSAGE_LOG_RETENTION_DAYS, 180)),
+      accountEventDays: Math.max(0, numberFromEnv(env.ACCOUNT_EVENT_RETENTION_DAYS, 180)),
+      batch: Math.max(1, numberFromEnv(env.RETENTION_BATCH, 5_000)),
+      everyMs: Math.max(1_000, numberFromEnv(env.RETENTION_EVERY_MS, 10 * 60_000)),
     },
     webhooks: {
       retryBaseMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_BASE_MS, 10_000)),

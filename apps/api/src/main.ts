@@ -5,6 +5,7 @@ import { createPostgresBus } from './cluster/bus';
 import { configFromEnv } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db';
+import { startRetention } from './jobs/retention';
 import { DatabaseLockedError } from './db/lock';
 import { seed, signingSecret } from './db/seed';
 import { sweepImportsAtStart } from './modules/imports/sweep';
@@ -97,6 +98,10 @@ await ctx.blast.resume();
 await ctx.lookups.resume();
 // Webhook deliveries left waiting go out, from this instance or whichever holds the dispatcher.
 await ctx.webhooks.resume();
+// Old logs and account history go in small batches, on every instance, while sends go on.
+const retention = startRetention(database.db, config.retention, (error) =>
+  app.log.warn({ err: error }, 'retention pass failed; the next one tries again'),
+);
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [
@@ -150,6 +155,7 @@ async function shutdown(signal: string) {
     ctx.blast.stopAll(),
     ctx.lookups.stopAll(),
     ctx.webhooks.stopAll(),
+    retention.stop(),
   ]);
   ctx.leases.stop();
   ctx.gateway.close();
