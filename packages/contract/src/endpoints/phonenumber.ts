@@ -10,6 +10,7 @@ import { phoneCountBlastAnswerSchema } from '../schemas/dashboard';
 import {
   importAnswerSchema,
   importRowSchema,
+  importUploadQuerySchema,
   phoneListQuerySchema,
   phonePageQuerySchema,
 } from '../schemas/resources';
@@ -90,6 +91,7 @@ export const phonenumberEndpoints = {
     path: '/api/admin/phonenumber/import',
     access: OPERATOR_ROLES,
     upload: true,
+    query: importUploadQuerySchema,
     body: z.object({}),
     answer: importAnswerSchema(importRowSchema, importRowSchema),
     summary: 'Adds the numbers of a CSV or JSON file; invalid ones and duplicates are skipped',
