@@ -72,6 +72,11 @@ export const REALTIME_CHANNEL_SIGNIN = 'client-user';
 export const REALTIME_CHANNEL_PRIVATE = 'private';
 /** An import tells its uploader how far it got at most this often (and once when the file is read). */
 export const IMPORT_PROGRESS_INTERVAL_MS = 250;
+/**
+ * The header of a server export written while it is read (no Content-Length): how many rows it will
+ * hold, as counted when it began, so the panel can show how far the download got.
+ */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
 
 /** Signed tokens expire; the cookie that carries them lives 10 years, so an expired token logs out. */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;

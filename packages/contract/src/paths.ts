@@ -89,6 +89,7 @@ export const API = {
   phoneNumber: (id: number | string) => `/api/admin/phonenumber/${id}`,
   phoneSave: '/api/admin/phonenumber/save',
   phoneImport: '/api/admin/phonenumber/import',
+  phoneExport: '/api/admin/phonenumber/export',
   proxyList: '/api/admin/proxy/list',
   proxyPerPage: '/api/admin/proxy/list-per-page',
   proxy: (id: number | string) => `/api/admin/proxy/${id}`,

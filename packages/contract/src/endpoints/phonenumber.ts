@@ -11,6 +11,7 @@ import {
   importAnswerSchema,
   importRowSchema,
   importUploadQuerySchema,
+  phoneExportQuerySchema,
   phoneListQuerySchema,
   phonePageQuerySchema,
 } from '../schemas/resources';
@@ -84,6 +85,18 @@ export const phonenumberEndpoints = {
     answer: saidSchema,
     errors: [404],
     summary: 'Deletes a phone number',
+    tags,
+  }),
+  phoneExport: endpoint({
+    method: 'GET',
+    path: '/api/admin/phonenumber/export',
+    access: OPERATOR_ROLES,
+    query: phoneExportQuerySchema,
+    // `number,name,status` rows, newest first; EXPORT_ROWS_HEADER tells how many to expect.
+    answer: z.array(z.object({ number: z.string(), name: z.string(), status: z.string() })),
+    download: 'text/csv',
+    errors: [404],
+    summary: 'Every phone number as a CSV or JSON file, written while it is read',
     tags,
   }),
   phoneImport: endpoint({

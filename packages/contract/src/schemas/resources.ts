@@ -141,6 +141,7 @@ export const importProgressSchema = z.object({
   date: z.string(),
 });
 export type ImportProgress = z.infer<typeof importProgressSchema>;
+export const phoneExportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
 export const importSkippedQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('json') });
 
 // Proxies (02 §3, §5)

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EXPORT_ROWS_HEADER } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
 import { importUpload, skippedDownload } from './service';
@@ -19,6 +20,7 @@ export function importRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply
       .header('content-type', file.contentType)
       .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header(EXPORT_ROWS_HEADER, String(file.rows))
       .send(file.body);
   });
 }

@@ -107,6 +107,7 @@ export async function skippedDownload(
   return {
     name: format === 'csv' ? kind.download.csv : kind.download.json,
     contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+    rows: found.skippedCount ?? 0,
     body: Readable.from(skippedFile(ctx.db, found.id, kind, format)),
   };
 }
