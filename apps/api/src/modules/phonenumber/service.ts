@@ -86,7 +86,7 @@ const EXPORT_COLUMNS = ['number', 'name', 'status'] as const;
 
 /** Every number as the export writes it, newest first, a slice at a time. */
 async function* exportSlices(db: Db) {
-  for (let after: number | undefined; ; ) {
+  for (let after: number | undefined; ;) {
     const slice = await phoneRepository.slice(db, { limit: EXPORT_SLICE, after });
     if (slice.length === 0) return;
     // The status is 'active' whatever the number's, as the spec's export writes it.
@@ -105,7 +105,8 @@ async function* exportText(db: Db, format: 'csv' | 'json') {
   if (format === 'csv') yield toCsv([EXPORT_COLUMNS]);
   else yield '[';
   for await (const rows of exportSlices(db)) {
-    if (format === 'csv') yield `\r\n${toCsv(rows.map((row) => EXPORT_COLUMNS.map((column) => row[column])))}`;
+    if (format === 'csv')
+      yield `\r\n${toCsv(rows.map((row) => EXPORT_COLUMNS.map((column) => row[column])))}`;
     else {
       const items = rows.map((row) => `\n  ${JSON.stringify(row, null, 2).replaceAll('\n', '\n  ')}`);
       yield `${first ? '' : ','}${items.join(',')}`;
