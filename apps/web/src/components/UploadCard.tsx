@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   REALTIME_CHANNEL_PRIVATE,
   importProgressSchema,
@@ -32,7 +32,7 @@ interface UploadTask<Answer> {
 }
 const IDLE = { running: false, size: 0, sent: 0, processed: null, result: null, error: null };
 /** How long an upload waits for its progress channel to open before it goes without it. */
-const CHANNEL_WAIT_MS = 2_000;
+const CHANNEL_WAIT_MS = 5_000;
 
 /** A random v4 UUID; `crypto.randomUUID` exists only on secure pages (a panel on plain http has none). */
 function uploadId() {
@@ -131,6 +131,8 @@ export function UploadCard<N extends UploadEndpoint, Answer = EndpointAnswer<End
   const [fileError, setFileError] = useState<string>();
   // The upload under way, and what the import answered, stay on screen through a language switch.
   const [task, setTask] = useStateAcrossLanguages<UploadTask<Answer>>(`upload:${id}`, IDLE);
+  // The private channel opens with the card, so an upload's first reports find it open.
+  useEffect(() => subscribe(REALTIME_CHANNEL_PRIVATE, () => {}), []);
   const start = async (chosen: File) => {
     const answer = await upload<Answer>(endpoint, chosen, setTask, MSG.errorImportingFile);
     if (answer) await onUploaded?.(answer);
