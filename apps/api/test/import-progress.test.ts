@@ -1,4 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -13,8 +17,10 @@ import {
 import { importProgressReporter } from '../src/modules/imports/progress';
 import { privateChannelOf } from '../src/realtime/hub';
 import { CLOSE_FORBIDDEN, startRealtimeServer } from '../src/realtime/server';
+import { createScratchDatabase } from '../src/db/scratch';
 import { startTestApp, type TestApp } from './support/app';
 import { waitFor } from './support/chat';
+import { call, startInstance, type Instance } from './support/instances';
 
 let t: TestApp;
 let realtime: ReturnType<typeof startRealtimeServer>;
@@ -155,5 +161,81 @@ describe('an import tells its progress', () => {
       [30, 10, 300, false],
       [31, 10, 310, true],
     ]);
+  });
+});
+
+/*
+ * Two API processes on one PostgreSQL: the socket may be held by another instance than the one that
+ * took the upload. Needs a PostgreSQL server (TEST_DATABASE_URL).
+ */
+const server = process.env.TEST_DATABASE_URL;
+const METRICS_TOKEN = 'progress-metrics-token';
+describe.skipIf(!server)('an import on one instance', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let dir: string;
+  let a: Instance;
+  let b: Instance;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(server!);
+    dir = mkdtempSync(join(tmpdir(), 'blaster-progress-'));
+    const env = { METRICS_TOKEN };
+    [a, b] = await Promise.all([
+      startInstance('a', scratch.url, dir, { env }),
+      startInstance('b', scratch.url, dir, { env }),
+    ]);
+  });
+  afterAll(async () => {
+    for (const instance of [a, b]) instance?.process.kill('SIGKILL');
+    await scratch?.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("tells its progress to the uploader's socket on the other instance", async () => {
+    const admin = { email: 'progress-admin@test.local', password: 'progress-admin-password' };
+    const registered = await call<{ user: { id: number } }>(a, 'POST', API.register, {
+      body: {
+        firstName: 'Admin',
+        lastName: 'Progres',
+        ...admin,
+        password2: admin.password,
+        agreeToTerms: true,
+      },
+    });
+    const sql = new pg.Client({ connectionString: scratch.url });
+    await sql.connect();
+    await sql.query(`update users set role = 'admin' where id = $1`, [registered.body.user.id]);
+    await sql.end();
+    const { token } = (await call<{ token: string }>(a, 'POST', API.login, { body: admin })).body;
+
+    const received: ImportProgress[] = [];
+    const socket = new WebSocket(
+      `ws://127.0.0.1:${b.realtimePort}/?id=${REALTIME_CHANNEL_PRIVATE}&token=${token}`,
+    );
+    socket.on('message', (data) =>
+      received.push(importProgressSchema.parse(JSON.parse(String(data)).payload)),
+    );
+    await new Promise((opened) => socket.once('open', opened));
+
+    // The socket is subscribed once b has checked its token, which b's socket count tells.
+    await waitFor(async () => {
+      const metrics = await fetch(`http://127.0.0.1:${b.port}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      return /^blaster_realtime_sockets 1$/m.test(await metrics.text());
+    }, 'the socket subscribed on b');
+
+    const uploadId = randomUUID();
+    const form = new FormData();
+    form.append('file', new Blob(['nomor\n085811110001\n085811110002']), 'nomor.csv');
+    const answer = await fetch(`http://127.0.0.1:${a.port}${API.phoneImport}?progress=${uploadId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(answer.status).toBe(200);
+    await waitFor(() => received.some((step) => step.read), 'the progress that says the file is read');
+    expect(received.at(-1)).toMatchObject({ uploadId, rowsRead: 2, read: true });
+    socket.close();
   });
 });
