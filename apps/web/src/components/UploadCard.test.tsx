@@ -177,6 +177,11 @@ describe('the upload card', () => {
       ),
     );
     expect(screen.getByText(text('common.importSaving', { rows: '250,000' }, EN_CATALOG))).toBeTruthy();
+    expect(
+      screen
+        .getByRole('progressbar', { name: EN_CATALOG['common.progressLabel'] })
+        .hasAttribute('aria-valuenow'),
+    ).toBe(false);
 
     act(() =>
       request.answer(200, {

@@ -94,8 +94,10 @@ function UploadProgress({ task }: { task: UploadTask<unknown> }) {
       {processed && (
         <ProgressBar
           label={t('common.progressLabel')}
-          value={processed.read ? processed.rowsWritten : processed.bytesRead}
-          max={processed.read ? processed.rowsRead : size}
+          // Once the file is read, the rows move into their table in one statement whose progress
+          // nobody can measure: the bar then only shows that the work goes on.
+          value={processed.read ? null : processed.bytesRead}
+          max={size}
           text={t(processed.read ? 'common.importSaving' : 'common.importReading', {
             rows: formatNumber(processed.rowsRead),
           })}
