@@ -6,6 +6,7 @@ import { EN_CATALOG, EXPORT_ROWS_HEADER, UI_PANEL } from '@blaster/contract';
 import { setLanguage } from '../i18n';
 import { LanguageBoundary } from '../i18n/LanguageBoundary';
 import { aUser } from '../test/users';
+import { ImportResult, downloadSkipped } from './ImportResult';
 import { ServerExportButtons } from './ServerExport';
 
 const text = (
@@ -41,11 +42,14 @@ beforeEach(() => {
     }),
   );
   saved.mockClear();
+  // jsdom does not follow links: the saved file is what `createObjectURL` was given.
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
 });
 afterEach(async () => {
   cleanup();
   Cookies.remove('user');
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   await setLanguage('default');
 });
 
@@ -124,6 +128,48 @@ describe('a server export', () => {
     act(() => screen.getByRole('button', { name: UI_PANEL['common.exportCsv'] }).click());
     expect(await screen.findByText('Tidak ada nomor')).toBeTruthy();
     expect(screen.getByRole('button', { name: UI_PANEL['common.exportCsv'] })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+});
+
+describe("an import's skipped rows from the server", () => {
+  it('show their download under the buttons, which wait until the file is saved', async () => {
+    const file = streamed({ 'content-type': 'text/csv; charset=utf-8', [EXPORT_ROWS_HEADER]: '1200' });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(file.response));
+    const answer = {
+      importId: 7,
+      skipped: [{ number: '12', name: 'Rusak', status: 'invalid' }],
+      skippedCount: 1_200,
+    };
+    render(
+      <ImportResult
+        createdCount={0}
+        skipped={answer.skipped}
+        skippedCount={answer.skippedCount}
+        columns={[{ key: 'number', label: 'Number' }]}
+        onDownloadCsv={() => downloadSkipped(answer, 'csv', 'skipped.csv', () => {})}
+        onDownloadJson={() => downloadSkipped(answer, 'json', 'skipped.json', () => {})}
+      />,
+    );
+    act(() => screen.getByRole('button', { name: UI_PANEL['common.downloadCsv'] }).click());
+    await act(async () =>
+      file.write(
+        `number,name,status\r\n${Array.from({ length: 300 }, (_, i) => `12${i},Rusak,invalid`).join('\r\n')}`,
+      ),
+    );
+    expect(
+      await screen.findByText(text('common.downloadRows', { rows: '300', total: '1.200' })),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: UI_PANEL['common.downloadJson'] })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await act(async () => file.end());
+    await vi.waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(screen.getByRole('button', { name: UI_PANEL['common.downloadJson'] })).toHaveProperty(
       'disabled',
       false,
     );

@@ -8,11 +8,11 @@ import { ProgressBar } from './ProgressBar';
 
 type Format = 'csv' | 'json';
 /** A download under way (what arrived so far), or none. */
-type DownloadTask = (DownloadProgress & { running: true }) | { running: false };
-const IDLE: DownloadTask = { running: false };
+export type DownloadTask = (DownloadProgress & { running: true }) | { running: false };
+export const IDLE_DOWNLOAD: DownloadTask = { running: false };
 
 /** The figure of a download: rows of those expected, else bytes of the size, else bytes so far. */
-function DownloadProgressBar({ progress }: { progress: DownloadProgress }) {
+export function DownloadProgressBar({ progress }: { progress: DownloadProgress }) {
   const { received, total, rows, rowsExpected } = progress;
   const [value, max, text] =
     rowsExpected !== null
@@ -50,7 +50,7 @@ export function ServerExportButtons({
   formats: readonly Format[];
   file(format: Format): { path: string; name: string };
 }) {
-  const [task, setTask] = useStateAcrossLanguages<DownloadTask>(`download:${id}`, IDLE);
+  const [task, setTask] = useStateAcrossLanguages<DownloadTask>(`download:${id}`, IDLE_DOWNLOAD);
   const start = async (format: Format) => {
     const { path, name } = file(format);
     setTask({ running: true, received: 0, total: null, rows: 0, rowsExpected: null });
@@ -59,7 +59,7 @@ export function ServerExportButtons({
     } catch (error) {
       toast.error(errorText(error));
     } finally {
-      setTask(IDLE);
+      setTask(IDLE_DOWNLOAD);
     }
   };
   return (
