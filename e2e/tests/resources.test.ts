@@ -47,6 +47,14 @@ test('admin imports phone numbers, downloads the skipped rows, creates a templat
   const progress = page.getByTestId('upload-progress');
   await progress.getByRole('progressbar', { name: 'Progres' }).waitFor();
   await progress.getByText(/^(Memproses… 9 baris|Menyimpan 9 baris…)$/).waitFor();
+  // On a phone's width the progress fits the screen (the header's own overflow is another matter).
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 375, height: 800 });
+  const fits = await progress.evaluate(
+    (element) => element.getBoundingClientRect().right <= window.innerWidth,
+  );
+  assert.ok(fits);
+  await page.setViewportSize(viewport);
   release();
   await page.unroute((url) => url.pathname === API.phoneImport);
   const result = page.getByTestId('import-result');
