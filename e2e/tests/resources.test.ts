@@ -31,9 +31,35 @@ test('admin imports phone numbers, downloads the skipped rows, creates a templat
   await page
     .locator('#phone-file')
     .setInputFiles({ name: 'nomor.csv', mimeType: 'text/csv', buffer: Buffer.from(rows.join('\r\n')) });
+  // The answer is held until the card has shown the import's progress, as the server reported it
+  // on the uploader's private channel while it read the file (nine rows after the header).
+  let release!: () => void;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === API.phoneImport,
+    async (route) => {
+      const response = await route.fetch();
+      await answered;
+      await route.fulfill({ response });
+    },
+  );
   await page.getByRole('button', { name: 'Upload File' }).click();
+  const progress = page.getByTestId('upload-progress');
+  await progress.getByRole('progressbar', { name: 'Progres' }).waitFor();
+  await progress.getByText(/^(Memproses… 9 baris|Menyimpan 9 baris…)$/).waitFor();
+  // On a phone's width the progress fits the screen (the header's own overflow is another matter).
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 375, height: 800 });
+  const fits = await progress.evaluate(
+    (element) => element.getBoundingClientRect().right <= window.innerWidth,
+  );
+  assert.ok(fits);
+  await page.setViewportSize(viewport);
+  release();
+  await page.unroute((url) => url.pathname === API.phoneImport);
   const result = page.getByTestId('import-result');
   await result.getByText(MSG.importDone(2)).waitFor();
+  await progress.waitFor({ state: 'detached' });
   const preview = result.getByRole('table', { name: MSG.skippedTitle });
   assert.equal(await preview.locator('tbody tr').count(), 5);
   await result.getByText(MSG.skippedMore(7)).waitFor();
@@ -67,6 +93,14 @@ test('admin imports phone numbers, downloads the skipped rows, creates a templat
   await page.goto('/phonenumber');
   await page.getByRole('cell', { name: 'Budi; Jr' }).waitFor();
   await page.getByRole('cell', { name: '6281377700002', exact: true }).waitFor();
+  // The server writes the export; the button is free again once the file is saved.
+  const exportCsv = page.getByRole('button', { name: 'Export CSV' });
+  const [listFile] = await Promise.all([page.waitForEvent('download'), exportCsv.click()]);
+  assert.equal(listFile.suggestedFilename(), 'phone_numbers.csv');
+  const listed = (await readFile((await listFile.path())!, 'utf8')).split('\r\n');
+  assert.equal(listed[0], 'number,name,status');
+  assert.ok(listed.includes('6281377700002,"Budi; Jr",active'));
+  await until(async () => await exportCsv.isEnabled());
 
   // A template with bold text and a URL button.
   await page.goto('/message/create');

@@ -54,7 +54,8 @@ export function createAppContext(options: {
   // One event goes to the owner's and the operators' channels; the monitor shows it once.
   const recorded = new WeakSet<object>();
   hub.tap((channel, message) => {
-    if (recorded.has(message)) return;
+    // An import's progress is its uploader's alone, and frequent: the monitor leaves it out.
+    if (recorded.has(message) || message.event === 'import_progress') return;
     recorded.add(message);
     monitors.socket.record({
       event: message.event,

@@ -1,7 +1,13 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNull } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG, UPLOAD_LIMITS, type ImportAnswer } from '@blaster/contract';
+import {
+  API,
+  EXPORT_ROWS_HEADER,
+  MESSAGE_TEXT as MSG,
+  UPLOAD_LIMITS,
+  type ImportAnswer,
+} from '@blaster/contract';
 import { configFromEnv } from '../src/config';
 import { imports, importStaging, phoneNumbers } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
@@ -165,6 +171,41 @@ describe('phone number import', () => {
       UPLOAD_LIMITS.phoneNumbers,
     );
     expect(configFromEnv({ IMPORT_MAX_BYTES: '2097152' }).importMaxBytes).toBe(2_097_152);
+  });
+});
+
+describe('phone-number export', () => {
+  const exported = (format: 'csv' | 'json', token = admin.token) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${API.phoneExport}?format=${format}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('writes every number newest first as CSV or JSON, telling how many rows to expect', async () => {
+    const file = ['nomor,nama', '081255500001,=Ekspor', '081255500002,Dua'].join('\n');
+    expect((await upload(API.phoneImport, { name: 'ekspor.csv', content: file })).status).toBe(200);
+    const n = (await t.ctx.db.select({ n: count() }).from(phoneNumbers))[0]!.n;
+    const csv = await exported('csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers[EXPORT_ROWS_HEADER]).toBe(String(n));
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="phone_numbers.csv"');
+    const lines = csv.body.split('\r\n');
+    expect(lines).toHaveLength(Number(n) + 1);
+    expect(lines.slice(0, 3)).toEqual([
+      'number,name,status',
+      '6281255500002,Dua,active',
+      "6281255500001,'=Ekspor,active",
+    ]);
+
+    const json = await exported('json');
+    expect(json.headers[EXPORT_ROWS_HEADER]).toBe(String(n));
+    const rows = JSON.parse(json.body) as { number: string; name: string; status: string }[];
+    expect(rows).toHaveLength(Number(n));
+    expect(rows[0]).toEqual({ number: '6281255500002', name: 'Dua', status: 'active' });
+    // The same text the panel wrote from the list before.
+    expect(json.body).toBe(JSON.stringify(rows, null, 2));
+    expect((await exported('csv', member.token)).statusCode).toBe(403);
   });
 });
 

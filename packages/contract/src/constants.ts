@@ -73,6 +73,18 @@ export const HTTP_PORT = 3000;
 export const REALTIME_CHANNEL_ADMIN = 'admin';
 export const REALTIME_CHANNEL_CLIENT_ADMIN = 'client-admin';
 export const REALTIME_CHANNEL_SIGNIN = 'client-user';
+/**
+ * The signed-in user's own channel, whoever they are: the server subscribes the socket to that user's
+ * private events (an import's progress), which no other account, operators included, can listen to.
+ */
+export const REALTIME_CHANNEL_PRIVATE = 'private';
+/** An import tells its uploader how far it got at most this often (and once when the file is read). */
+export const IMPORT_PROGRESS_INTERVAL_MS = 250;
+/**
+ * The header of a server export written while it is read (no Content-Length): how many rows it will
+ * hold, as counted when it began, so the panel can show how far the download got.
+ */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
 
 /** Signed tokens expire; the cookie that carries them lives 10 years, so an expired token logs out. */
 export const TOKEN_LIFETIME_SECONDS = 30 * 24 * 60 * 60;

@@ -2,6 +2,7 @@ import type { LookupKind } from './schemas/lookup';
 import type { SuppressionRow } from './schemas/consent';
 import type { WithdrawRow } from './schemas/money';
 import type { WhatsappRow } from './schemas/whatsapp';
+import type { ImportProgress } from './schemas/resources';
 
 /**
  * The realtime socket's messages, one member per kind of event.
@@ -148,8 +149,12 @@ export type AccountingEvent =
       sender?: undefined;
     };
 
+/** How far an import got, on its uploader's private channel only (`importProgressSchema`). */
+export type ImportProgressEvent = { event: 'import_progress'; payload: ImportProgress; sender?: undefined };
+
 /** One JSON message on the realtime socket. */
-export type RealtimeEvent = AccountEvent | LookupEvent | DeviceEvent | PhoneNumberEvent | AccountingEvent;
+export type RealtimeEvent =
+  AccountEvent | LookupEvent | DeviceEvent | PhoneNumberEvent | AccountingEvent | ImportProgressEvent;
 export type RealtimeEventName = RealtimeEvent['event'];
 /** Any message as read off the socket before it is narrowed: every RealtimeEvent is one. */
 export type RealtimeMessage = { event: string; payload: Record<string, unknown>; sender?: EventSender };
@@ -189,4 +194,5 @@ export const REALTIME_EVENT_NAMES = [
   'bonus',
   'withdraw_requested',
   'withdraw_updated',
+  'import_progress',
 ] as const satisfies readonly RealtimeEventName[];

@@ -90,6 +90,7 @@ export const API = {
   phoneSave: '/api/admin/phonenumber/save',
   phoneImport: '/api/admin/phonenumber/import',
   phoneBulk: '/api/admin/phonenumber/bulk',
+  phoneExport: '/api/admin/phonenumber/export',
   proxyList: '/api/admin/proxy/list',
   proxyPerPage: '/api/admin/proxy/list-per-page',
   proxy: (id: number | string) => `/api/admin/proxy/${id}`,

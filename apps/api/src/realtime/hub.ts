@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RealtimeEvent } from '@blaster/contract';
+import { REALTIME_CHANNEL_PRIVATE, type RealtimeEvent } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
 
 export interface Subscriber {
@@ -7,8 +7,9 @@ export interface Subscriber {
 }
 
 /**
- * Channels: 'admin' (admin and dev), '<member id>', 'client-admin' (phone-number events) and
- * 'client-user' (the sign-in page). Modules only ever call `publish`.
+ * Channels: 'admin' (admin and dev), '<member id>', 'client-admin' (phone-number events),
+ * 'client-user' (the sign-in page) and 'private:<user id>' (`privateChannelOf`). Modules only ever
+ * call `publish`.
  */
 export interface RealtimeHub {
   publish(channel: string | number, message: RealtimeEvent): void;
@@ -22,6 +23,12 @@ export interface RealtimeHub {
 }
 
 const REALTIME_TOPIC = 'realtime';
+
+/**
+ * The channel of one user's private events (an import's progress): a socket reaches it only by asking
+ * for REALTIME_CHANNEL_PRIVATE, which the server resolves to the signed-in user's own.
+ */
+export const privateChannelOf = (userId: number) => `${REALTIME_CHANNEL_PRIVATE}:${userId}`;
 /** Remote messages remembered by id, so one event sent to two channels stays one object here too. */
 const REMEMBERED = 1_000;
 

@@ -6,6 +6,7 @@ import {
   COOKIE_AUTH_TOKEN,
   REALTIME_CHANNEL_ADMIN,
   REALTIME_CHANNEL_CLIENT_ADMIN,
+  REALTIME_CHANNEL_PRIVATE,
   REALTIME_CHANNEL_SIGNIN,
   REALTIME_PATH,
   type Role,
@@ -15,6 +16,7 @@ import { clientAddressOf } from '../lib/client-address';
 import { userOfToken, type AuthUser } from '../lib/routes';
 import { isCrossSite } from '../lib/same-origin';
 import { lastTextFrame } from './frame';
+import { privateChannelOf } from './hub';
 
 /** Close codes the panel can tell apart from network drops. */
 export const CLOSE_UNAUTHORIZED = 4401;
@@ -56,9 +58,13 @@ function subscriber(socket: WebSocket, connection: Duplex) {
   };
 }
 
-/** Who may listen on a channel: operators on the shared ones, a member only on their own id. */
+/**
+ * Who may listen on a channel: operators on the shared ones, a member only on their own id, and every
+ * signed-in user on their own private channel (asked for by its bare name; nobody names another's).
+ */
 export function roleMayListen(user: { id: number; role: Role }, channel: string): boolean {
-  if (channel === REALTIME_CHANNEL_SIGNIN) return true;
+  if (channel === REALTIME_CHANNEL_SIGNIN || channel === REALTIME_CHANNEL_PRIVATE) return true;
+  if (channel.startsWith(`${REALTIME_CHANNEL_PRIVATE}:`)) return false;
   const operator = user.role === 'admin' || user.role === 'dev';
   if (channel === REALTIME_CHANNEL_ADMIN || channel === REALTIME_CHANNEL_CLIENT_ADMIN) return operator;
   return operator || channel === String(user.id);
@@ -140,7 +146,9 @@ async function onConnection(
     socket.close(verdict.code, verdict.reason);
     return;
   }
-  const unsubscribe = ctx.hub.subscribe(channel, subscriber(socket, request.socket));
+  const hubChannel =
+    channel === REALTIME_CHANNEL_PRIVATE && verdict.user ? privateChannelOf(verdict.user.id) : channel;
+  const unsubscribe = ctx.hub.subscribe(hubChannel, subscriber(socket, request.socket));
   let unwatch = () => {};
   const end = () => {
     unsubscribe();

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { API, SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
@@ -5,6 +6,7 @@ import { messages, t, useMessages, type Messages } from '../i18n';
 import { errorText } from '../lib/api';
 import { downloadFromServer } from '../lib/download';
 import { Button } from './form';
+import { DownloadProgressBar, IDLE_DOWNLOAD, type DownloadTask } from './ServerExport';
 
 /** The result's sentences: phone numbers' and proxies' each name what was imported. */
 export interface ImportTexts {
@@ -26,8 +28,27 @@ export const proxyTexts = (MSG: Messages): ImportTexts => ({
 });
 
 /**
+ * The download of skipped rows under way, kept outside the screen: it goes on, and shows, through a
+ * language switch, which draws the result afresh.
+ */
+let skippedDownload: DownloadTask = IDLE_DOWNLOAD;
+const skippedListeners = new Set<() => void>();
+function setSkippedDownload(task: DownloadTask) {
+  skippedDownload = task;
+  for (const listener of skippedListeners) listener();
+}
+const useSkippedDownload = () =>
+  useSyncExternalStore(
+    (listener) => {
+      skippedListeners.add(listener);
+      return () => skippedListeners.delete(listener);
+    },
+    () => skippedDownload,
+  );
+
+/**
  * Saves every skipped row of an import: written here from the answer when it holds them all, else
- * fetched from the server, which kept the full list.
+ * fetched from the server, which kept the full list (its progress shown under the buttons).
  */
 export function downloadSkipped(
   answer: { importId: number; skipped: unknown[]; skippedCount: number },
@@ -37,9 +58,13 @@ export function downloadSkipped(
 ) {
   const MSG = messages();
   if (answer.skippedCount <= answer.skipped.length) return fromAnswer();
-  downloadFromServer(`${API.importSkipped(answer.importId)}?format=${format}`, filename).catch(
-    (error: unknown) => toast.error(errorText(error, MSG.internalServerError)),
-  );
+  if (skippedDownload.running) return;
+  setSkippedDownload({ running: true, received: 0, total: null, rows: 0, rowsExpected: null });
+  downloadFromServer(`${API.importSkipped(answer.importId)}?format=${format}`, filename, (progress) =>
+    setSkippedDownload({ running: true, ...progress }),
+  )
+    .catch((error: unknown) => toast.error(errorText(error, MSG.internalServerError)))
+    .finally(() => setSkippedDownload(IDLE_DOWNLOAD));
 }
 
 interface Props<T extends object> {
@@ -66,6 +91,7 @@ export function ImportResult<T extends object>({
   onDownloadJson,
 }: Props<T>) {
   const texts = textsIn(useMessages());
+  const download = useSkippedDownload();
   return (
     <div className="space-y-3" data-testid="import-result">
       <p className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-200">
@@ -102,13 +128,14 @@ export function ImportResult<T extends object>({
             <p className="text-xs text-gray-500 dark:text-gray-400">{texts.skippedMore(skippedCount)}</p>
           )}
           <div className="flex gap-2">
-            <Button type="button" variant="outline" onClick={onDownloadCsv}>
+            <Button type="button" variant="outline" disabled={download.running} onClick={onDownloadCsv}>
               <Download className="size-4" aria-hidden="true" /> {t('common.downloadCsv')}
             </Button>
-            <Button type="button" variant="outline" onClick={onDownloadJson}>
+            <Button type="button" variant="outline" disabled={download.running} onClick={onDownloadJson}>
               <Download className="size-4" aria-hidden="true" /> {t('common.downloadJson')}
             </Button>
           </div>
+          {download.running && <DownloadProgressBar progress={download} />}
         </div>
       )}
     </div>

@@ -153,6 +153,27 @@ export const acceptLanguage = () => (language === 'default' ? '*' : language);
 export const locale = () => LANGUAGE_LOCALES[language];
 export const formatRupiah = (amount: number | null | undefined) => formatRupiahIn(amount, locale());
 export const formatNumber = (value: number | null | undefined) => groupDigits(value ?? 0, locale());
+/** A share of a whole (0 to 1) as a whole percent, in the language's way ('45%'). */
+export const formatPercent = (fraction: number) =>
+  new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(
+    Math.min(1, Math.max(0, fraction)),
+  );
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+/** A size in bytes in the largest unit under 1,000 of it, one decimal at most ('2,5 MB' in Indonesian). */
+export function formatBytes(bytes: number) {
+  let unit = 0;
+  let value = bytes;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(locale(), {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}
 /**
  * A figure with a fixed number of decimals: as the spec shows it ('12.50') in its own wording, with
  * the chosen language's decimal mark ('12,50' in Indonesian) otherwise.

@@ -42,6 +42,17 @@ export interface RequestOptions {
   /** Text shown when the server gives none. */
   fallback?: string;
   signal?: AbortSignal;
+  /**
+   * Hears how much of a FormData body was sent (bytes, and the total when the browser knows it). fetch
+   * cannot tell, so such a request goes by XMLHttpRequest, with the same answers and errors.
+   */
+  onUploadProgress?(progress: UploadProgress): void;
+}
+
+/** Bytes of a request's body sent so far, and the body's size when the browser knows it. */
+export interface UploadProgress {
+  sent: number;
+  total: number | null;
 }
 
 let onUnauthorized: () => void = () => {
@@ -64,6 +75,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const MSG = messages();
   const { method = 'GET', body, auth = true, fallback = MSG.internalServerError, signal } = options;
   const form = body instanceof FormData;
+  if (form && options.onUploadProgress) return sendForm(path, { ...options, method, auth, fallback, body });
   // Without a body, no JSON type: the server refuses an empty body that claims to be JSON.
   const headers: Record<string, string> =
     form || body === undefined ? {} : { 'content-type': 'application/json' };
@@ -90,18 +102,50 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(response === null && method !== 'GET' ? MSG.networkError : MSG.internalServerError, 0);
   }
 
-  if (!response.ok) {
-    if (response.status === 401 && auth) onUnauthorized();
-    const text = [data?.msg, data?.message, data?.error].find((value) => typeof value === 'string' && value);
-    const errors = (data?.errors ?? {}) as Record<string, string>;
-    throw new ApiError(
-      (text as string | undefined) ?? fallback,
-      response.status,
-      errors,
-      data?.code as number,
-    );
-  }
+  if (!response.ok) throw refusal(response.status, data, fallback, auth);
   return data as T;
+}
+
+/** A refused call's error: the server's msg (else `fallback`); a 401 on a signed-in call signs out. */
+function refusal(status: number, data: Record<string, unknown> | null, fallback: string, auth: boolean) {
+  if (status === 401 && auth) onUnauthorized();
+  const text = [data?.msg, data?.message, data?.error].find((value) => typeof value === 'string' && value);
+  const errors = (data?.errors ?? {}) as Record<string, string>;
+  return new ApiError((text as string | undefined) ?? fallback, status, errors, data?.code as number);
+}
+
+/** `apiRequest` of a form by XMLHttpRequest, whose upload tells its progress as the body leaves. */
+function sendForm<T>(
+  path: string,
+  options: RequestOptions & { method: string; auth: boolean; fallback: string; body: FormData },
+): Promise<T> {
+  const MSG = messages();
+  const { method, auth, fallback, body, signal, onUploadProgress } = options;
+  if (auth && !getStoredUser()) return Promise.reject(new ApiError(MSG.tokenMissing, 0));
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, path);
+    request.withCredentials = true;
+    request.setRequestHeader('accept-language', acceptLanguage());
+    request.upload.onprogress = (event) =>
+      onUploadProgress?.({ sent: event.loaded, total: event.lengthComputable ? event.total : null });
+    // No answer at all (offline, server out of reach), as apiRequest says it.
+    request.onerror = () => reject(new ApiError(MSG.networkError, 0));
+    request.onabort = () => reject(new ApiError(MSG.requestTimedOut, 0));
+    request.onload = () => {
+      let data: Record<string, unknown> | null;
+      try {
+        data = JSON.parse(request.responseText) as Record<string, unknown> | null;
+      } catch {
+        reject(new ApiError(MSG.internalServerError, 0));
+        return;
+      }
+      if (request.status >= 200 && request.status < 300) resolve(data as T);
+      else reject(refusal(request.status, data, fallback, auth));
+    };
+    signal?.addEventListener('abort', () => request.abort());
+    request.send(body);
+  });
 }
 
 export const errorText = (error: unknown, fallback?: string) =>
@@ -115,7 +159,7 @@ type CallArguments<N extends EndpointName> =
   Record<string, never> extends EndpointInput<Endpoints[N]>
     ? [input?: CallInput<N>, options?: CallOptions]
     : [input: CallInput<N>, options?: CallOptions];
-type CallOptions = Pick<RequestOptions, 'fallback' | 'signal'>;
+type CallOptions = Pick<RequestOptions, 'fallback' | 'signal' | 'onUploadProgress'>;
 
 function queryString(query: Record<string, unknown> | undefined, search: string | undefined): string {
   const params = new URLSearchParams(search);

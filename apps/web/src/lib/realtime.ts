@@ -10,6 +10,8 @@ interface Channel {
   /** Open right now; and whether it was ever lost (so its next open is a reconnect). */
   live: boolean;
   lost: boolean;
+  /** Called once the socket next opens or closes. */
+  settled: (() => void)[];
 }
 
 const channels = new Map<string, Channel>();
@@ -74,6 +76,7 @@ function open(name: string, channel: Channel) {
   const socket = new WebSocket(url);
   channel.socket = socket;
   socket.onopen = () => {
+    settle(channel);
     channel.retry = 0;
     channel.live = true;
     const wasLost = channel.lost;
@@ -90,6 +93,7 @@ function open(name: string, channel: Channel) {
     }
   };
   socket.onclose = (event) => {
+    settle(channel);
     channel.socket = null;
     channel.live = false;
     // 4401/4403: the server refused this session; retrying would only be refused again (and the
@@ -99,6 +103,26 @@ function open(name: string, channel: Channel) {
     statusChanged();
     if (!refused) scheduleReconnect(name, channel);
   };
+}
+
+function settle(channel: Channel) {
+  for (const done of channel.settled.splice(0)) done();
+}
+
+/**
+ * Resolves once a subscribed channel is open (at once if it is), or as soon as its socket closes or
+ * `waitMs` passes: whoever waits (an upload that wants its progress heard) then goes on without it.
+ */
+export function channelSettled(name: string, waitMs: number): Promise<void> {
+  const channel = channels.get(name);
+  if (!channel || channel.live) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    channel.settled.push(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 function scheduleReconnect(name: string, channel: Channel) {
@@ -115,7 +139,15 @@ function scheduleReconnect(name: string, channel: Channel) {
 export function subscribe(name: string, handler: Handler): () => void {
   let channel = channels.get(name);
   if (!channel) {
-    channel = { socket: null, handlers: new Set(), retry: 0, timer: null, live: false, lost: false };
+    channel = {
+      socket: null,
+      handlers: new Set(),
+      retry: 0,
+      timer: null,
+      live: false,
+      lost: false,
+      settled: [],
+    };
     channels.set(name, channel);
     statusChanged();
   }

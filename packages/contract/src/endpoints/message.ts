@@ -1,7 +1,12 @@
 import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
 import { idParamSchema, pageQuerySchema } from '../schemas/common';
-import { importAnswerSchema, templateFieldsSchema, templateRowSchema } from '../schemas/resources';
+import {
+  importAnswerSchema,
+  importUploadQuerySchema,
+  templateFieldsSchema,
+  templateRowSchema,
+} from '../schemas/resources';
 import { endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Message templates'] as const;
@@ -74,6 +79,7 @@ export const messageEndpoints = {
     path: '/api/admin/message/import',
     access: OPERATOR_ROLES,
     upload: true,
+    query: importUploadQuerySchema,
     body: z.object({}),
     answer: importAnswerSchema(templateRowSchema, skippedTemplateSchema),
     summary: 'Adds the templates of a JSON file; invalid ones are skipped',

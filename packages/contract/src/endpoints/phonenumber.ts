@@ -11,6 +11,8 @@ import {
   importAnswerSchema,
   importRowSchema,
   phoneBulkBodySchema,
+  importUploadQuerySchema,
+  phoneExportQuerySchema,
   phoneListQuerySchema,
   phonePageQuerySchema,
 } from '../schemas/resources';
@@ -96,11 +98,24 @@ export const phonenumberEndpoints = {
       'Deletes the chosen numbers, or puts them on the suppression list; answers how many changed (ids not found, or already suppressed, are skipped)',
     tags,
   }),
+  phoneExport: endpoint({
+    method: 'GET',
+    path: '/api/admin/phonenumber/export',
+    access: OPERATOR_ROLES,
+    query: phoneExportQuerySchema,
+    // `number,name,status` rows, newest first; EXPORT_ROWS_HEADER tells how many to expect.
+    answer: z.array(z.object({ number: z.string(), name: z.string(), status: z.string() })),
+    download: 'text/csv',
+    errors: [404],
+    summary: 'Every phone number as a CSV or JSON file, written while it is read',
+    tags,
+  }),
   phoneImport: endpoint({
     method: 'POST',
     path: '/api/admin/phonenumber/import',
     access: OPERATOR_ROLES,
     upload: true,
+    query: importUploadQuerySchema,
     body: z.object({}),
     answer: importAnswerSchema(importRowSchema, importRowSchema),
     summary: 'Adds the numbers of a CSV or JSON file; invalid ones and duplicates are skipped',

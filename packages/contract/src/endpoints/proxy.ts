@@ -2,7 +2,13 @@ import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
 import { idParamSchema, pageQuerySchema } from '../schemas/common';
 import { proxyCountUseAnswerSchema } from '../schemas/dashboard';
-import { importAnswerSchema, proxyRowSchema, proxySaveSchema, proxyUpdateSchema } from '../schemas/resources';
+import {
+  importAnswerSchema,
+  importUploadQuerySchema,
+  proxyRowSchema,
+  proxySaveSchema,
+  proxyUpdateSchema,
+} from '../schemas/resources';
 import { endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Proxies'] as const;
@@ -86,6 +92,7 @@ export const proxyEndpoints = {
     path: '/api/admin/proxy/import',
     access: OPERATOR_ROLES,
     upload: true,
+    query: importUploadQuerySchema,
     body: z.object({}),
     answer: importAnswerSchema(proxyRowSchema, skippedProxySchema),
     summary: 'Adds the proxies of a CSV or JSON file; empty values and duplicates are skipped',

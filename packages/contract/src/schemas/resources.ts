@@ -137,6 +137,28 @@ export const importRowSchema = z.object({
   status: z.string(),
   reason: z.string().optional(),
 });
+/**
+ * An import's query: `progress`, an id the uploader chose, asks the server to publish the import's
+ * progress under that id on the uploader's private realtime channel.
+ */
+export const importUploadQuerySchema = z.object({ progress: z.string().uuid().optional() });
+/**
+ * How far an import got, as its `import_progress` events carry it: rows read from the file and rows
+ * handed to the database so far, bytes of the file read against the upload's size (the request's
+ * length, null when the client did not send one; the row count is unknown until the end), and
+ * `read`, true once the whole file is read and only the saving is left.
+ */
+export const importProgressSchema = z.object({
+  uploadId: z.string().uuid(),
+  rowsRead: z.number().int().nonnegative(),
+  rowsWritten: z.number().int().nonnegative(),
+  bytesRead: z.number().int().nonnegative(),
+  uploadBytes: z.number().int().nonnegative().nullable(),
+  read: z.boolean(),
+  date: z.string(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+export const phoneExportQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('csv') });
 export const importSkippedQuerySchema = z.object({ format: z.enum(['csv', 'json']).default('json') });
 
 // Proxies (02 §3, §5)

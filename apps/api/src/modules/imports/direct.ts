@@ -202,7 +202,13 @@ async function openSink(db: Db, kind: AnyImportKind): Promise<CopySink> {
  * A value another writer adds between the look-up and the copy makes the copy fail: `finish` then
  * throws ImportRaced, and the caller undoes the copy (`abandon`) and imports the file again, staged.
  */
-export async function directCopier(db: Db, kind: AnyImportKind, writer: ReturnType<typeof stagingWriter>) {
+export async function directCopier(
+  db: Db,
+  kind: AnyImportKind,
+  writer: ReturnType<typeof stagingWriter>,
+  /** Hears the last row number of each batch once its rows are in the copy. */
+  written: (upToRowNo: number) => void = () => {},
+) {
   const direct = kind.direct!;
   const sink = await openSink(db, kind);
   const seen = new NumberSet();
@@ -221,8 +227,9 @@ export async function directCopier(db: Db, kind: AnyImportKind, writer: ReturnTy
     saved.catch(() => {});
     writing = writing.then(async () => {
       const text = await rowsToAdd(batch, valuesText, await saved, added, skip);
-      if (sink.failure() || !text.length) return;
-      await sink.write(text);
+      if (sink.failure()) return;
+      if (text.length) await sink.write(text);
+      written(batch.rowNos.at(-1) ?? 0);
     });
     // A failure is met by whoever awaits this batch or a later one; the others must not go unheard.
     writing.catch(() => {});

@@ -14,6 +14,7 @@ import {
   type UploadedList,
 } from './kind';
 import { rowMover } from './mover';
+import { NO_PROGRESS, type ImportProgressReporter } from './progress';
 import { importRepository as records } from './repository';
 import { spoolUpload } from './spool';
 import { stagingWriter } from './staging';
@@ -38,6 +39,7 @@ export async function runImport<Created, Skipped>(
   kind: ImportKind<Created, Skipped>,
   file: UploadedList,
   userId: number,
+  progress: ImportProgressReporter = NO_PROGRESS,
 ): Promise<ImportOutcome<Created, Skipped>> {
   // Rows are read while the upload arrives; it is kept on disk too, for an import that must start
   // over. A file over the limit is only known as such at its end: its rows are then undone.
@@ -46,7 +48,12 @@ export async function runImport<Created, Skipped>(
   try {
     await sweepImports(db);
     const importId = await records.start(db, kind.name, userId);
-    const { rowNo, moved } = await stageAndMove(db, kind as AnyImportKind, spool, file, importId);
+    const { rowNo, moved } = await stageAndMove(
+      db,
+      kind as AnyImportKind,
+      { spool, file, progress },
+      importId,
+    );
     outcome = await answer(db, kind, importId, rowNo, moved).catch(async (error: unknown) => {
       await records.dropStaged(db, importId);
       await records.drop(db, importId);
@@ -70,21 +77,23 @@ export async function runImport<Created, Skipped>(
 async function stageAndMove(
   db: Db,
   kind: AnyImportKind,
-  spool: Spool,
-  file: UploadedList,
+  { spool, file, progress }: { spool: Spool; file: UploadedList; progress: ImportProgressReporter },
   importId: number,
 ): Promise<{ rowNo: number; moved: Moved }> {
   let direct = kind.direct !== undefined;
   for (let attempt = 1; ; attempt += 1) {
-    const stream = attempt === 1 ? spool.live : await spool.again();
+    const again = attempt === 1 ? null : await spool.again();
+    const stream = again ?? spool.live;
+    const bytesRead = again ? () => again.bytesRead : spool.liveBytes;
     try {
-      return await readAndMove(db, kind, { spool, file, stream }, importId, direct);
+      return await readAndMove(db, kind, { spool, file, stream, bytesRead, progress }, importId, direct);
     } catch (error) {
       await records.dropStaged(db, importId);
       // Another writer added one of the values between the look-up and the copy: the file is read
       // again and moved the staged way, which leaves such values out.
       if (error instanceof ImportRaced) {
         direct = false;
+        progress.restart();
         continue;
       }
       await records.drop(db, importId);
@@ -97,13 +106,24 @@ async function stageAndMove(
 async function readAndMove(
   db: Db,
   kind: AnyImportKind,
-  source: { spool: Spool; file: UploadedList; stream: Readable },
+  source: {
+    spool: Spool;
+    file: UploadedList;
+    stream: Readable;
+    bytesRead: () => number;
+    progress: ImportProgressReporter;
+  },
   importId: number,
   direct: boolean,
 ): Promise<{ rowNo: number; moved: Moved }> {
+  const { progress } = source;
   let mover: Awaited<ReturnType<typeof rowMover>> | null = null;
-  const writer = stagingWriter(db, importId, (upTo) => mover?.staged(upTo), direct);
-  const copier = direct ? await directCopier(db, kind, writer) : null;
+  const staged = (upTo: number) => {
+    mover?.staged(upTo);
+    progress.written(upTo);
+  };
+  const writer = stagingWriter(db, importId, staged, direct);
+  const copier = direct ? await directCopier(db, kind, writer, progress.written) : null;
   if (!copier) mover = await rowMover(db, kind, importId);
   try {
     const stage = kind.reader();
@@ -116,10 +136,12 @@ async function readAndMove(
         const waiting = copier && !row.reason ? copier.add(rowNo, row) : writer.add(rowNo, row);
         if (waiting) await waiting;
       }
+      progress.read(rowNo, source.bytesRead());
     }
     await source.spool.complete();
     if (source.file.truncated()) throw tooLarge();
     if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
+    progress.fileRead(rowNo, source.bytesRead());
     if (!copier) {
       await writer.finish();
       return { rowNo, moved: await mover!.finish(writer.offered()) };

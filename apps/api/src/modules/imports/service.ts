@@ -6,9 +6,11 @@ import type { Db } from '../../db';
 import { HttpError } from '../../lib/errors';
 import type { AuthUser } from '../../lib/routes';
 import { receiveFile } from '../../lib/uploads';
+import { privateChannelOf } from '../../realtime/hub';
 import type { AnyImportKind, ImportKindName, ImportOutcome, UploadedList } from './kind';
 import { IMPORT_KINDS, importKind, type ImportKinds } from './kinds';
 import { runImport } from './pipeline';
+import { importProgressReporter, NO_PROGRESS, type ImportProgressReporter } from './progress';
 import { importRepository as records } from './repository';
 
 type Answer<N extends ImportKindName> = ImportKinds[N] extends {
@@ -27,23 +29,36 @@ export async function importList<N extends ImportKindName>(
   name: N,
   file: UploadedList,
   userId: number,
+  progress: ImportProgressReporter = NO_PROGRESS,
 ): Promise<Answer<N>> {
   const kind = importKind(name);
-  const outcome = await runImport(db, kind, file, userId);
+  const outcome = await runImport(db, kind, file, userId, progress);
   return { ...outcome, msg: kind.said(outcome.createdCount) } as Answer<N>;
 }
 
-/** Imports the file of a multipart upload, checked against the kind's size and type rules. */
+/**
+ * Imports the file of a multipart upload, checked against the kind's size and type rules. Given an
+ * upload id, the import's progress goes to the uploader's private channel (on every instance, through
+ * the hub), and to nobody else.
+ */
 export async function importUpload<N extends ImportKindName>(
   ctx: AppContext,
   name: N,
   request: FastifyRequest,
   user: AuthUser,
+  uploadId?: string,
 ): Promise<Answer<N>> {
   const rules = IMPORT_KINDS[name].upload();
   const maxBytes = Math.min(rules.maxBytes, ctx.config.importMaxBytes);
   const file = await receiveFile(request, { ...rules, maxBytes });
-  return importList(ctx.db, name, file, user.id);
+  const length = Number(request.headers['content-length']);
+  const progress = uploadId
+    ? importProgressReporter(
+        (payload) => ctx.hub.publish(privateChannelOf(user.id), { event: 'import_progress', payload }),
+        { uploadId, uploadBytes: Number.isSafeInteger(length) && length >= 0 ? length : null },
+      )
+    : NO_PROGRESS;
+  return importList(ctx.db, name, file, user.id, progress);
 }
 
 /** An import's skipped rows in file order, a page at a time. */
@@ -92,6 +107,7 @@ export async function skippedDownload(
   return {
     name: format === 'csv' ? kind.download.csv : kind.download.json,
     contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+    rows: found.skippedCount ?? 0,
     body: Readable.from(skippedFile(ctx.db, found.id, kind, format)),
   };
 }

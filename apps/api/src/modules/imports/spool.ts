@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, type ReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
@@ -33,6 +33,8 @@ export function spoolUpload(upload: Readable, dir: string, extension: string) {
   live.on('error', () => {});
   /** The import is over: the rest of the upload is read and dropped, so the request can be answered. */
   let discarding = false;
+  /** Bytes of the upload handed to the live reader so far. */
+  let liveBytes = 0;
 
   const written = (async () => {
     let file: Writable | undefined;
@@ -50,6 +52,7 @@ export function spoolUpload(upload: Readable, dir: string, extension: string) {
         if (discarding) continue;
         if (fileError) throw fileError;
         if (!file.write(chunk)) await ready(file);
+        liveBytes += (chunk as Buffer).length;
         if (!live.destroyed && !live.write(chunk)) await ready(live);
       }
       if (fileError) throw fileError;
@@ -67,10 +70,12 @@ export function spoolUpload(upload: Readable, dir: string, extension: string) {
 
   return {
     live: live as Readable,
+    /** Bytes of the upload the live reader was given so far. */
+    liveBytes: () => liveBytes,
     /** Resolves once the whole upload is in the file; rejects as the upload did. */
     complete: () => written,
     /** The upload read again from the file, once all of it is there. */
-    async again(): Promise<Readable> {
+    async again(): Promise<ReadStream> {
       await written;
       return createReadStream(path);
     },

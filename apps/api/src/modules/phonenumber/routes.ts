@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EXPORT_ROWS_HEADER } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
 import { bulkPhoneAction } from './bulk';
@@ -6,6 +7,7 @@ import {
   countBlast,
   deletePhone,
   findPhone,
+  phoneExport,
   phoneSlice,
   readPhonePage,
   savePhone,
@@ -15,6 +17,15 @@ import {
 export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'phoneCountBlast', () => countBlast(ctx.db));
   serve(app, ctx, 'phoneList', async ({ query }) => ({ list: await phoneSlice(ctx.db, query) }));
+  serve(app, ctx, 'phoneExport', async ({ query, reply }) => {
+    const file = await phoneExport(ctx.db, query.format);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header(EXPORT_ROWS_HEADER, String(file.rows))
+      .send(file.body);
+  });
   serve(app, ctx, 'phonePerPage', ({ query: { search, status, sort, dir, ...request } }) =>
     readPhonePage(ctx.db, request, { search, status, sort, dir }),
   );

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import clsx from 'clsx';
 import {
+  API,
+  EXPORT_FILE_NAMES,
   FLASH_MS,
   PHONE_STATUSES,
   REALTIME_CHANNEL_CLIENT_ADMIN,
@@ -17,13 +19,12 @@ import {
   useListSearch,
   ListFilters,
   AddLink,
-  ExportButtons,
 } from '../../components/data-table';
+import { ServerExportButtons } from '../../components/ServerExport';
 import { subscribe } from '../../lib/realtime';
 import { phoneNumberKeys, usePhoneNumberList } from './api';
 import { usePhoneBulkActions } from './bulk-actions';
 import { phoneNumberColumns } from './components/phone-number-columns';
-import { exportPhoneNumbers } from './export';
 
 /** The list's query from the address: the page, the settled search and the status filter. */
 function usePhoneListQuery() {
@@ -70,7 +71,6 @@ export function PhoneNumberListPage() {
   const { flash, live } = useLiveCounts(list.data);
   const remove = useDeleteRow(phoneNumberKeys.all[0], 'phoneNumberDelete');
   const bulkActions = usePhoneBulkActions();
-  const exportAll = (kind: 'csv' | 'json') => exportPhoneNumbers(kind, MSG);
 
   const rows = list.data?.data.map((row) => ({ ...row, ...live[row.id] }));
   const columns = phoneNumberColumns((row) =>
@@ -85,7 +85,15 @@ export function PhoneNumberListPage() {
         actions={
           <>
             <RefreshButton onRefresh={() => list.refetch()} />
-            <ExportButtons formats={['csv', 'json']} onExport={exportAll} />
+            <ServerExportButtons
+              id="phonenumber"
+              formats={['csv', 'json']}
+              file={(format) => ({
+                path: `${API.phoneExport}?format=${format}`,
+                name:
+                  format === 'csv' ? EXPORT_FILE_NAMES.phoneNumbersCsv : EXPORT_FILE_NAMES.phoneNumbersJson,
+              })}
+            />
             <AddLink to="/phonenumber/create" />
           </>
         }

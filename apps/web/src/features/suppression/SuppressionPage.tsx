@@ -10,7 +10,6 @@ import {
 import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
-  ExportButtons,
   ListFilters,
   PageCard,
   PagedTable,
@@ -19,10 +18,10 @@ import {
   useListSearch,
 } from '../../components/data-table';
 import { callEndpoint, errorText } from '../../lib/api';
-import { downloadFromServer } from '../../lib/download';
 import { subscribe } from '../../lib/realtime';
 import { getStoredUser } from '../../lib/session';
 import { suppressionKeys, useSuppressionList } from './api';
+import { ServerExportButtons } from '../../components/ServerExport';
 import { SuppressionAddCard } from './components/SuppressionAddCard';
 import { suppressionColumns } from './components/suppression-columns';
 
@@ -66,14 +65,6 @@ export function SuppressionPage() {
       : undefined,
   );
 
-  const exportCsv = async () => {
-    try {
-      await downloadFromServer(API.suppressionExport, SUPPRESSION_CSV_FILE);
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
-
   return (
     <>
       <Breadcrumb title={MSG.suppressionTitle} />
@@ -84,7 +75,11 @@ export function SuppressionPage() {
           actions={
             <>
               <RefreshButton onRefresh={() => list.refetch()} />
-              <ExportButtons formats={['csv']} onExport={exportCsv} />
+              <ServerExportButtons
+                id="suppression"
+                formats={['csv']}
+                file={() => ({ path: API.suppressionExport, name: SUPPRESSION_CSV_FILE })}
+              />
             </>
           }
         >
