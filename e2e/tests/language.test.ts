@@ -7,12 +7,14 @@ import {
   MESSAGE_TEXT as MSG,
   PANEL_ROUTES,
   STORAGE_LANGUAGE,
+  STORAGE_THEME,
   canOpen,
   newDeviceId,
   sidebarMenu,
   type Role,
 } from '@blaster/contract';
 import type { Page } from 'playwright-core';
+import { findingsInBothThemes, type Theme } from '../support/axe';
 import { test } from '../support/fixtures';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, until, type Stack } from '../support/stack';
 import { addData, findings, type Screen, type Shown } from '../support/wording';
@@ -288,9 +290,21 @@ async function signInAs(page: Page, person: Person, language: Shown) {
 const SAME_AS = new Set(['/dashboard']);
 
 /**
+ * The theme each language's walks load in. Every rule is run in it, and the colour rules again in the
+ * other theme: so every rule runs in both themes, and the colour rules in both themes and languages.
+ */
+const WALK_THEME: Record<Shown, Theme> = { id: 'light', en: 'dark' };
+
+interface Walked {
+  screens: Screen[];
+  /** Serious and critical axe findings, one line each. */
+  axe: string[];
+}
+
+/**
  * Opens, in one page, every screen the role may open in the language (and, signed out first, the
- * sign-up and sign-in screens when `signedOut`), and keeps what each showed. The texts people typed
- * that the server sent land in `data`.
+ * sign-up and sign-in screens when `signedOut`), and keeps what each showed and what axe found on it.
+ * The texts people typed that the server sent land in `data`.
  */
 async function walk(
   role: Role,
@@ -299,11 +313,14 @@ async function walk(
   queries: Record<string, (role: Role) => string>,
   data: Set<string>,
   signedOut: boolean,
-): Promise<Screen[]> {
+): Promise<Walked> {
   const { context, page } = await stack.newPage();
   await context.addInitScript(
-    ([key, value]) => window.localStorage.setItem(key!, value!),
-    [STORAGE_LANGUAGE, language],
+    (stored) => stored.forEach(([key, value]) => window.localStorage.setItem(key!, value!)),
+    [
+      [STORAGE_LANGUAGE, language],
+      [STORAGE_THEME, WALK_THEME[language]],
+    ],
   );
   const answers: Promise<void>[] = [];
   page.on('response', (response) => {
@@ -317,11 +334,13 @@ async function walk(
   });
   const inFlight = trackRequests(page);
   const screens: Screen[] = [];
+  const axe: string[] = [];
   // A step per screen, so a screen that never settles is named where the test stops.
   const look = (path: string, who: string = role) =>
     test.step(`${who} ${path} ${language}`, async () => {
       await settle(page, inFlight, CATALOGS[language].loading);
       screens.push({ role: who, path, language, lines: await visibleTexts(page) });
+      axe.push(...(await findingsInBothThemes(page, WALK_THEME[language], `${who} ${path} ${language}`)));
     });
   for (const path of signedOut ? ['/signup', '/signin'] : ['/signin']) {
     await page.goto(path);
@@ -338,18 +357,40 @@ async function walk(
   }
   await Promise.all(answers);
   await context.close();
-  return screens;
+  return { screens, axe };
 }
 
+/**
+ * Every screen of every role in both languages, walked once for the file's two checks: the second
+ * test reuses the first's walk. (After a failed test the runner starts the file's next test in a new
+ * worker, which walks again.)
+ */
+let walked: Promise<{ screens: Screen[]; data: Set<string>; axe: string[] }> | undefined;
+const walkEverything = () =>
+  (walked ??= (async () => {
+    const { people, queries } = await seed();
+    const data = new Set<string>();
+    const walks = await Promise.all(
+      (['id', 'en'] as const).flatMap((language) =>
+        (['admin', 'staff', 'member', 'dev'] as const).map((role) =>
+          walk(role, people[role], language, queries, data, role === 'member'),
+        ),
+      ),
+    );
+    return {
+      screens: walks.flatMap((one) => one.screens),
+      data,
+      axe: walks.flatMap((one) => one.axe),
+    };
+  })());
+
 test('every screen of every role reads in one language, Indonesian or English: no catalog key, no word of the other language, amounts grouped its way', async () => {
-  const { people, queries } = await seed();
-  const data = new Set<string>();
-  const walks = (['id', 'en'] as const).flatMap((language) =>
-    (['admin', 'staff', 'member', 'dev'] as const).map((role) =>
-      walk(role, people[role], language, queries, data, role === 'member'),
-    ),
-  );
-  const screens = (await Promise.all(walks)).flat();
+  const { screens, data } = await walkEverything();
   const found = findings(screens, data);
   assert.ok(found.length === 0, `${found.length} findings:\n${found.join('\n')}`);
+});
+
+test('every screen of every role, signed out too, has no serious or critical axe finding in either theme or language', async () => {
+  const { axe } = await walkEverything();
+  assert.ok(axe.length === 0, `${axe.length} findings:\n${axe.join('\n')}`);
 });
