@@ -43,7 +43,7 @@ export function auditColumns(set: SetAuditParams): Columns<AuditEntry> {
     column.accessor('createdAt', {
       header: MSG.auditTime,
       cell: ({ row }) => (
-        <div className="whitespace-nowrap">
+        <div className="md:whitespace-nowrap">
           {formatDateTime(row.original.createdAt)}
           <div className="text-xs text-muted" title={t('audit.instance')}>
             {row.original.instance}
