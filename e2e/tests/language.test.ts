@@ -9,14 +9,14 @@ import {
   STORAGE_LANGUAGE,
   STORAGE_THEME,
   canOpen,
-  newDeviceId,
   sidebarMenu,
   type Role,
 } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { findingsInBothThemes, type Theme } from '../support/axe';
 import { test } from '../support/fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, until, type Stack } from '../support/stack';
+import { seedLists } from '../support/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
 import { addData, findings, type Screen, type Shown } from '../support/wording';
 
 let stack: Stack;
@@ -97,99 +97,21 @@ test.describe("the server's error in the chosen language", () => {
   });
 });
 
-const login = async (email: string, password: string) =>
-  (
-    await stack.api<{ token: string; user: { id: number; referral_code: string } }>('POST', API.login, {
-      email,
-      password,
-    })
-  ).data;
-
-/** Connects a sandbox chat account over the API, as its owner: the steps the connect screen takes. */
-async function connectAccount(token: string, userId: number) {
-  const deviceId = newDeviceId();
-  const created = await stack.api(
-    'POST',
-    API.whatsappNewClient,
-    { deviceId, userId, previousDeviceId: null },
-    token,
-  );
-  assert.equal(created.status, 200, JSON.stringify(created.data));
-  await stack.api('GET', API.whatsappQr(deviceId), undefined, token);
-  assert.equal((await stack.api('POST', API.sandboxScan, { deviceId }, token)).status, 200);
-  await until(
-    async () =>
-      (await stack.api<{ state: string }>('GET', API.whatsappClientState(deviceId), undefined, token)).data
-        .state === 'connected',
-  );
-  const saved = await stack.api<{ whatsapp: { id: number } }>(
-    'POST',
-    API.whatsappSave,
-    { clientid: deviceId, user_id: userId },
-    token,
-  );
-  assert.equal(saved.status, 200, JSON.stringify(saved.data));
-  return saved.data.whatsapp.id;
-}
-
 interface Person {
   email: string;
   password: string;
 }
 
 /**
- * A row in every list a screen shows (a referred member, a bonus, a withdrawal request, a proxy,
- * demo numbers and a template, a suppressed number, chat accounts and a generator), and the query
- * each screen that opens one record is opened with.
+ * A row in every list a screen shows (seedLists', a staff member and a suppressed number), and the
+ * query each screen that opens one record is opened with.
  */
 async function seed() {
-  const admin = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const member = await createUser(stack, 'member', 'Lestari');
-  const memberLogin = await login(member.email, member.password);
-  const dev = await createUser(stack, 'dev', 'Dewi');
+  const { admin, member, dev, memberAccount, adminAccount } = await seedLists(stack);
   const staff = await createUser(stack, 'staff', 'Sinta');
-  const referred = await stack.api(
-    'POST',
-    API.register,
-    {
-      firstName: 'Rudi',
-      lastName: 'Hartono',
-      email: `rudi-${Date.now()}@e2e.test`,
-      password: 'rahasia-123',
-      password2: 'rahasia-123',
-      referral_code: memberLogin.user.referral_code,
-      agreeToTerms: true,
-    },
-    undefined,
-    // The shared server counts sign-ups per address; createUser's addresses stay below this one.
-    '127.0.250.1',
-  );
-  assert.equal(referred.status, 200, JSON.stringify(referred.data));
-  const as = admin.token;
-  await stack.api('POST', API.bonusCreate, { nominal: 75_000, reason: 'Bonus', userId: member.id }, as);
-  await stack.api(
-    'PUT',
-    API.user(member.id),
-    { account_bank: 'BCA', account_number: '1234567890', account_name: 'Lestari' },
-    memberLogin.token,
-  );
-  await stack.api('POST', API.withdrawRequest, { nominal: 20_000, userId: member.id }, memberLogin.token);
-  await stack.api('POST', API.proxySave, { value: 'http://user:secret@203.0.113.10:8080' }, as);
-  await stack.api('POST', API.suppressionCreate, { number: '6281299990001' }, as);
-  await stack.api('POST', API.sandboxDemoData, { count: 3 }, (await login(dev.email, dev.password)).token);
-  const [memberAccount, adminAccount] = await Promise.all([
-    connectAccount(memberLogin.token, member.id),
-    connectAccount(as, admin.user.id),
-  ]);
-  const generator = await stack.api(
-    'POST',
-    API.lookupCreate('generator'),
-    { whatsapp_id: adminAccount, start_number: '6281500000001', end_number: '6281500000030' },
-    as,
-  );
-  assert.equal(generator.status, 200, JSON.stringify(generator.data));
+  await stack.api('POST', API.suppressionCreate, { number: '6281299990001' }, admin.token);
   const first = async (path: string) =>
-    (await stack.api<{ list: { id: number }[] }>('GET', path, undefined, as)).data.list[0]!.id;
+    (await stack.api<{ list: { id: number }[] }>('GET', path, undefined, admin.token)).data.list[0]!.id;
   const [phone, template, proxy, level] = await Promise.all(
     [API.phoneList, API.messageList, API.proxyList, API.levelList].map(first),
   );
