@@ -208,6 +208,18 @@ async function signInAs(page: Page, person: Person, language: Shown) {
   await page.waitForURL((url) => url.pathname !== '/signin');
 }
 
+/**
+ * Sends the screen's form empty, as someone who presses its button first would, so the walk also reads
+ * and checks the form's messages for the fields it needs. False when the screen has no form, or its
+ * button waits for the fields to be filled.
+ */
+async function sendEmpty(page: Page) {
+  const send = page.locator('main form button[type="submit"]:enabled').first();
+  if ((await send.count()) === 0) return false;
+  await send.click();
+  return true;
+}
+
 /** '/' and '/dashboard' are one screen: the walk opens '/' only. */
 const SAME_AS = new Set(['/dashboard']);
 
@@ -267,7 +279,9 @@ async function walk(
   for (const path of signedOut ? ['/signup', '/signin'] : ['/signin']) {
     await page.goto(path);
     await page.locator('h1').first().waitFor();
-    if (signedOut) await look(path, 'signed-out');
+    if (!signedOut) continue;
+    await look(path, 'signed-out');
+    if (path === '/signup' && (await sendEmpty(page))) await look(`${path} sent empty`, 'signed-out');
   }
   await signInAs(page, person, language);
   await page.locator('main h1').first().waitFor();
@@ -276,6 +290,7 @@ async function walk(
     if (path === '/' || SAME_AS.has(path) || !canOpen(role, path)) continue;
     await open(page, path + (queries[path]?.(role) ?? ''));
     await look(path);
+    if (path.endsWith('/create') && (await sendEmpty(page))) await look(`${path} sent empty`);
   }
   await Promise.all(answers);
   await context.close();
