@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
-import { API, MESSAGE_TEXT as MSG, newDeviceId } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { test } from '../support/fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, until, type Stack } from '../support/stack';
+import { connectAccount } from '../support/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
 
 test.use({ ownServer: 'the pause depends on which numbers a blast sends to and in what order' });
 
@@ -12,27 +13,6 @@ test.beforeAll(({ stack: shared }) => {
 
 const login = async (email: string, password: string) =>
   (await stack.api<{ token: string }>('POST', API.login, { email, password })).data.token;
-
-/** Connects a sandbox account through the API, as the connect page does. */
-async function connectAccount(token: string, userId: number) {
-  const deviceId = newDeviceId(Date.now(), Math.random());
-  await stack.api('POST', API.whatsappNewClient, { deviceId, userId, previousDeviceId: null }, token);
-  await stack.api('GET', API.whatsappQr(deviceId), undefined, token);
-  assert.equal((await stack.api('POST', API.sandboxScan, { deviceId }, token)).status, 200);
-  await until(
-    async () =>
-      (await stack.api<{ state: string }>('GET', API.whatsappClientState(deviceId), undefined, token)).data
-        .state === 'connected',
-  );
-  const saved = await stack.api<{ whatsapp: { id: number } }>(
-    'POST',
-    API.whatsappSave,
-    { clientid: deviceId, user_id: userId },
-    token,
-  );
-  assert.equal(saved.status, 200);
-  return saved.data.whatsapp.id;
-}
 
 /** Numbers the sandbox (seed 42, 10 % failures) never delivers to. */
 const FAILING = [
@@ -74,7 +54,7 @@ test('an operator sees the pause reason once an account fails past the threshold
 
   const member = await createUser(stack, 'member', 'Tono');
   const memberToken = await login(member.email, member.password);
-  const id = await connectAccount(memberToken, member.id);
+  const id = await connectAccount(stack, memberToken, member.id);
 
   const { context, page } = await stack.newPage();
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -117,7 +97,7 @@ test('an operator sees the pause reason once an account fails past the threshold
 test('a member schedules a blast on an own account and cancels it', async () => {
   const member = await createUser(stack, 'member', 'Sari');
   const memberToken = await login(member.email, member.password);
-  const id = await connectAccount(memberToken, member.id);
+  const id = await connectAccount(stack, memberToken, member.id);
   const { context, page } = await stack.newPage();
   await signIn(page, member.email, member.password);
   await page.goto('/whatsapp');

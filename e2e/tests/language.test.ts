@@ -7,14 +7,16 @@ import {
   MESSAGE_TEXT as MSG,
   PANEL_ROUTES,
   STORAGE_LANGUAGE,
+  STORAGE_THEME,
   canOpen,
-  newDeviceId,
   sidebarMenu,
   type Role,
 } from '@blaster/contract';
 import type { Page } from 'playwright-core';
+import { findingsInBothThemes, type Theme } from '../support/axe';
 import { test } from '../support/fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, until, type Stack } from '../support/stack';
+import { seedLists } from '../support/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
 import { addData, findings, type Screen, type Shown } from '../support/wording';
 
 let stack: Stack;
@@ -95,99 +97,21 @@ test.describe("the server's error in the chosen language", () => {
   });
 });
 
-const login = async (email: string, password: string) =>
-  (
-    await stack.api<{ token: string; user: { id: number; referral_code: string } }>('POST', API.login, {
-      email,
-      password,
-    })
-  ).data;
-
-/** Connects a sandbox chat account over the API, as its owner: the steps the connect screen takes. */
-async function connectAccount(token: string, userId: number) {
-  const deviceId = newDeviceId();
-  const created = await stack.api(
-    'POST',
-    API.whatsappNewClient,
-    { deviceId, userId, previousDeviceId: null },
-    token,
-  );
-  assert.equal(created.status, 200, JSON.stringify(created.data));
-  await stack.api('GET', API.whatsappQr(deviceId), undefined, token);
-  assert.equal((await stack.api('POST', API.sandboxScan, { deviceId }, token)).status, 200);
-  await until(
-    async () =>
-      (await stack.api<{ state: string }>('GET', API.whatsappClientState(deviceId), undefined, token)).data
-        .state === 'connected',
-  );
-  const saved = await stack.api<{ whatsapp: { id: number } }>(
-    'POST',
-    API.whatsappSave,
-    { clientid: deviceId, user_id: userId },
-    token,
-  );
-  assert.equal(saved.status, 200, JSON.stringify(saved.data));
-  return saved.data.whatsapp.id;
-}
-
 interface Person {
   email: string;
   password: string;
 }
 
 /**
- * A row in every list a screen shows (a referred member, a bonus, a withdrawal request, a proxy,
- * demo numbers and a template, a suppressed number, chat accounts and a generator), and the query
- * each screen that opens one record is opened with.
+ * A row in every list a screen shows (seedLists', a staff member and a suppressed number), and the
+ * query each screen that opens one record is opened with.
  */
 async function seed() {
-  const admin = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const member = await createUser(stack, 'member', 'Lestari');
-  const memberLogin = await login(member.email, member.password);
-  const dev = await createUser(stack, 'dev', 'Dewi');
+  const { admin, member, dev, memberAccount, adminAccount } = await seedLists(stack);
   const staff = await createUser(stack, 'staff', 'Sinta');
-  const referred = await stack.api(
-    'POST',
-    API.register,
-    {
-      firstName: 'Rudi',
-      lastName: 'Hartono',
-      email: `rudi-${Date.now()}@e2e.test`,
-      password: 'rahasia-123',
-      password2: 'rahasia-123',
-      referral_code: memberLogin.user.referral_code,
-      agreeToTerms: true,
-    },
-    undefined,
-    // The shared server counts sign-ups per address; createUser's addresses stay below this one.
-    '127.0.250.1',
-  );
-  assert.equal(referred.status, 200, JSON.stringify(referred.data));
-  const as = admin.token;
-  await stack.api('POST', API.bonusCreate, { nominal: 75_000, reason: 'Bonus', userId: member.id }, as);
-  await stack.api(
-    'PUT',
-    API.user(member.id),
-    { account_bank: 'BCA', account_number: '1234567890', account_name: 'Lestari' },
-    memberLogin.token,
-  );
-  await stack.api('POST', API.withdrawRequest, { nominal: 20_000, userId: member.id }, memberLogin.token);
-  await stack.api('POST', API.proxySave, { value: 'http://user:secret@203.0.113.10:8080' }, as);
-  await stack.api('POST', API.suppressionCreate, { number: '6281299990001' }, as);
-  await stack.api('POST', API.sandboxDemoData, { count: 3 }, (await login(dev.email, dev.password)).token);
-  const [memberAccount, adminAccount] = await Promise.all([
-    connectAccount(memberLogin.token, member.id),
-    connectAccount(as, admin.user.id),
-  ]);
-  const generator = await stack.api(
-    'POST',
-    API.lookupCreate('generator'),
-    { whatsapp_id: adminAccount, start_number: '6281500000001', end_number: '6281500000030' },
-    as,
-  );
-  assert.equal(generator.status, 200, JSON.stringify(generator.data));
+  await stack.api('POST', API.suppressionCreate, { number: '6281299990001' }, admin.token);
   const first = async (path: string) =>
-    (await stack.api<{ list: { id: number }[] }>('GET', path, undefined, as)).data.list[0]!.id;
+    (await stack.api<{ list: { id: number }[] }>('GET', path, undefined, admin.token)).data.list[0]!.id;
   const [phone, template, proxy, level] = await Promise.all(
     [API.phoneList, API.messageList, API.proxyList, API.levelList].map(first),
   );
@@ -284,13 +208,37 @@ async function signInAs(page: Page, person: Person, language: Shown) {
   await page.waitForURL((url) => url.pathname !== '/signin');
 }
 
+/**
+ * Sends the screen's form empty, as someone who presses its button first would, so the walk also reads
+ * and checks the form's messages for the fields it needs. False when the screen has no form, or its
+ * button waits for the fields to be filled.
+ */
+async function sendEmpty(page: Page) {
+  const send = page.locator('main form button[type="submit"]:enabled').first();
+  if ((await send.count()) === 0) return false;
+  await send.click();
+  return true;
+}
+
 /** '/' and '/dashboard' are one screen: the walk opens '/' only. */
 const SAME_AS = new Set(['/dashboard']);
 
 /**
+ * The theme each language's walks load in. Every rule is run in it, and the colour rules again in the
+ * other theme: so every rule runs in both themes, and the colour rules in both themes and languages.
+ */
+const WALK_THEME: Record<Shown, Theme> = { id: 'light', en: 'dark' };
+
+interface Walked {
+  screens: Screen[];
+  /** Serious and critical axe findings, one line each. */
+  axe: string[];
+}
+
+/**
  * Opens, in one page, every screen the role may open in the language (and, signed out first, the
- * sign-up and sign-in screens when `signedOut`), and keeps what each showed. The texts people typed
- * that the server sent land in `data`.
+ * sign-up and sign-in screens when `signedOut`), and keeps what each showed and what axe found on it.
+ * The texts people typed that the server sent land in `data`.
  */
 async function walk(
   role: Role,
@@ -299,11 +247,14 @@ async function walk(
   queries: Record<string, (role: Role) => string>,
   data: Set<string>,
   signedOut: boolean,
-): Promise<Screen[]> {
+): Promise<Walked> {
   const { context, page } = await stack.newPage();
   await context.addInitScript(
-    ([key, value]) => window.localStorage.setItem(key!, value!),
-    [STORAGE_LANGUAGE, language],
+    (stored) => stored.forEach(([key, value]) => window.localStorage.setItem(key!, value!)),
+    [
+      [STORAGE_LANGUAGE, language],
+      [STORAGE_THEME, WALK_THEME[language]],
+    ],
   );
   const answers: Promise<void>[] = [];
   page.on('response', (response) => {
@@ -317,16 +268,20 @@ async function walk(
   });
   const inFlight = trackRequests(page);
   const screens: Screen[] = [];
+  const axe: string[] = [];
   // A step per screen, so a screen that never settles is named where the test stops.
   const look = (path: string, who: string = role) =>
     test.step(`${who} ${path} ${language}`, async () => {
       await settle(page, inFlight, CATALOGS[language].loading);
       screens.push({ role: who, path, language, lines: await visibleTexts(page) });
+      axe.push(...(await findingsInBothThemes(page, WALK_THEME[language], `${who} ${path} ${language}`)));
     });
   for (const path of signedOut ? ['/signup', '/signin'] : ['/signin']) {
     await page.goto(path);
     await page.locator('h1').first().waitFor();
-    if (signedOut) await look(path, 'signed-out');
+    if (!signedOut) continue;
+    await look(path, 'signed-out');
+    if (path === '/signup' && (await sendEmpty(page))) await look(`${path} sent empty`, 'signed-out');
   }
   await signInAs(page, person, language);
   await page.locator('main h1').first().waitFor();
@@ -335,21 +290,44 @@ async function walk(
     if (path === '/' || SAME_AS.has(path) || !canOpen(role, path)) continue;
     await open(page, path + (queries[path]?.(role) ?? ''));
     await look(path);
+    if (path.endsWith('/create') && (await sendEmpty(page))) await look(`${path} sent empty`);
   }
   await Promise.all(answers);
   await context.close();
-  return screens;
+  return { screens, axe };
 }
 
+/**
+ * Every screen of every role in both languages, walked once for the file's two checks: the second
+ * test reuses the first's walk. (After a failed test the runner starts the file's next test in a new
+ * worker, which walks again.)
+ */
+let walked: Promise<{ screens: Screen[]; data: Set<string>; axe: string[] }> | undefined;
+const walkEverything = () =>
+  (walked ??= (async () => {
+    const { people, queries } = await seed();
+    const data = new Set<string>();
+    const walks = await Promise.all(
+      (['id', 'en'] as const).flatMap((language) =>
+        (['admin', 'staff', 'member', 'dev'] as const).map((role) =>
+          walk(role, people[role], language, queries, data, role === 'member'),
+        ),
+      ),
+    );
+    return {
+      screens: walks.flatMap((one) => one.screens),
+      data,
+      axe: walks.flatMap((one) => one.axe),
+    };
+  })());
+
 test('every screen of every role reads in one language, Indonesian or English: no catalog key, no word of the other language, amounts grouped its way', async () => {
-  const { people, queries } = await seed();
-  const data = new Set<string>();
-  const walks = (['id', 'en'] as const).flatMap((language) =>
-    (['admin', 'staff', 'member', 'dev'] as const).map((role) =>
-      walk(role, people[role], language, queries, data, role === 'member'),
-    ),
-  );
-  const screens = (await Promise.all(walks)).flat();
+  const { screens, data } = await walkEverything();
   const found = findings(screens, data);
   assert.ok(found.length === 0, `${found.length} findings:\n${found.join('\n')}`);
+});
+
+test('every screen of every role, signed out too, has no serious or critical axe finding in either theme or language', async () => {
+  const { axe } = await walkEverything();
+  assert.ok(axe.length === 0, `${axe.length} findings:\n${axe.join('\n')}`);
 });

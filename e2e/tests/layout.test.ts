@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import {
-  API,
   EN_CATALOG,
   ID_CATALOG,
-  MESSAGE_TEXT as MSG,
   PANEL_ROUTES,
   STORAGE_LANGUAGE,
   canOpen,
@@ -11,7 +9,8 @@ import {
 } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { test } from '../support/fixtures';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
+import { seedLists } from '../support/seed';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, type Stack } from '../support/stack';
 
 test.use({ ownServer: 'lists measured with only the rows it seeds' });
 
@@ -19,14 +18,6 @@ let stack: Stack;
 test.beforeAll(({ stack: shared }) => {
   stack = shared;
 });
-
-const login = async (email: string, password: string) =>
-  (
-    await stack.api<{ token: string; user: { id: number; referral_code: string } }>('POST', API.login, {
-      email,
-      password,
-    })
-  ).data;
 
 /**
  * Screens of the route table that are not lists: forms, the dashboard, the profile, the monitors, and
@@ -40,14 +31,6 @@ const WIDTHS = [375, 1280];
 /** Each list is measured in both languages: Indonesian words are the longer ones, English the other way round. */
 const LANGUAGES = ['id', 'en'] as const;
 const CATALOGS = { id: ID_CATALOG, en: EN_CATALOG };
-
-/** Connects a sandbox chat account from the connect screen, as the signed-in user. */
-async function connectAccount(page: Page) {
-  await page.goto('/whatsapp/create');
-  await page.getByRole('button', { name: MSG.generateQr }).click();
-  await page.getByRole('button', { name: MSG.sandboxScanQr }).click();
-  await page.waitForURL((url) => url.pathname !== '/whatsapp/create');
-}
 
 interface Fit {
   pageWidth: number;
@@ -158,58 +141,7 @@ async function checkLists(role: Role, email: string, password: string, rowsOn: s
 }
 
 test('every list fits at 375 and 1280 px in both languages, as cards on the phone, with no word split and its primary action in view', async () => {
-  const admin = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const member = await createUser(stack, 'member', 'Lestari');
-  const memberLogin = await login(member.email, member.password);
-  // A referred member, a bonus, a withdrawal request, a proxy, demo numbers and a template.
-  await stack.api('POST', API.register, {
-    firstName: 'Rudi',
-    lastName: 'Referal',
-    email: `rudi-${Date.now()}@e2e.test`,
-    password: 'rahasia-123',
-    password2: 'rahasia-123',
-    referral_code: memberLogin.user.referral_code,
-    agreeToTerms: true,
-  });
-  await stack.api(
-    'POST',
-    API.bonusCreate,
-    { nominal: 75_000, reason: 'Bonus', userId: member.id },
-    admin.token,
-  );
-  await stack.api(
-    'PUT',
-    API.user(member.id),
-    { account_bank: 'BCA', account_number: '1234567890', account_name: 'Lestari' },
-    memberLogin.token,
-  );
-  await stack.api('POST', API.withdrawRequest, { nominal: 20_000, userId: member.id }, memberLogin.token);
-  await stack.api('POST', API.proxySave, { value: 'http://user:secret@203.0.113.10:8080' }, admin.token);
-  const dev = await createUser(stack, 'dev', 'Dewi');
-  await stack.api('POST', API.sandboxDemoData, { count: 3 }, (await login(dev.email, dev.password)).token);
-
-  // Chat accounts for the member and the admin, and a generator on the admin's.
-  for (const who of [member, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }]) {
-    const { context, page } = await stack.newPage();
-    await signIn(page, who.email, who.password);
-    await connectAccount(page);
-    await context.close();
-  }
-  const adminAccounts = await stack.api<{ data: { id: number; user_id: number }[] }>(
-    'GET',
-    `${API.whatsappPerPage}?page=1&user_id=${admin.user.id}`,
-    undefined,
-    admin.token,
-  );
-  const adminAccount = adminAccounts.data.data.find((row) => row.user_id === admin.user.id);
-  assert.ok(adminAccount);
-  const generator = await stack.api(
-    'POST',
-    API.lookupCreate('generator'),
-    { whatsapp_id: adminAccount.id, start_number: '6281500000001', end_number: '6281500000030' },
-    admin.token,
-  );
-  assert.equal(generator.status, 200, JSON.stringify(generator.data));
+  const { member } = await seedLists(stack);
 
   const adminRows = ['/member', '/whatsapp', '/member/whatsapp', '/bonus', '/withdraw/requested'];
   const adminResources = ['/phonenumber', '/proxy', '/message', '/generator/list'];

@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { MessageDialogHost } from '../components/ui/message-dialog';
 import { AppLayout } from './layout/AppLayout';
 import { useTheme } from '../components/theme';
+import { t } from '../i18n';
 
 // One cache for the whole visit: it outlives the shell when the user signs out and in again.
 const queryClient = new QueryClient({
@@ -13,7 +14,15 @@ const queryClient = new QueryClient({
 
 function ThemedToaster() {
   const { theme } = useTheme();
-  return <Toaster theme={theme} richColors closeButton position="top-right" />;
+  return (
+    <Toaster
+      theme={theme}
+      richColors
+      closeButton
+      position="top-right"
+      toastOptions={{ closeButtonAriaLabel: t('common.close') }}
+    />
+  );
 }
 
 /**

@@ -89,7 +89,7 @@ const MonitorPage = lazyScreen(() => import('../features/monitor/MonitorPage'), 
 const ConnectPage = lazyScreen(() => import('../features/whatsapp/ConnectPage'), 'ConnectPage');
 const later = (element: React.ReactNode) => {
   const MSG = messages();
-  return <Suspense fallback={<p className="p-6 text-sm text-gray-500">{MSG.loading}</p>}>{element}</Suspense>;
+  return <Suspense fallback={<p className="p-6 text-sm text-muted">{MSG.loading}</p>}>{element}</Suspense>;
 };
 
 /** Screens built so far; every other route of the table shows a placeholder naming it. */

@@ -102,7 +102,7 @@ export function ImportResult<T extends object>({
           <h3 className="text-sm font-semibold text-gray-800 dark:text-white/90">{texts.skippedTitle}</h3>
           <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
             <table aria-label={texts.skippedTitle} className="min-w-full text-left text-sm">
-              <thead className="bg-gray-50 text-xs text-gray-500 uppercase dark:bg-white/[0.02]">
+              <thead className="bg-gray-50 text-xs text-muted uppercase dark:bg-white/[0.02]">
                 <tr>
                   {columns.map((column) => (
                     <th key={column.key} className="px-3 py-2 font-medium">
@@ -125,7 +125,7 @@ export function ImportResult<T extends object>({
             </table>
           </div>
           {skippedCount > SKIPPED_PREVIEW_ROWS && (
-            <p className="text-xs text-gray-500 dark:text-gray-400">{texts.skippedMore(skippedCount)}</p>
+            <p className="text-xs text-muted">{texts.skippedMore(skippedCount)}</p>
           )}
           <div className="flex gap-2">
             <Button type="button" variant="outline" disabled={download.running} onClick={onDownloadCsv}>

@@ -58,7 +58,7 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
       <div className="relative">
         <span
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-sm text-gray-500 dark:text-gray-400"
+          className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-sm text-muted"
         >
           Rp
         </span>
@@ -94,7 +94,7 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
         className={clsx(
           'mt-1.5 text-xs',
           empty
-            ? 'text-gray-500 dark:text-gray-400'
+            ? 'text-muted'
             : amount === null
               ? 'text-amber-700 dark:text-amber-300'
               : 'font-medium text-gray-800 dark:text-white/90',
@@ -146,7 +146,7 @@ export function MoneyField<Form extends FieldValues>({
         disabled={disabled}
       />
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
           {hint}
         </p>
       )}

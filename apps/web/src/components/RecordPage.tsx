@@ -61,7 +61,7 @@ export function RecordPage<Answer, Row>({
   let body: ReactNode;
   if (creating) body = children(null);
   else if (!valid || record.isError)
-    body = <p className="text-sm text-red-500">{errorText(record.error, fallback)}</p>;
+    body = <p className="text-sm text-danger">{errorText(record.error, fallback)}</p>;
   else if (!record.data) body = <p>{MSG.loading}</p>;
   else body = children(pick(record.data));
   return (
@@ -121,7 +121,7 @@ export function SaveWithError({ save }: { save: Pick<UseMutationResult, 'error' 
   const MSG = useMessages();
   return (
     <>
-      {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
+      {save.error && <p className="text-sm text-danger">{MSG.editError(errorText(save.error))}</p>}
       <Button type="submit" loading={save.isPending} disabled={save.isPending}>
         {save.isPending ? MSG.saving : MSG.save}
       </Button>

@@ -42,7 +42,7 @@ export function StatCard({
         <Icon className="size-6" aria-hidden="true" />
       </div>
       <div className="mt-5">
-        <span className="text-sm text-gray-500 dark:text-gray-400">{title}</span>
+        <span className="text-sm text-muted">{title}</span>
         <div className="mt-2 min-h-8 text-2xl font-bold text-gray-800 dark:text-white/90" aria-live="polite">
           {loading ? (
             <span
@@ -50,12 +50,12 @@ export function StatCard({
               aria-label={t('common.loadingFigure')}
             />
           ) : error ? (
-            <span className="text-sm font-medium text-red-500">{error}</span>
+            <span className="text-sm font-medium text-danger">{error}</span>
           ) : (
             value
           )}
         </div>
-        {footer && <div className="mt-2 text-xs text-gray-500 dark:text-gray-400">{footer}</div>}
+        {footer && <div className="mt-2 text-xs text-muted">{footer}</div>}
       </div>
     </div>
   );

@@ -33,9 +33,9 @@ export function Label({
     <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-gray-700 dark:text-gray-400">
       {children}
       {optional ? (
-        <span className="ml-1 text-gray-500 dark:text-gray-400">{t('common.optional')}</span>
+        <span className="ml-1 text-muted">{t('common.optional')}</span>
       ) : (
-        <span className="ml-0.5 text-red-500">*</span>
+        <span className="ml-0.5 text-danger">*</span>
       )}
     </label>
   );
@@ -44,7 +44,7 @@ export function Label({
 export function FieldError({ id, message }: { id: string; message?: string }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="mt-1.5 text-xs text-red-500">
+    <p id={id} role="alert" className="mt-1.5 text-xs text-danger">
       {/* The contract's schemas name their errors by message key; the server's come written. */}
       {messageText(message)}
     </p>
@@ -126,7 +126,7 @@ export const TextField = forwardRef<
         {...props}
       />
       {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
           {hint}
         </p>
       )}

@@ -35,7 +35,7 @@ export default function UserMenu() {
           <p className="font-medium text-gray-800 dark:text-gray-100">
             {user?.firstname} {user?.lastname}
           </p>
-          <p className="truncate text-sm font-normal text-gray-500 dark:text-gray-400">{user?.email}</p>
+          <p className="truncate text-sm font-normal text-muted">{user?.email}</p>
         </DropdownMenuLabel>
         <DropdownMenuGroup className="flex flex-col gap-1 py-3">
           <DropdownMenuItem asChild>

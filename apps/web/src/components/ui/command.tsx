@@ -35,7 +35,7 @@ export function CommandList({ className, ...props }: ComponentProps<typeof Comma
 export function CommandEmpty({ className, ...props }: ComponentProps<typeof CommandPrimitive.Empty>) {
   return (
     <CommandPrimitive.Empty
-      className={clsx('px-3 py-6 text-center text-sm text-gray-500 dark:text-gray-400', className)}
+      className={clsx('px-3 py-6 text-center text-sm text-muted', className)}
       {...props}
     />
   );

@@ -91,10 +91,5 @@ export function DialogDescription({
   className,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      className={clsx('text-sm text-gray-500 dark:text-gray-400', className)}
-      {...props}
-    />
-  );
+  return <DialogPrimitive.Description className={clsx('text-sm text-muted', className)} {...props} />;
 }

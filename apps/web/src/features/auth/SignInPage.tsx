@@ -12,7 +12,7 @@ export function SignInPage() {
     <AuthLayout>
       <div className="mb-8">
         <h1 className="mb-2 text-3xl font-semibold text-gray-800 dark:text-white/90">{MSG.signInTitle}</h1>
-        <p className="text-sm text-gray-500 dark:text-gray-400">{MSG.signInSubtitle}</p>
+        <p className="text-sm text-muted">{MSG.signInSubtitle}</p>
       </div>
       <form onSubmit={submit} noValidate className="space-y-5">
         {error && <Alert>{error}</Alert>}

@@ -16,7 +16,7 @@ export function SignUpPage() {
     <AuthLayout>
       <div className="mb-8">
         <h1 className="mb-2 text-3xl font-semibold text-gray-800 dark:text-white/90">{MSG.signUpTitle}</h1>
-        <p className="text-sm text-gray-500 dark:text-gray-400">{t('auth.signUpSubtitle')}</p>
+        <p className="text-sm text-muted">{t('auth.signUpSubtitle')}</p>
       </div>
       <form onSubmit={submit} noValidate className="space-y-5">
         {error && <Alert>{error}</Alert>}

@@ -47,7 +47,7 @@ export function BonusCreatePage() {
             {...register('reason')}
           />
           {create.error && Object.keys((create.error as ApiError).errors ?? {}).length === 0 && (
-            <p className="text-sm text-red-500">{MSG.editError(errorText(create.error))}</p>
+            <p className="text-sm text-danger">{MSG.editError(errorText(create.error))}</p>
           )}
           <Button type="submit" loading={create.isPending} disabled={create.isPending}>
             {create.isPending ? MSG.sendingUpdate : MSG.sendBonus}

@@ -170,9 +170,9 @@ function MemberDashboard({ user }: { user: User }) {
 function SuccessFail({ value }: { value: { success: number; fail: number } | undefined }) {
   return (
     <span className="flex items-baseline gap-3">
-      <span className="text-emerald-600 dark:text-emerald-400">{number(value?.success)}</span>
-      <span className="text-base font-medium text-gray-400">/</span>
-      <span className="text-red-500">{number(value?.fail)}</span>
+      <span className="text-success">{number(value?.success)}</span>
+      <span className="text-base font-medium text-muted">/</span>
+      <span className="text-danger">{number(value?.fail)}</span>
     </span>
   );
 }

@@ -13,7 +13,7 @@ export function RouteErrorPage() {
         {t('errors.routeErrorTitle')}
       </h1>
       <p className="mb-2 max-w-md text-gray-600 dark:text-gray-400">{t('errors.routeErrorText')}</p>
-      <p className="mb-8 max-w-md font-mono text-xs text-gray-400">{detail}</p>
+      <p className="mb-8 max-w-md font-mono text-xs text-muted">{detail}</p>
       <Link
         to="/"
         reloadDocument

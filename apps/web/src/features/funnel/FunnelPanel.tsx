@@ -45,9 +45,7 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
         </select>
       </header>
       {!total || total.queued === 0 ? (
-        <p className="text-sm text-gray-500 dark:text-gray-400">
-          {days.isLoading ? MSG.loading : MSG.funnelEmpty}
-        </p>
+        <p className="text-sm text-muted">{days.isLoading ? MSG.loading : MSG.funnelEmpty}</p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
           <div>
@@ -92,10 +90,10 @@ function StageCounts({ stages: stageList, total }: { stages: ShownStage[]; total
     <dl className="mb-3 grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
       {stageList.map((stage) => (
         <div key={stage.key} data-testid={`funnel-${stage.key}`}>
-          <dt className="text-xs text-gray-500 dark:text-gray-400">{stage.label}</dt>
+          <dt className="text-xs text-muted">{stage.label}</dt>
           <dd className="font-semibold text-gray-800 dark:text-white/90">
             <span data-testid={`funnel-${stage.key}-count`}>{formatNumber(total[stage.key])}</span>
-            <span className="block text-xs font-normal text-gray-500 dark:text-gray-400">
+            <span className="block text-xs font-normal text-muted">
               {percent(total[stage.key], total.queued)}
             </span>
           </dd>

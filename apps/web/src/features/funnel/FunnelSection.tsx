@@ -8,7 +8,7 @@ const FunnelPanel = lazy(() => import('./FunnelPanel'));
 export function FunnelSection({ owner }: { owner: number | 'all' }) {
   const MSG = useMessages();
   return (
-    <Suspense fallback={<p className="mt-6 text-sm text-gray-500">{MSG.loading}</p>}>
+    <Suspense fallback={<p className="mt-6 text-sm text-muted">{MSG.loading}</p>}>
       <FunnelPanel owner={owner} />
     </Suspense>
   );

@@ -33,12 +33,12 @@ function eventText(event: AccountEventRow) {
 
 function EventList({ events, testId }: { events: AccountEventRow[]; testId: string }) {
   const MSG = useMessages();
-  if (events.length === 0) return <p className="text-sm text-gray-500">{MSG.healthNoEvents}</p>;
+  if (events.length === 0) return <p className="text-sm text-muted">{MSG.healthNoEvents}</p>;
   return (
     <ul data-testid={testId} className="divide-y divide-gray-100 text-sm dark:divide-gray-800">
       {events.map((event) => (
         <li key={event.id} className="flex flex-wrap gap-x-4 py-2">
-          <span className="w-44 shrink-0 text-gray-500">{formatDateTime(event.created_at)}</span>
+          <span className="w-44 shrink-0 text-muted">{formatDateTime(event.created_at)}</span>
           <span className="text-gray-800 dark:text-white/90">{eventText(event)}</span>
         </li>
       ))}
@@ -54,21 +54,21 @@ export function HealthPage() {
   const health = useAccountHealth(id);
   const data = health.data;
   let body;
-  if (health.isError) body = <p className="text-sm text-red-500">{errorText(health.error)}</p>;
+  if (health.isError) body = <p className="text-sm text-danger">{errorText(health.error)}</p>;
   else if (!data) body = <p>{MSG.loading}</p>;
   else
     body = (
       <div className="space-y-6">
         <div className="flex flex-wrap items-end gap-8">
           <div>
-            <div className="text-sm text-gray-500">{data.whatsapp.pushname ?? '-'}</div>
+            <div className="text-sm text-muted">{data.whatsapp.pushname ?? '-'}</div>
             <div className="font-medium text-gray-800 dark:text-white/90">
               {data.whatsapp.phonenumber ?? '-'}
             </div>
             <GovernanceNotes row={data.whatsapp} />
           </div>
           <div>
-            <div className="text-sm text-gray-500">{MSG.healthScore}</div>
+            <div className="text-sm text-muted">{MSG.healthScore}</div>
             <div
               data-testid="health-score"
               className="text-3xl font-semibold text-gray-800 dark:text-white/90"

@@ -91,7 +91,7 @@ function LevelForm({ id, defaults }: { id: number | null; defaults: LevelBody })
         {...register('requirement_blast')}
       />
       {save.error && Object.keys((save.error as ApiError).errors ?? {}).length === 0 && (
-        <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>
+        <p className="text-sm text-danger">{MSG.editError(errorText(save.error))}</p>
       )}
       <Button type="submit" loading={save.isPending} disabled={save.isPending}>
         {save.isPending ? MSG.saving : MSG.save}

@@ -34,8 +34,8 @@ function accountColumns(): Columns<LookupRow> {
       cell: ({ row: { original: row } }) => (
         <div className="md:min-w-28">
           <div className="font-medium text-gray-800 dark:text-white/90">{row.Whatsapp?.pushname ?? '-'}</div>
-          <div className="text-xs text-gray-500">{row.Whatsapp?.phonenumber ?? '-'}</div>
-          <div className="text-xs text-gray-400">{row.state ? tValue('state', row.state) : '-'}</div>
+          <div className="text-xs text-muted">{row.Whatsapp?.phonenumber ?? '-'}</div>
+          <div className="text-xs text-muted">{row.state ? tValue('state', row.state) : '-'}</div>
         </div>
       ),
     }),
@@ -101,7 +101,7 @@ function progressColumns(kind: LookupKind): Columns<LookupRow> {
             <div className="h-1.5 rounded-full bg-brand-500" style={{ width: `${row.progress}%` }} />
           </div>
           {row.status === 'running' && (
-            <div className="mt-1 text-xs text-gray-500">
+            <div className="mt-1 text-xs text-muted">
               {RUNNING_TEXT[kind]} {row.current_number ?? ''}
             </div>
           )}

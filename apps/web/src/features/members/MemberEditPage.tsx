@@ -86,7 +86,7 @@ function MemberEditForm({ user, defaults }: { user: User; defaults: MemberEdit }
       {field('blast_interval_min', t('members.intervalMin'))}
       {field('blast_interval_max', t('members.intervalMax'))}
       <MoneyField control={control} name="blast_fee" id="member-blast_fee" label={t('levels.blastFee')} />
-      {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
+      {save.error && <p className="text-sm text-danger">{MSG.editError(errorText(save.error))}</p>}
       <Button type="submit" loading={save.isPending} disabled={save.isPending}>
         {save.isPending ? MSG.saving : MSG.save}
       </Button>

@@ -109,7 +109,7 @@ export function MonitorPage({ kind }: { kind: MonitorKind }) {
             aria-label={t('monitor.loading')}
           />
         ) : messages.length === 0 ? (
-          <p className="text-center text-sm text-gray-500">{MSG.empty}</p>
+          <p className="text-center text-sm text-muted">{MSG.empty}</p>
         ) : (
           <ol className="space-y-3" aria-label={t('monitor.events')}>
             {messages.map((message, i) => (
@@ -117,8 +117,8 @@ export function MonitorPage({ kind }: { kind: MonitorKind }) {
                 <p
                   className={clsx(
                     'font-mono text-xs',
-                    message.event === 'connection.update' && 'text-amber-600 dark:text-amber-400',
-                    message.event === 'authenticated' && 'text-emerald-600 dark:text-emerald-400',
+                    message.event === 'connection.update' && 'text-warning',
+                    message.event === 'authenticated' && 'text-success',
                   )}
                 >
                   <LineText message={message} />

@@ -33,10 +33,7 @@ function StepItem({ id, done }: { id: OnboardingStep; done: boolean }) {
   return (
     <li className="flex gap-3 rounded-xl border border-gray-200 p-3 dark:border-gray-800">
       <Icon
-        className={clsx(
-          'mt-0.5 size-5 shrink-0',
-          done ? 'text-emerald-600 dark:text-emerald-400' : 'text-gray-500 dark:text-gray-400',
-        )}
+        className={clsx('mt-0.5 size-5 shrink-0', done ? 'text-success' : 'text-muted')}
         aria-hidden="true"
       />
       <div className="min-w-0 flex-1">

@@ -61,11 +61,11 @@ export function ConsentFields<T extends PhoneConsent>({
 /** The consent cell of the list: source and time, or that none is recorded. */
 export function ConsentCell({ source, at }: { source: string | null; at: string | null }) {
   const MSG = useMessages();
-  if (!at) return <span className="text-xs text-gray-400">{MSG.consentNone}</span>;
+  if (!at) return <span className="text-xs text-muted">{MSG.consentNone}</span>;
   return (
     <span className="text-xs">
       {source}
-      <span className="block text-gray-500">{formatDateTime(at)}</span>
+      <span className="block text-muted">{formatDateTime(at)}</span>
     </span>
   );
 }

@@ -10,7 +10,7 @@ export function PlaceholderPage({ title }: { title: string }) {
       <div className="flex flex-col items-center rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center dark:border-gray-700 dark:bg-white/[0.03]">
         <Construction className="mb-4 size-10 text-brand-500" aria-hidden="true" />
         <h2 className="mb-2 text-lg font-semibold text-gray-800 dark:text-white/90">{title}</h2>
-        <p className="max-w-md text-sm text-gray-500 dark:text-gray-400">{t('placeholder.text')}</p>
+        <p className="max-w-md text-sm text-muted">{t('placeholder.text')}</p>
       </div>
     </>
   );

@@ -17,7 +17,7 @@ export function SettingsPage() {
   const MSG = useMessages();
   const settings = useSettings();
   let body;
-  if (settings.isError) body = <p className="text-sm text-red-500">{errorText(settings.error)}</p>;
+  if (settings.isError) body = <p className="text-sm text-danger">{errorText(settings.error)}</p>;
   // The form starts from the copy read on this visit, never one kept from before: another admin may
   // have changed the settings since, and saving the older copy would undo it.
   else if (!settings.data || !settings.isFetchedAfterMount) body = <p>{MSG.loading}</p>;
@@ -91,7 +91,7 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
         {MSG.requireConsentLabel}
       </label>
       {save.error && Object.keys((save.error as ApiError).errors ?? {}).length === 0 && (
-        <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>
+        <p className="text-sm text-danger">{MSG.editError(errorText(save.error))}</p>
       )}
       <Button type="submit" loading={save.isPending} disabled={save.isPending}>
         {save.isPending ? MSG.saving : MSG.save}

@@ -109,7 +109,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
           {t('common.activeStatus')}
         </label>
       )}
-      {save.error && <p className="text-sm text-red-500">{MSG.editError(errorText(save.error))}</p>}
+      {save.error && <p className="text-sm text-danger">{MSG.editError(errorText(save.error))}</p>}
       <Button type="submit" loading={save.isPending} disabled={save.isPending}>
         {save.isPending ? MSG.saving : MSG.save}
       </Button>

@@ -45,7 +45,7 @@ export function WebhooksPage() {
             />
           )}
           {endpoints.data?.data.length === 0 ? (
-            <p className="text-sm text-gray-500 dark:text-gray-400">{WEBHOOK_TEXT.noEndpoints}</p>
+            <p className="text-sm text-muted">{WEBHOOK_TEXT.noEndpoints}</p>
           ) : (
             <DataTable
               label={WEBHOOK_TEXT.endpointsTitle}

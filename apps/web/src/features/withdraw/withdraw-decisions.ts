@@ -14,7 +14,7 @@ export function decisionsIn(MSG: Messages): Record<WithdrawStatus, Decision[]> {
   const accept: Decision = {
     to: 'accepted',
     label: MSG.accept,
-    tone: 'bg-emerald-600 hover:bg-emerald-700 text-white',
+    tone: 'bg-emerald-700 hover:bg-emerald-800 text-white',
     question: MSG.confirmAcceptWithdraw,
     confirm: MSG.yesAccept,
   };

@@ -37,7 +37,7 @@ export function AuditChanges({ entry }: { entry: AuditEntry }) {
     <dl className="grid grid-cols-1 gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[auto_1fr]">
       {fields.map((field) => (
         <div key={field} className="contents">
-          <dt className="text-gray-500 dark:text-gray-400">{fieldName(field)}</dt>
+          <dt className="text-muted">{fieldName(field)}</dt>
           <dd className="break-words">
             {entry.before && (
               <>

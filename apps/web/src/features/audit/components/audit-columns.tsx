@@ -48,7 +48,7 @@ export function auditColumns(set: SetAuditParams): Columns<AuditEntry> {
       cell: ({ row }) => (
         <div className="tabular-nums">
           {formatDateTime(row.original.createdAt)}
-          <div className="text-xs text-gray-400" title={t('audit.instance')}>
+          <div className="text-xs text-muted" title={t('audit.instance')}>
             {row.original.instance}
           </div>
         </div>
@@ -66,7 +66,7 @@ export function auditColumns(set: SetAuditParams): Columns<AuditEntry> {
             onClick={() => set({ actor: original.actor!.id, page: 1 })}
           >
             {original.actor.name ?? `User #${original.actor.id}`}{' '}
-            <span className="text-gray-400">({original.actor.role ?? '-'})</span>
+            <span className="text-muted">({original.actor.role ?? '-'})</span>
           </button>
         ) : (
           MSG.auditSystem

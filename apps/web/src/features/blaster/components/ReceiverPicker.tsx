@@ -53,7 +53,7 @@ export function ReceiverPicker({
         ))}
       </select>
       {found.length >= PHONE_LIST_LIMIT && (
-        <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{MSG.receiversShown(found.length)}</p>
+        <p className="mt-1 text-xs text-muted">{MSG.receiversShown(found.length)}</p>
       )}
       <FieldError id="blaster-receivers-error" message={errors.targets} />
     </div>

@@ -12,7 +12,7 @@ export function FunnelTemplateTable({
 }) {
   return (
     <table className="w-full text-left text-sm" data-testid="funnel-templates">
-      <thead className="text-xs text-gray-500">
+      <thead className="text-xs text-muted">
         <tr>
           <th className="py-2 pr-4">{t('funnel.template')}</th>
           {stages.map((stage) => (

@@ -13,10 +13,10 @@ const DAY_COLUMNS = [
 
 /** Sends, failures, suspensions and disconnects per day, newest first. */
 export function HealthDays({ days }: { days: HealthDay[] }) {
-  if (days.length === 0) return <p className="text-sm text-gray-500">{messages().healthNoSends}</p>;
+  if (days.length === 0) return <p className="text-sm text-muted">{messages().healthNoSends}</p>;
   return (
     <table aria-label={messages().healthDaily} className="min-w-full text-left text-sm">
-      <thead className="text-xs text-gray-500 uppercase">
+      <thead className="text-xs text-muted uppercase">
         <tr>
           {DAY_COLUMNS.map((key) => (
             <th key={key} className={cell}>

@@ -40,7 +40,7 @@ export function BankAccountFields({
             ))}
           </select>
         ) : (
-          <p className="flex h-11 items-center text-sm text-gray-500 dark:text-gray-400">
+          <p className="flex h-11 items-center text-sm text-muted">
             {banksLoading ? MSG.loading : MSG.noBanks}
           </p>
         )}

@@ -8,7 +8,7 @@ import { Button } from '../../../components/form';
 function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
     <div>
-      <p className="mb-1 text-xs text-gray-500 dark:text-gray-400">{label}</p>
+      <p className="mb-1 text-xs text-muted">{label}</p>
       <p className="text-sm font-medium break-words text-gray-800 dark:text-white/90">{value || '-'}</p>
     </div>
   );

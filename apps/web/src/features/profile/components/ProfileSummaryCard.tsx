@@ -48,7 +48,7 @@ export function ProfileSummaryCard({ user }: { user: User }) {
                 Level {user.level}
               </span>
             )}
-            <span className="text-sm text-gray-500 dark:text-gray-400">
+            <span className="text-sm text-muted">
               {t('auth.referralCode')}:{' '}
               <strong className="font-mono text-gray-800 dark:text-white/90">{user.referral_code}</strong>
             </span>

@@ -12,11 +12,11 @@ export function CaptionField({ value, onChange }: { value: string; onChange(valu
           {t('template.caption')}
         </Label>
         <CaptionEditor id="template-caption" value={value} onChange={onChange} />
-        <p className="mt-1.5 text-xs text-gray-500 dark:text-gray-400">{t('templates.captionHint')}</p>
+        <p className="mt-1.5 text-xs text-muted">{t('templates.captionHint')}</p>
       </div>
       {value && (
         <div>
-          <p className="mb-1 text-xs font-medium text-gray-500">{t('template.preview')}</p>
+          <p className="mb-1 text-xs font-medium text-muted">{t('template.preview')}</p>
           <pre
             data-testid="caption-preview"
             className="rounded-lg bg-gray-50 p-3 text-sm whitespace-pre-wrap dark:bg-white/5"

@@ -118,7 +118,7 @@ function EventChoices({
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-gray-700 dark:text-gray-400">
         {WEBHOOK_TEXT.events}
-        <span className="ml-0.5 text-red-500">*</span>
+        <span className="ml-0.5 text-danger">*</span>
       </legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {SUBSCRIBABLE_WEBHOOK_EVENTS.map((event) => (
@@ -131,9 +131,7 @@ function EventChoices({
             />
             <span>
               <code className="text-xs">{event}</code>
-              <span className="block text-xs text-gray-500 dark:text-gray-400">
-                {WEBHOOK_EVENT_LABELS[event]}
-              </span>
+              <span className="block text-xs text-muted">{WEBHOOK_EVENT_LABELS[event]}</span>
             </span>
           </label>
         ))}

@@ -14,7 +14,7 @@ export function deliveryColumns(act: RowActing): Columns<WebhookDelivery> {
       cell: ({ row: { original } }) => (
         <div className="whitespace-nowrap">
           {formatDateTime(original.createdAt)}
-          <div className="max-w-48 truncate text-xs text-gray-400" title={original.endpointUrl}>
+          <div className="max-w-48 truncate text-xs text-muted" title={original.endpointUrl}>
             {original.endpointUrl}
           </div>
         </div>
@@ -26,11 +26,11 @@ export function deliveryColumns(act: RowActing): Columns<WebhookDelivery> {
       cell: ({ row: { original } }) => (
         <div>
           <code className="text-xs">{original.eventType}</code>
-          <div className="text-xs text-gray-400" title={original.eventId}>
+          <div className="text-xs text-muted" title={original.eventId}>
             {original.accountId === null ? '' : t('webhook.deliveryAccount', { id: original.accountId })}#
             {original.sequence}
           </div>
-          {original.detail && <div className="text-xs text-gray-500">{original.detail}</div>}
+          {original.detail && <div className="text-xs text-muted">{original.detail}</div>}
         </div>
       ),
     }),
@@ -51,7 +51,7 @@ export function deliveryColumns(act: RowActing): Columns<WebhookDelivery> {
       header: WEBHOOK_TEXT.nextAttempt,
       cell: ({ row: { original } }) =>
         original.status === 'delivered' ? (
-          <span className="whitespace-nowrap text-xs text-gray-500">
+          <span className="whitespace-nowrap text-xs text-muted">
             {WEBHOOK_TEXT.deliveredAt} {formatDateTime(original.deliveredAt)}
           </span>
         ) : (

@@ -21,8 +21,8 @@ export function endpointColumns({
       cell: ({ row: { original } }) => (
         <div className="max-w-xs break-all">
           <div className="font-medium text-gray-800 dark:text-white/90">{original.url}</div>
-          {original.description && <div className="text-xs text-gray-500">{original.description}</div>}
-          <div className="text-xs text-gray-400">
+          {original.description && <div className="text-xs text-muted">{original.description}</div>}
+          <div className="text-xs text-muted">
             {WEBHOOK_TEXT.secretHint} {original.secretHint}
           </div>
         </div>
@@ -47,7 +47,7 @@ export function endpointColumns({
       cell: ({ row: { original } }) => (
         <div className="whitespace-nowrap">
           {original.active ? WEBHOOK_TEXT.active : WEBHOOK_TEXT.inactive}
-          <div className="text-xs text-gray-500">
+          <div className="text-xs text-muted">
             {WEBHOOK_TEXT.statusPending}: {original.pending}
           </div>
         </div>

@@ -8,10 +8,10 @@ export function AccountCell({ row, viewer: { role, operator } }: { row: LiveRow;
   return (
     <div className="md:min-w-44">
       <div className="font-medium text-gray-800 dark:text-white/90">{row.pushname ?? '-'}</div>
-      <div className="text-xs text-gray-500 dark:text-gray-400">{row.phonenumber ?? '-'}</div>
-      <div className="font-mono text-[11px] text-gray-400">{row.clientid}</div>
+      <div className="text-xs text-muted">{row.phonenumber ?? '-'}</div>
+      <div className="font-mono text-[11px] text-muted">{row.clientid}</div>
       {operator && row.User && (
-        <div className="text-xs text-gray-500">
+        <div className="text-xs text-muted">
           {row.User.firstname} {row.User.lastname}
         </div>
       )}

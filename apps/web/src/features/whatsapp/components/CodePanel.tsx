@@ -50,7 +50,7 @@ export function CodePanel({
               {splitPairingCode(phase.code)}
             </p>
           )}
-          <p className="text-sm text-gray-500 dark:text-gray-400">{phase.left}s</p>
+          <p className="text-sm text-muted">{phase.left}s</p>
           {sandbox && (
             <Button type="button" variant="outline" onClick={onScan}>
               <Smartphone className="size-4" aria-hidden="true" />

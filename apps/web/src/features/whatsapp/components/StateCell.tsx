@@ -37,9 +37,7 @@ export function StateCell({ row }: { row: LiveRow }) {
           ? messages().suspendedLabel(row.suspended_count)
           : tValue('state', row.state ?? 'unknown')}
       </span>
-      <div className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-        {activity(row) ?? tValue('blastStatus', row.status)}
-      </div>
+      <div className="mt-1 text-xs text-muted">{activity(row) ?? tValue('blastStatus', row.status)}</div>
       <GovernanceNotes row={row} />
     </div>
   );

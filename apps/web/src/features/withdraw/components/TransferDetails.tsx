@@ -6,15 +6,15 @@ import { UserText } from '../../../components/UserText';
 export function TransferDetails({ member }: { member: WithdrawRow['User'] }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs">
-      <dt className="text-gray-500">{t('profile.bank')}</dt>
+      <dt className="text-muted">{t('profile.bank')}</dt>
       <dd>
         <UserText text={member.account_bank} />
       </dd>
-      <dt className="text-gray-500">{t('withdraw.accountNumber')}</dt>
+      <dt className="text-muted">{t('withdraw.accountNumber')}</dt>
       <dd>
         <UserText text={member.account_number} />
       </dd>
-      <dt className="text-gray-500">{t('withdraw.accountName')}</dt>
+      <dt className="text-muted">{t('withdraw.accountName')}</dt>
       <dd>
         <UserText text={member.account_name} />
       </dd>

@@ -77,7 +77,7 @@ export function WithdrawRequestForm({ user }: { user: User }) {
             </button>
           ))}
         </div>
-        {requestError && <p className="text-sm text-red-500">{requestError}</p>}
+        {requestError && <p className="text-sm text-danger">{requestError}</p>}
         <Button type="submit" className="w-full" loading={request.isPending} disabled={request.isPending}>
           {request.isPending ? MSG.sendingUpdate : t('withdraw.request')}
         </Button>
