@@ -237,6 +237,12 @@ describe('proxies and templates', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe(MSG.buttonMissingUrl('Beli'));
+    // Neither a caption nor media: a blast would send an empty message.
+    for (const text of ['', '<p></p>', '<p> <br></p>']) {
+      const empty = await upload(API.messageCreate, null, { text, status: 'active' });
+      expect(empty.status, text).toBe(400);
+      expect(empty.body.msg).toBe(MSG.templateEmpty);
+    }
 
     const created = await upload<{
       message: { id: number; text: string; text_wa: string; media: string; button: unknown[] };

@@ -199,6 +199,7 @@ export const MESSAGE_TEXT = {
   phoneNumberNotFound: 'Phone number tidak ditemukan.',
   proxyNotFound: 'Proxy tidak ditemukan.',
   templateNotFound: 'Template pesan tidak ditemukan.',
+  templateEmpty: 'Isi caption atau pilih file media: template tanpa keduanya tidak bisa dikirim.',
   importDone: (count: number) => `Total ${count} nomor, berhasil didaftarkan.`,
   skippedTitle: 'Daftar nomor yang dilewatkan',
   skippedMore: (count: number) => `...total ${count} nomor. Download file untuk selengkapnya.`,

@@ -204,6 +204,7 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   phoneNumberNotFound: 'Phone number not found.',
   proxyNotFound: 'Proxy not found.',
   templateNotFound: 'Message template not found.',
+  templateEmpty: 'Write a caption or choose a media file: a template with neither cannot be sent.',
   importDone: '{{total}} numbers registered in total.',
   skippedTitle: 'Skipped numbers',
   skippedMore: '...{{total}} numbers in total. Download the file for the full list.',

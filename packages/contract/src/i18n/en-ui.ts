@@ -149,8 +149,6 @@ export const EN_UI: Record<UiKey, string> = {
   'campaign.stop': 'Stop (progress kept)',
   'campaign.resume': 'Resume',
   'campaign.funnel': "This account's funnel (14 days)",
-  'common.exportStarting': 'Preparing the export...',
-  'common.exporting': 'Exporting {{done}} of {{total}} rows...',
   'common.exported': '{{count}} rows exported.',
   'audit.action.phone.bulk_delete': 'Phone numbers deleted in bulk',
   'audit.action.phone.bulk_suppress': 'Phone numbers suppressed in bulk',

@@ -204,6 +204,7 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   phoneNumberNotFound: 'Nomor telepon tidak ditemukan.',
   proxyNotFound: 'Proxy tidak ditemukan.',
   templateNotFound: 'Template pesan tidak ditemukan.',
+  templateEmpty: 'Isi caption atau pilih file media: template tanpa keduanya tidak bisa dikirim.',
   importDone: 'Total {{total}} nomor, berhasil didaftarkan.',
   skippedTitle: 'Daftar nomor yang dilewatkan',
   skippedMore: '...total {{total}} nomor. Download file untuk selengkapnya.',

@@ -149,8 +149,6 @@ export const ID_UI: Record<UiKey, string> = {
   'campaign.stop': 'Hentikan (progres tersimpan)',
   'campaign.resume': 'Lanjutkan',
   'campaign.funnel': 'Funnel akun ini (14 hari)',
-  'common.exportStarting': 'Menyiapkan ekspor...',
-  'common.exporting': 'Mengekspor {{done}} dari {{total}} baris...',
   'common.exported': '{{count}} baris diekspor.',
   'audit.action.phone.bulk_delete': 'Nomor telepon dihapus massal',
   'audit.action.phone.bulk_suppress': 'Nomor telepon dimasukkan ke daftar blokir kirim massal',

@@ -148,8 +148,6 @@ export const UI_PANEL = {
   'campaign.stop': 'Hentikan (progres tersimpan)',
   'campaign.resume': 'Lanjutkan',
   'campaign.funnel': 'Funnel akun ini (14 hari)',
-  'common.exportStarting': 'Menyiapkan ekspor...',
-  'common.exporting': 'Mengekspor {{done}} dari {{total}} baris...',
   'common.exported': '{{count}} baris diekspor.',
   'audit.action.phone.bulk_delete': 'Phone number dihapus massal',
   'audit.action.phone.bulk_suppress': 'Phone number dimasukkan ke suppression massal',

@@ -52,11 +52,20 @@ async function findRecord(ctx: AppContext, id: number) {
 
 export const findTemplate = async (ctx: AppContext, id: number) => presentTemplate(await findRecord(ctx, id));
 
+/** A template sends its caption, its media or both: one with neither would send an empty message. */
+function refuseEmpty(values: { textWa: string }, media: string | null | undefined) {
+  if (!media && values.textWa.trim() === '')
+    throw new HttpError(400, MSG.templateEmpty, { errors: { text: MSG.templateEmpty } });
+  return values;
+}
+
 /** Adds the template of a multipart form; its media is removed again when the template is refused. */
 export async function createTemplate(ctx: AppContext, request: FastifyRequest) {
   const { fields, media } = await readTemplateForm(ctx, request);
   try {
-    return presentTemplate(await templates.insert(ctx.db, { ...templateValues(fields), media }));
+    return presentTemplate(
+      await templates.insert(ctx.db, { ...refuseEmpty(templateValues(fields), media), media }),
+    );
   } catch (error) {
     await removeMedia(ctx, media);
     throw error;
@@ -69,7 +78,7 @@ export async function updateTemplate(ctx: AppContext, request: FastifyRequest, i
   const { fields, media } = await readTemplateForm(ctx, request);
   try {
     const row = await templates.update(ctx.db, id, {
-      ...templateValues(fields),
+      ...refuseEmpty(templateValues(fields), media ?? existing.media),
       ...(media ? { media } : {}),
     });
     if (media) await removeMediaIfUnused(ctx, existing.media);
