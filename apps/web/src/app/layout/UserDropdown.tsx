@@ -19,6 +19,12 @@ export function UserDropdown() {
       onPointerEnter={() => void loadUserMenu()}
       onFocus={() => void loadUserMenu()}
       onClick={() => setWanted(true)}
+      // The keys the menu's own button opens on, so the keyboard finds it as it will be once loaded.
+      onKeyDown={(event) => {
+        if (!['Enter', ' ', 'ArrowDown'].includes(event.key)) return;
+        event.preventDefault();
+        setWanted(true);
+      }}
     >
       <UserMenuFace />
     </button>

@@ -73,7 +73,7 @@ function ChartMessage({
       className={clsx(
         'flex items-center justify-center rounded-xl border border-dashed text-sm',
         tone === 'error'
-          ? 'border-red-200 text-red-500 dark:border-red-500/30'
+          ? 'border-red-200 text-danger dark:border-red-500/30'
           : 'border-gray-200 text-gray-500 dark:border-gray-800 dark:text-gray-400',
       )}
       style={{ height }}

@@ -63,7 +63,7 @@ const NOTHING_CHOSEN: RowSelectionState = {};
 function listState(rows: unknown[] | undefined, loading: boolean, error?: string | null): ReactNode {
   const MSG = messages();
   if (loading && !rows) return MSG.loading;
-  if (error) return <span className="text-red-500">{error}</span>;
+  if (error) return <span className="text-danger">{error}</span>;
   if ((rows ?? []).length === 0) return MSG.empty;
   return null;
 }

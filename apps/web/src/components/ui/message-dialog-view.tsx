@@ -28,7 +28,7 @@ export interface MessageOptions {
 const ICONS = { success: CircleCheck, error: CircleX, warning: CircleAlert, info: Info };
 const ICON_COLOURS = {
   success: 'text-emerald-500',
-  error: 'text-red-500',
+  error: 'text-danger',
   warning: 'text-amber-500',
   info: 'text-sky-500',
 };
