@@ -56,8 +56,11 @@ describe.each([
 describe('sorting the audit trail by time', () => {
   const entryIds = async (order: string) =>
     (
-      await queryRows<{ id: number }>(t.ctx.db, sql.raw(`select id from audit_entries order by ${order}`))
-    ).map((row) => row.id);
+      await queryRows<{ id: number | string }>(
+        t.ctx.db,
+        sql.raw(`select id from audit_entries order by ${order}`),
+      )
+    ).map((row) => Number(row.id)); // PostgreSQL's driver reads a bigint as text
   const shown = async (query: Record<string, string | number>) =>
     (await read(API.auditPerPage, query)).data.map((row) => row.id);
 
