@@ -3,20 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { API } from '@blaster/contract';
 import { queryRows } from '../src/db';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
-import { startTestApp, type TestApp } from './support/app';
+import { closeSharedApps, startTestApp, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor } from './support/chat';
 
 const opened: TestApp[] = [];
-afterEach(async () => {
-  // A second app shares the first one's database: it stops its jobs and app, the owner closes all.
-  const [owner, ...others] = opened.splice(0);
-  for (const other of others) {
-    await other.ctx.blast.stopAll();
-    other.ctx.leases.stop();
-    await other.app.close();
-  }
-  await owner?.close();
-});
+afterEach(() => closeSharedApps(opened));
 
 async function seedList(t: TestApp, count: number) {
   await t.ctx.db

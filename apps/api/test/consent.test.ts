@@ -20,21 +20,12 @@ import {
 } from '../src/db/schema';
 import type { GatewayEvent } from '../src/gateway/gateway';
 import { SandboxGateway } from '../src/gateway/sandbox';
-import { startTestApp, type TestApp } from './support/app';
+import { closeSharedApps, startTestApp, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 import { upload } from './support/multipart';
 
 const opened: TestApp[] = [];
-afterEach(async () => {
-  // Apps sharing the first one's database stop their jobs and app; the first closes everything.
-  const [owner, ...others] = opened.splice(0);
-  for (const other of others) {
-    await other.ctx.blast.stopAll();
-    other.ctx.leases.stop();
-    await other.app.close();
-  }
-  await owner?.close();
-});
+afterEach(() => closeSharedApps(opened));
 
 const numberOf = (i: number) => String(6287100000000 + i);
 

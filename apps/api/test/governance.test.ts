@@ -12,22 +12,12 @@ import {
 } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { changeSettings, clockIn } from './support/settings';
-import { startTestApp, type TestApp } from './support/app';
+import { closeSharedApps, startTestApp, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 
 const opened: TestApp[] = [];
 const extraDatabases: Database[] = [];
-afterEach(async () => {
-  // Apps sharing the first one's database stop their jobs first; the first closes the database.
-  const [owner, ...others] = opened.splice(0);
-  for (const other of others) {
-    await other.ctx.blast.stopAll();
-    other.ctx.leases.stop();
-    await other.app.close();
-  }
-  for (const database of extraDatabases.splice(0)) await database.close();
-  await owner?.close();
-});
+afterEach(() => closeSharedApps(opened, extraDatabases.splice(0)));
 
 let batch = 0;
 async function seedList(t: TestApp, count: number) {

@@ -6,21 +6,12 @@ import { lockRollupSources, recountRollups } from '../src/db/rollups';
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { pruneExpired, pruneMessageLogs } from '../src/jobs/retention';
-import { startTestApp, type TestApp } from './support/app';
+import { closeSharedApps, startTestApp, type TestApp } from './support/app';
 import { connect, waitFor, type Caller } from './support/chat';
 import { changeSettings } from './support/settings';
 
 const opened: TestApp[] = [];
-afterEach(async () => {
-  // Apps sharing the first one's database stop their jobs and app; the first closes everything.
-  const [owner, ...others] = opened.splice(0);
-  for (const other of others) {
-    await other.ctx.blast.stopAll();
-    other.ctx.leases.stop();
-    await other.app.close();
-  }
-  await owner?.close();
-});
+afterEach(() => closeSharedApps(opened));
 
 let numbers = 0;
 /** Adds `count` numbers to the list (and two templates once), each number new. */

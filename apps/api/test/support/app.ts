@@ -158,3 +158,18 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * Closes test apps that share the first one's database, and empties the list: the others stop their
+ * jobs and app first, then whatever else is given, and the first closes everything, its database too.
+ */
+export async function closeSharedApps(opened: TestApp[], alsoBeforeOwner: { close(): Promise<void> }[] = []) {
+  const [owner, ...others] = opened.splice(0);
+  for (const other of others) {
+    await other.ctx.blast.stopAll();
+    other.ctx.leases.stop();
+    await other.app.close();
+  }
+  for (const closable of alsoBeforeOwner) await closable.close();
+  await owner?.close();
+}
