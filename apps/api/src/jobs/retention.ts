@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RetentionSettings } from '../config';
 import { queryRows, type Db } from '../db';
@@ -27,32 +27,32 @@ export async function pruneMessageLogs(db: Db, before: Date, batch: number): Pro
       sql`insert into app_meta (key, value) values (${PRUNED_BEFORE_KEY}, ${hour})
           on conflict (key) do update set value = greatest(app_meta.value, excluded.value)`,
     );
-    const [row] = await queryRows<{ pruned: string | number }>(
+    return deleteOldest(
       tx,
-      sql`with doomed as (
-            select id from message_logs
-            where created_at < ${hour}::timestamptz and status <> 'pending'
-            order by created_at limit ${batch}
-            for update skip locked
-          ), gone as (
-            delete from message_logs m using doomed where m.id = doomed.id returning 1
-          )
-          select count(*) as pruned from gone`,
+      sql`message_logs`,
+      sql`created_at < ${hour}::timestamptz and status <> 'pending'`,
+      batch,
     );
-    return Number(row?.pruned ?? 0);
   });
 }
 
 /** Deletes one batch of account history created before `before`; answers how many rows went. */
-export async function pruneAccountEvents(db: Db, before: Date, batch: number): Promise<number> {
+export const pruneAccountEvents = (db: Db, before: Date, batch: number) =>
+  deleteOldest(db, sql`account_events`, sql`created_at < ${before.toISOString()}::timestamptz`, batch);
+
+/**
+ * Deletes the `batch` oldest rows of a table (by created_at) that meet `condition`, skipping rows
+ * another transaction holds; answers how many went.
+ */
+async function deleteOldest(executor: Pick<Db, 'execute'>, table: SQL, condition: SQL, batch: number) {
   const [row] = await queryRows<{ pruned: string | number }>(
-    db,
+    executor,
     sql`with doomed as (
-          select id from account_events where created_at < ${before.toISOString()}::timestamptz
+          select id from ${table} where ${condition}
           order by created_at limit ${batch}
           for update skip locked
         ), gone as (
-          delete from account_events e using doomed where e.id = doomed.id returning 1
+          delete from ${table} t using doomed where t.id = doomed.id returning 1
         )
         select count(*) as pruned from gone`,
   );
