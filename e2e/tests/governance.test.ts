@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, UI_PANEL } from '@blaster/contract';
 import { test } from '../support/fixtures';
 import { connectAccount } from '../support/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
@@ -129,4 +129,64 @@ test('a member schedules a blast on an own account and cancels it', async () => 
   );
   assert.equal(cancelled.data.whatsapp.scheduled_at, null);
   await context.close();
+});
+
+/** The clock in Jakarta (the server's time zone) `offsetHours` from now, as quiet hours are written. */
+const jakartaClock = (offsetHours: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Jakarta',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(Date.now() + offsetHours * 3_600_000));
+
+test('a blast started in quiet hours is held, and its card says until when', async () => {
+  const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const current = await stack.api<{ setting: Record<string, unknown> }>(
+    'GET',
+    API.settingGet,
+    undefined,
+    adminToken,
+  );
+  const quietEnd = jakartaClock(1);
+  const quiet = await stack.api(
+    'PUT',
+    API.settingUpdate,
+    { ...current.data.setting, quiet_start: jakartaClock(-1), quiet_end: quietEnd },
+    adminToken,
+  );
+  assert.equal(quiet.status, 200, JSON.stringify(quiet.data));
+  assert.equal(
+    (await stack.api('POST', API.phoneSave, { number: '6281990200001', name: 'Malam' }, adminToken)).status,
+    200,
+  );
+  const templates = await stack.api('POST', API.messageCreate, { text: '<p>Selamat pagi</p>' }, adminToken);
+  assert.ok(templates.status < 300, JSON.stringify(templates.data));
+
+  const member = await createUser(stack, 'member', 'Malam');
+  const memberToken = await login(member.email, member.password);
+  const id = await connectAccount(stack, memberToken, member.id);
+  const { context, page } = await stack.newPage();
+  await signIn(page, member.email, member.password);
+  await page.goto('/whatsapp');
+  await page.getByTestId(`state-${id}`).waitFor();
+  const started = await stack.api('POST', API.whatsappStart, { whatsappClientId: id }, memberToken);
+  assert.equal(started.status, 200);
+
+  // Held, not failed: the card names the quiet hours and the time they end, and nothing is sent.
+  await page
+    .getByTestId(`campaign-reason-${id}`)
+    .filter({ hasText: UI_PANEL['campaign.hold.quiet'].replace('{{end}}', quietEnd) })
+    .waitFor();
+  assert.equal(await page.getByTestId(`campaign-status-${id}`).innerText(), UI_PANEL['campaign.status.held']);
+  assert.equal(await page.getByTestId(`success-${id}`).innerText(), '0');
+  await stack.api('POST', API.whatsappStop, { whatsappClientId: id }, memberToken);
+  await context.close();
+
+  await stack.api(
+    'PUT',
+    API.settingUpdate,
+    { ...current.data.setting, quiet_start: '', quiet_end: '' },
+    adminToken,
+  );
 });
