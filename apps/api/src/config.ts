@@ -65,6 +65,11 @@ export interface Config {
    */
   importMaxBytes: number;
   /**
+   * How many bytes of an import's rows go to the database at once (IMPORT_CHUNK_BYTES, default 1 MiB):
+   * memory per import stays bounded by twice this. Smaller chunks mean more statements.
+   */
+  importChunkBytes: number;
+  /**
    * GET /metrics: on the main port only with this bearer token (METRICS_TOKEN); and/or on a listener of
    * its own (METRICS_PORT, on METRICS_ADDRESS, loopback by default). Neither: nowhere.
    */
@@ -215,6 +220,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       UPLOAD_LIMITS.phoneNumbers,
       Math.max(1024, numberFromEnv(env.IMPORT_MAX_BYTES, UPLOAD_LIMITS.phoneNumbers)),
     ),
+    importChunkBytes: Math.max(4096, numberFromEnv(env.IMPORT_CHUNK_BYTES, 1024 * 1024)),
     metrics: {
       token: env.METRICS_TOKEN || undefined,
       port: env.METRICS_PORT ? numberFromEnv(env.METRICS_PORT, 0) : undefined,

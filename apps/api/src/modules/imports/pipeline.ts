@@ -40,6 +40,7 @@ export async function runImport<Created, Skipped>(
   file: UploadedList,
   userId: number,
   progress: ImportProgressReporter = NO_PROGRESS,
+  chunkBytes?: number,
 ): Promise<ImportOutcome<Created, Skipped>> {
   // Rows are read while the upload arrives; it is kept on disk too, for an import that must start
   // over. A file over the limit is only known as such at its end: its rows are then undone.
@@ -51,7 +52,7 @@ export async function runImport<Created, Skipped>(
     const { rowNo, moved } = await stageAndMove(
       db,
       kind as AnyImportKind,
-      { spool, file, progress },
+      { spool, file, progress, chunkBytes },
       importId,
     );
     outcome = await answer(db, kind, importId, rowNo, moved).catch(async (error: unknown) => {
@@ -77,7 +78,12 @@ export async function runImport<Created, Skipped>(
 async function stageAndMove(
   db: Db,
   kind: AnyImportKind,
-  { spool, file, progress }: { spool: Spool; file: UploadedList; progress: ImportProgressReporter },
+  {
+    spool,
+    file,
+    progress,
+    chunkBytes,
+  }: { spool: Spool; file: UploadedList; progress: ImportProgressReporter; chunkBytes?: number },
   importId: number,
 ): Promise<{ rowNo: number; moved: Moved }> {
   let direct = kind.direct !== undefined;
@@ -86,7 +92,13 @@ async function stageAndMove(
     const stream = again ?? spool.live;
     const bytesRead = again ? () => again.bytesRead : spool.liveBytes;
     try {
-      return await readAndMove(db, kind, { spool, file, stream, bytesRead, progress }, importId, direct);
+      return await readAndMove(
+        db,
+        kind,
+        { spool, file, stream, bytesRead, progress, chunkBytes },
+        importId,
+        direct,
+      );
     } catch (error) {
       await records.dropStaged(db, importId);
       // Another writer added one of the values between the look-up and the copy: the file is read
@@ -112,6 +124,7 @@ async function readAndMove(
     stream: Readable;
     bytesRead: () => number;
     progress: ImportProgressReporter;
+    chunkBytes?: number;
   },
   importId: number,
   direct: boolean,
@@ -122,7 +135,7 @@ async function readAndMove(
     mover?.staged(upTo);
     progress.written(upTo);
   };
-  const writer = stagingWriter(db, importId, staged, direct);
+  const writer = stagingWriter(db, importId, staged, direct, source.chunkBytes);
   const copier = direct ? await directCopier(db, kind, writer, progress.written) : null;
   if (!copier) mover = await rowMover(db, kind, importId);
   try {

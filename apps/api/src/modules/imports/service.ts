@@ -30,9 +30,10 @@ export async function importList<N extends ImportKindName>(
   file: UploadedList,
   userId: number,
   progress: ImportProgressReporter = NO_PROGRESS,
+  chunkBytes?: number,
 ): Promise<Answer<N>> {
   const kind = importKind(name);
-  const outcome = await runImport(db, kind, file, userId, progress);
+  const outcome = await runImport(db, kind, file, userId, progress, chunkBytes);
   return { ...outcome, msg: kind.said(outcome.createdCount) } as Answer<N>;
 }
 
@@ -58,7 +59,7 @@ export async function importUpload<N extends ImportKindName>(
         { uploadId, uploadBytes: Number.isSafeInteger(length) && length >= 0 ? length : null },
       )
     : NO_PROGRESS;
-  return importList(ctx.db, name, file, user.id, progress);
+  return importList(ctx.db, name, file, user.id, progress, ctx.config.importChunkBytes);
 }
 
 /** An import's skipped rows in file order, a page at a time. */

@@ -18,11 +18,11 @@ export interface StagedRow {
 /** Rows go to the database in chunks of about this many bytes: memory stays bounded, statements few. */
 const CHUNK_BYTES = 1024 * 1024;
 /**
- * The first chunk is this small and each next one twice the size, up to CHUNK_BYTES: on PostgreSQL
- * rows are moved into their table as soon as a chunk is in, so a small first chunk starts that work
- * early instead of after a whole megabyte has been read.
+ * The first chunk is this share of a full one and each next one twice the size: on PostgreSQL rows are
+ * moved into their table as soon as a chunk is in, so a small first chunk starts that work early
+ * instead of after a whole megabyte has been read.
  */
-const FIRST_CHUNK_BYTES = 64 * 1024;
+const FIRST_CHUNK_SHARE = 1 / 16;
 const COPY_COLUMNS = 'COPY import_staging (import_id, row_no, value, name, status, payload, reason';
 
 /** COPY's text format escapes these; NUL cannot be stored in text at all and is left out. */
@@ -101,6 +101,7 @@ export function stagingWriter(
   staged: (upToRowNo: number) => void = () => {},
   /** Rows name the saved row that made them skipped (a column the staged move fills itself). */
   withTargetIds = false,
+  chunkBytes = CHUNK_BYTES,
 ) {
   // A column fewer when it stays empty: the embedded database's COPY pays for every column of every row.
   const COPY_INTO = `${COPY_COLUMNS}${withTargetIds ? ', target_id)' : ')'}`;
@@ -109,10 +110,10 @@ export function stagingWriter(
 
   // Two buffers, filled in turn: one is being sent while the other fills. Lines are written into them
   // at once, so no row outlives a young-generation collection and the heap stays small.
-  const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  const buffers = [Buffer.allocUnsafe(chunkBytes), Buffer.allocUnsafe(chunkBytes)];
   let current = 0;
   let used = 0;
-  let capacity = FIRST_CHUNK_BYTES;
+  let capacity = Math.ceil(chunkBytes * FIRST_CHUNK_SHARE);
   let offered = 0;
   const prefix = `${importId}\t`;
 
@@ -126,7 +127,7 @@ export function stagingWriter(
     const chunk = buffers[current]!.subarray(0, used);
     current = 1 - current;
     used = 0;
-    capacity = Math.min(capacity * 2, CHUNK_BYTES);
+    capacity = Math.min(capacity * 2, chunkBytes);
     await chunks.send(chunk, lastInBuffer);
   };
 
@@ -147,7 +148,7 @@ export function stagingWriter(
         });
       return flushing;
     };
-    if (length > CHUNK_BYTES) return handOver(() => chunks.send(Buffer.from(line), rowNo));
+    if (length > chunkBytes) return handOver(() => chunks.send(Buffer.from(line), rowNo));
     if (used + length > capacity)
       return handOver(() => {
         used = buffers[current]!.write(line, 0);
