@@ -31,16 +31,7 @@ function buildApiBundle() {
  */
 export default async function setup(project: TestProject) {
   buildApiBundle();
-  const server = process.env.TEST_DATABASE_URL;
-  if (server) {
-    const template = await createScratchDatabase(server);
-    // Every connection to the template is closed again: PostgreSQL copies only a database nobody uses.
-    await (await openDatabase({ databaseUrl: template.url })).close();
-    project.provide('migratedTemplateDatabase', template.name);
-    project.provide('migratedDataDirArchive', '');
-    return () => template.drop();
-  }
-
+  // The embedded archive is made on PostgreSQL too: launched processes on an embedded folder start from it.
   const folder = mkdtempSync(join(tmpdir(), 'blaster-test-db-'));
   const archive = join(folder, 'migrated.tar');
   const embedded = await openDatabase({});
@@ -52,6 +43,19 @@ export default async function setup(project: TestProject) {
     await embedded.close();
   }
   project.provide('migratedDataDirArchive', archive);
-  project.provide('migratedTemplateDatabase', '');
-  return () => rmSync(folder, { recursive: true, force: true });
+  const removeArchive = () => rmSync(folder, { recursive: true, force: true });
+
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    project.provide('migratedTemplateDatabase', '');
+    return removeArchive;
+  }
+  const template = await createScratchDatabase(server);
+  // Every connection to the template is closed again: PostgreSQL copies only a database nobody uses.
+  await (await openDatabase({ databaseUrl: template.url })).close();
+  project.provide('migratedTemplateDatabase', template.name);
+  return async () => {
+    removeArchive();
+    await template.drop();
+  };
 }

@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { waitFor } from './chat';
 import { freePort } from './ports';
 
@@ -31,10 +32,23 @@ export interface LaunchedProcess {
 }
 
 /**
+ * An embedded database folder a launch would create starts as a copy of the run's migrated database
+ * (global-database.ts): the process opens it as any migrated folder, instead of running every migration.
+ */
+function startFromMigratedDatabase(dataDir: string, env: Record<string, string>) {
+  if (env.DATABASE_URL) return;
+  const folder = join(dataDir, 'db');
+  if (existsSync(folder)) return;
+  mkdirSync(folder, { recursive: true });
+  execFileSync('tar', ['-xf', inject('migratedDataDirArchive'), '-C', folder], { stdio: 'ignore' });
+}
+
+/**
  * Launches the API's bundle on free ports with `env` added to (or overriding) the caller's environment.
  * The web panel is never served: tests talk to the API.
  */
 export async function launchApi(dataDir: string, env: Record<string, string>): Promise<LaunchedProcess> {
+  startFromMigratedDatabase(dataDir, env);
   const [port, realtimePort] = [await freePort(), await freePort()];
   // The bundle `npm start` runs, built from the current sources before the run (global-database.ts):
   // it starts in half the time of compiling the sources on every launch.
