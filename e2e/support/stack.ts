@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -8,6 +8,12 @@ import { freePort } from '../../apps/api/test/support/ports';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+
+/**
+ * Set by the global setup (support/build.ts): an embedded database folder, migrated and holding the
+ * admin, that every server starts from instead of migrating and seeding its own.
+ */
+export const MIGRATED_DATABASE_ENV = 'E2E_MIGRATED_DATABASE';
 
 export const ADMIN_EMAIL = 'admin@e2e.test';
 export const ADMIN_PASSWORD = 'e2e-admin-password';
@@ -44,7 +50,10 @@ export interface Server {
     token?: string,
     from?: string,
   ): Promise<ApiAnswer<T>>;
-  stop(): Promise<void>;
+  /** Its data folder (the embedded database is its `db`). */
+  dataDir: string;
+  /** Stops the server and, unless kept, removes its data folder. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface Stack extends Server {
@@ -116,6 +125,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const port = await freePort();
   const realtimePort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'blaster-e2e-'));
+  const migrated = process.env[MIGRATED_DATABASE_ENV];
+  if (migrated) cpSync(migrated, join(dataDir, 'db'), { recursive: true });
   const output: string[] = [];
   // The bundle `npm start` runs, built from the current sources before the run (support/build.ts).
   const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/main.js'], {
@@ -153,13 +164,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   return {
     baseUrl,
     api: (method, path, body, token, from) => callApi(baseUrl, method, path, body, token, from),
-    async stop() {
+    dataDir,
+    async stop({ keepData = false } = {}) {
       if (server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((done) => server.once('exit', done));
         server.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
