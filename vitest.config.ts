@@ -1,4 +1,22 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * API test files that never open the test database (they launch the embedded server, or touch none):
+ * a run on PostgreSQL (TEST_DATABASE_URL) would repeat them exactly, so it leaves them out.
+ */
+const SAME_ON_EVERY_DATABASE = [
+  'admin-credentials',
+  'bundle',
+  'embedded-lock',
+  'embedded-maintenance',
+  'faults-embedded',
+  'holes-opt-out',
+  'number-set',
+  'password-hashing',
+  'schema-snapshots',
+  'spool',
+  'tokens',
+].map((name) => `test/${name}.test.ts`);
 
 export default defineConfig({
   test: {
@@ -22,6 +40,10 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['test/**/*.test.ts'],
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE_URL ? SAME_ON_EVERY_DATABASE : []),
+          ],
           globalSetup: ['test/support/global-database.ts'],
           setupFiles: ['test/support/setup.ts'],
           // Passwords are hashed at the cheapest cost still recommended, here and in the servers tests
