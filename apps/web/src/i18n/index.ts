@@ -82,10 +82,12 @@ export async function loadStoredLanguage() {
 
 export async function setLanguage(next: Language) {
   window.localStorage.setItem(STORAGE_LANGUAGE, next);
-  document.documentElement.lang = htmlLang(next);
   await prepare(next);
   if (engine && next !== 'default') await engine.changeLanguage(next);
   language = next;
+  // Changed with the texts, not while the catalog is on its way: the attribute names the language the
+  // page is drawn in, for screen readers and for anyone waiting on the switch.
+  document.documentElement.lang = htmlLang(next);
   listeners.forEach((listener) => listener());
 }
 

@@ -60,6 +60,17 @@ describe('language switch', () => {
     expect(window.localStorage.getItem(STORAGE_LANGUAGE)).toBe('en');
   });
 
+  it("names the page's language only once its texts are shown, so a form typed after it is not drawn again", async () => {
+    renderPanelAt('/level');
+    await screen.findByRole('navigation', { name: 'Menu utama' });
+    fireEvent.change(screen.getByTestId('language-switch'), { target: { value: 'en' } });
+    // The catalog is still on its way: the page still reads, and says it reads, in the spec's wording.
+    expect(document.documentElement.lang).toBe('id');
+    expect(screen.getByRole('navigation', { name: 'Menu utama' })).toBeTruthy();
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(document.documentElement.lang).toBe('en');
+  });
+
   it('asks the server for answers in the chosen language', async () => {
     renderPanelAt('/level');
     fireEvent.change(await screen.findByTestId('language-switch'), { target: { value: 'id' } });
