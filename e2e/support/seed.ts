@@ -12,6 +12,22 @@ export const login = async (server: Server, email: string, password: string) =>
   ).data;
 
 /**
+ * Changes some settings as an admin does on the settings page, the rest saved back as they are;
+ * answers the settings as they were before, for a test that puts them back.
+ */
+export async function changeSettings(server: Server, token: string, change: Record<string, unknown>) {
+  const before = await server.api<{ setting: Record<string, unknown> }>(
+    'GET',
+    API.settingGet,
+    undefined,
+    token,
+  );
+  const saved = await server.api('PUT', API.settingUpdate, { ...before.data.setting, ...change }, token);
+  assert.equal(saved.status, 200, JSON.stringify(saved.data));
+  return before.data.setting;
+}
+
+/**
  * Connects a sandbox chat account over the API, as its owner, with the steps the connect screen
  * takes; returns the account's id.
  */

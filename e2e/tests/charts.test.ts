@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { API, MESSAGE_TEXT as MSG, STATS_TEXT } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { test } from '../support/fixtures';
+import { changeSettings } from '../support/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -26,18 +27,7 @@ const barTotal = (page: Page, testId: string, series: string) =>
 
 test('a member blasts in the sandbox and the sends chart shows it; the chart library loads only with a chart', async () => {
   const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const setting = await stack.api<{ setting: Record<string, unknown> }>(
-    'GET',
-    API.settingGet,
-    undefined,
-    adminToken,
-  );
-  await stack.api(
-    'PUT',
-    API.settingUpdate,
-    { ...setting.data.setting, interval_min: 1, interval_max: 2 },
-    adminToken,
-  );
+  await changeSettings(stack, adminToken, { interval_min: 1, interval_max: 2 });
   const dev = await createUser(stack, 'dev', 'Dewa');
   await stack.api('POST', API.sandboxDemoData, { count: 30 }, await login(dev.email, dev.password));
 

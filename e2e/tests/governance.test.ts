@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { API, MESSAGE_TEXT as MSG, UI_PANEL } from '@blaster/contract';
 import { test } from '../support/fixtures';
-import { connectAccount } from '../support/seed';
+import { changeSettings, connectAccount } from '../support/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
 
 test.use({ ownServer: 'the pause depends on which numbers a blast sends to and in what order' });
@@ -28,25 +28,12 @@ const FAILING = [
 
 test('an operator sees the pause reason once an account fails past the threshold', async () => {
   const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const current = await stack.api<{ setting: Record<string, unknown> }>(
-    'GET',
-    API.settingGet,
-    undefined,
-    adminToken,
-  );
-  const saved = await stack.api(
-    'PUT',
-    API.settingUpdate,
-    {
-      ...current.data.setting,
-      interval_min: 0,
-      interval_max: 0,
-      pause_fail_window: 5,
-      pause_fail_percent: 60,
-    },
-    adminToken,
-  );
-  assert.equal(saved.status, 200);
+  const before = await changeSettings(stack, adminToken, {
+    interval_min: 0,
+    interval_max: 0,
+    pause_fail_window: 5,
+    pause_fail_percent: 60,
+  });
   for (const number of FAILING)
     assert.equal((await stack.api('POST', API.phoneSave, { number, name: 'Gagal' }, adminToken)).status, 200);
   const templates = await stack.api('POST', API.messageCreate, { text: '<p>Halo {name}</p>' }, adminToken);
@@ -86,12 +73,7 @@ test('an operator sees the pause reason once an account fails past the threshold
   await context.close();
 
   // Back off, so the next test blasts as the spec says.
-  await stack.api(
-    'PUT',
-    API.settingUpdate,
-    { ...current.data.setting, pause_fail_window: '', pause_fail_percent: '' },
-    adminToken,
-  );
+  await changeSettings(stack, adminToken, { ...before, pause_fail_window: '', pause_fail_percent: '' });
 });
 
 test('a member schedules a blast on an own account and cancels it', async () => {
@@ -142,20 +124,11 @@ const jakartaClock = (offsetHours: number) =>
 
 test('a blast started in quiet hours is held, and its card says until when', async () => {
   const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const current = await stack.api<{ setting: Record<string, unknown> }>(
-    'GET',
-    API.settingGet,
-    undefined,
-    adminToken,
-  );
   const quietEnd = jakartaClock(1);
-  const quiet = await stack.api(
-    'PUT',
-    API.settingUpdate,
-    { ...current.data.setting, quiet_start: jakartaClock(-1), quiet_end: quietEnd },
-    adminToken,
-  );
-  assert.equal(quiet.status, 200, JSON.stringify(quiet.data));
+  const before = await changeSettings(stack, adminToken, {
+    quiet_start: jakartaClock(-1),
+    quiet_end: quietEnd,
+  });
   assert.equal(
     (await stack.api('POST', API.phoneSave, { number: '6281990200001', name: 'Malam' }, adminToken)).status,
     200,
@@ -183,10 +156,5 @@ test('a blast started in quiet hours is held, and its card says until when', asy
   await stack.api('POST', API.whatsappStop, { whatsappClientId: id }, memberToken);
   await context.close();
 
-  await stack.api(
-    'PUT',
-    API.settingUpdate,
-    { ...current.data.setting, quiet_start: '', quiet_end: '' },
-    adminToken,
-  );
+  await changeSettings(stack, adminToken, { ...before, quiet_start: '', quiet_end: '' });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { API, ENDPOINTS, MESSAGE_TEXT as MSG, UI_PANEL } from '@blaster/contract';
 import { test } from '../support/fixtures';
-import { login } from '../support/seed';
+import { changeSettings, login } from '../support/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Stack } from '../support/stack';
 
 // A platform as a new member finds it: no template and no numbers until an admin adds them.
@@ -66,19 +66,7 @@ test('a new member follows the getting-started checklist from sign-up to a first
 
   // The admin does what the remedy says: numbers and an active template, sent without pauses.
   const admin = await login(stack, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const setting = await stack.api<{ setting: Record<string, unknown> }>(
-    'GET',
-    API.settingGet,
-    undefined,
-    admin.token,
-  );
-  const paced = await stack.api(
-    'PUT',
-    API.settingUpdate,
-    { ...setting.data.setting, interval_min: 0, interval_max: 0 },
-    admin.token,
-  );
-  assert.equal(paced.status, 200, JSON.stringify(paced.data));
+  await changeSettings(stack, admin.token, { interval_min: 0, interval_max: 0 });
   for (const number of ['6281990100001', '6281990100002', '6281990100003'])
     assert.equal(
       (await stack.api('POST', API.phoneSave, { number, name: 'Pelanggan' }, admin.token)).status,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { test } from '../support/fixtures';
+import { changeSettings } from '../support/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, until, type Stack } from '../support/stack';
 
 test.use({ ownServer: 'lists that hold only the numbers and proxies it adds' });
@@ -227,13 +228,7 @@ test('admin edits a proxy and a phone number: a taken value is refused under the
   // Settings changed elsewhere while the admin was away show when the form is opened again.
   await page.getByRole('link', { name: 'Pengaturan' }).click();
   await page.locator('#setting-info').waitFor();
-  const setting = await stack.api<{ setting: Record<string, unknown> }>(
-    'GET',
-    API.settingGet,
-    undefined,
-    token,
-  );
-  await stack.api('PUT', API.settingUpdate, { ...setting.data.setting, info: 'Info dari admin lain' }, token);
+  await changeSettings(stack, token, { info: 'Info dari admin lain' });
   await page.getByRole('link', { name: 'Dashboard' }).click();
   // Only a form that was left and opened again reads afresh; on a busy machine a second click can
   // land while the dashboard is still loading, and the settings page would then never have left.

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { API, MESSAGE_TEXT as MSG, formatRupiah } from '@blaster/contract';
 import type { Page } from 'playwright-core';
 import { test } from '../support/fixtures';
+import { changeSettings } from '../support/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, until, type Stack } from '../support/stack';
 
 let stack: Stack;
@@ -37,18 +38,7 @@ const count = async (page: Page, testId: string) => Number(await page.getByTestI
 test('a member connects by QR and by pairing code, blasts with live counts, stops, and earns income', async () => {
   // Slow the blast enough to watch it: waits of 20-30 s at the sandbox's time scale (0.01).
   const adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const setting = await stack.api<{ setting: Record<string, unknown> }>(
-    'GET',
-    API.settingGet,
-    undefined,
-    adminToken,
-  );
-  await stack.api(
-    'PUT',
-    API.settingUpdate,
-    { ...setting.data.setting, interval_min: 20, interval_max: 30 },
-    adminToken,
-  );
+  await changeSettings(stack, adminToken, { interval_min: 20, interval_max: 30 });
   const dev = await createUser(stack, 'dev', 'Dewa');
   const devToken = await login(dev.email, dev.password);
   const seeded = await stack.api<{ phoneNumbers: number }>(
