@@ -133,6 +133,10 @@ export const whatsappAccounts = pgTable(
     index('whatsapp_sending_idx')
       .on(table.id)
       .where(sql`${table.status} = 'sending'`),
+    // The list's sorts by its figures (one update per blast round touches them, not one per send).
+    index('whatsapp_success_sort_idx').on(table.countSuccess, table.id),
+    index('whatsapp_fail_sort_idx').on(table.countFail, table.id),
+    index('whatsapp_income_sort_idx').on(table.income, table.id),
   ],
 );
 
@@ -382,7 +386,12 @@ export const bonuses = pgTable(
     reason: text('reason').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('bonuses_user_idx').on(table.userId)],
+  (table) => [
+    index('bonuses_user_idx').on(table.userId),
+    // The list reads newest first, or sorted by amount, one index range per page.
+    index('bonuses_created_idx').on(table.createdAt, table.id),
+    index('bonuses_nominal_idx').on(table.nominal, table.id),
+  ],
 );
 
 export const withdrawals = pgTable(
@@ -402,6 +411,8 @@ export const withdrawals = pgTable(
   (table) => [
     index('withdrawals_user_idx').on(table.userId),
     index('withdrawals_status_idx').on(table.status),
+    index('withdrawals_created_idx').on(table.createdAt, table.id),
+    index('withdrawals_nominal_idx').on(table.nominal, table.id),
   ],
 );
 

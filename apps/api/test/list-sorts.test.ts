@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { API, PAGE_SIZE, type Paged } from '@blaster/contract';
+import { queryRows } from '../src/db';
+import { startTestApp, type TestApp } from './support/app';
+
+let t: TestApp;
+let admin: { id: number; token: string };
+let member: { id: number; token: string };
+
+// More than two pages of ten; a prime, so that figures and times seeded from i do not follow the ids.
+const SEEDED = 29;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.createUser('admin');
+  member = await t.createUser('member');
+  await t.ctx.db
+    .execute(sql`insert into whatsapp_accounts (user_id, clientid, count_success, count_fail, income)
+    select ${admin.id}, 'sort-' || i, (i * 7) % ${SEEDED}, (i * 11) % ${SEEDED}, ((i * 13) % ${SEEDED}) * 50
+    from generate_series(1, ${SEEDED}) i`);
+  // Bonuses and withdrawals of the admin, plus a few of the member's own to tell the owners apart.
+  for (const table of ['bonuses', 'withdrawals'] as const) {
+    const extra = table === 'bonuses' ? sql`, reason` : sql`, status`;
+    const extraValue =
+      table === 'bonuses'
+        ? sql`, 'Bonus ' || i`
+        : sql`, (array['requested', 'accepted', 'rejected'])[1 + i % 3]`;
+    await t.ctx.db.execute(sql`insert into ${sql.identifier(table)} (user_id, nominal, created_at ${extra})
+      select case when i % 5 = 0 then ${member.id}::int else ${admin.id}::int end, 10000 + ((i * 7) % ${SEEDED}) * 1000,
+        now() - ((i * 11) % ${SEEDED}) * interval '1 hour' ${extraValue}
+      from generate_series(1, ${SEEDED}) i`);
+  }
+});
+afterAll(() => t.close());
+
+const read = async (
+  path: string,
+  query: Record<string, string | number>,
+  token = admin.token,
+): Promise<Paged<{ id: number }>> => {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
+  const answer = await t.call<Paged<{ id: number }>>('GET', `${path}?${search}`, { token });
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+const ids = (answer: Paged<{ id: number }>) => answer.data.map((row) => row.id);
+const inDb = async (table: string, order: string, where = 'true') =>
+  (
+    await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql.raw(`select id from ${table} where ${where} order by ${order}`),
+    )
+  ).map((row) => Number(row.id));
+
+describe('sorting the chat-account list', () => {
+  it.each([
+    ['success', 'count_success'],
+    ['failed', 'count_fail'],
+    ['income', 'income'],
+  ])('by %s, fewest first, the next page by cursor going on where the first stopped', async (key, column) => {
+    const order = await inDb('whatsapp_accounts', `${column}, id`);
+    const first = await read(API.whatsappPerPage, { page: 1, sort: key });
+    expect(ids(first)).toEqual(order.slice(0, PAGE_SIZE));
+    expect(first.meta.total).toBe(order.length);
+    const next = await read(API.whatsappPerPage, { page: 2, sort: key, after: ids(first).at(-1)! });
+    expect(ids(next)).toEqual(order.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+  });
+
+  it('by income, most first, also while filtered by owner', async () => {
+    expect(ids(await read(API.whatsappPerPage, { page: 1, sort: 'income', dir: 'desc' }))).toEqual(
+      (await inDb('whatsapp_accounts', 'income desc, id desc')).slice(0, PAGE_SIZE),
+    );
+    expect(
+      ids(await read(API.whatsappPerPage, { page: 1, sort: 'income', dir: 'desc', user_id: admin.id })),
+    ).toEqual(
+      (await inDb('whatsapp_accounts', 'income desc, id desc', `user_id = ${admin.id}`)).slice(0, 10),
+    );
+  });
+
+  it('keeps its newest-first order for a sort it does not know', async () => {
+    expect(ids(await read(API.whatsappPerPage, { page: 1, sort: 'clientid' }))).toEqual(
+      (await inDb('whatsapp_accounts', 'id desc')).slice(0, PAGE_SIZE),
+    );
+  });
+});
+
+describe.each([
+  ['bonus', 'bonuses', API.bonusPerPage],
+  ['withdrawal', 'withdrawals', API.withdrawHistoriesPerPage],
+])('sorting the %s list', (_list, table, path) => {
+  it('is newest first by default, and sorts by amount and by date either way', async () => {
+    expect(ids(await read(path, { page: 1 }))).toEqual(
+      (await inDb(table, 'created_at desc, id desc')).slice(0, PAGE_SIZE),
+    );
+    const byAmount = await inDb(table, 'nominal, id');
+    expect(ids(await read(path, { page: 1, sort: 'nominal' }))).toEqual(byAmount.slice(0, PAGE_SIZE));
+    expect(ids(await read(path, { page: 1, sort: 'nominal', dir: 'desc' }))).toEqual(
+      [...byAmount].reverse().slice(0, PAGE_SIZE),
+    );
+    expect(ids(await read(path, { page: 2, sort: 'created', per_page: 25 }))).toEqual(
+      (await inDb(table, 'created_at, id')).slice(25, 50),
+    );
+  });
+
+  it('gives a member only their own rows, whatever the sort', async () => {
+    const own = await read(path, { page: 1, sort: 'nominal', dir: 'desc', user_id: admin.id }, member.token);
+    expect(ids(own)).toEqual(await inDb(table, 'nominal desc, id desc', `user_id = ${member.id}`));
+  });
+});
+
+describe('the withdrawal list filtered by status', () => {
+  it('shows only the requests still waiting, counted as such, sorted as asked', async () => {
+    const waiting = await inDb('withdrawals', 'nominal desc, id desc', `status = 'requested'`);
+    const page = await read(API.withdrawHistoriesPerPage, {
+      page: 1,
+      status: 'requested',
+      sort: 'nominal',
+      dir: 'desc',
+    });
+    expect(ids(page)).toEqual(waiting.slice(0, PAGE_SIZE));
+    expect(page.meta.total).toBe(waiting.length);
+  });
+
+  it('ignores a status it does not know and lists every withdrawal', async () => {
+    const page = await read(API.withdrawHistoriesPerPage, { page: 1, status: 'paid' });
+    expect(page.meta.total).toBe(SEEDED);
+  });
+});
