@@ -4,10 +4,11 @@ import { idParamSchema, pageQuerySchema } from '../schemas/common';
 import {
   importAnswerSchema,
   importUploadQuerySchema,
+  templateBulkBodySchema,
   templateFieldsSchema,
   templateRowSchema,
 } from '../schemas/resources';
-import { endpoint, pagedSchema, saidSchema } from './define';
+import { countedSchema, endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Message templates'] as const;
 const templateSaved = z.object({ message: templateRowSchema, msg: z.string() });
@@ -72,6 +73,16 @@ export const messageEndpoints = {
     answer: saidSchema,
     errors: [404],
     summary: 'Deletes a message template',
+    tags,
+  }),
+  messageBulk: endpoint({
+    method: 'POST',
+    path: '/api/admin/message/bulk',
+    access: OPERATOR_ROLES,
+    body: templateBulkBodySchema,
+    answer: countedSchema,
+    summary:
+      'Deletes the chosen templates, or makes them active or nonactive; answers how many changed (ids not found, or already so, are skipped)',
     tags,
   }),
   messageImport: endpoint({

@@ -5,11 +5,12 @@ import { proxyCountUseAnswerSchema } from '../schemas/dashboard';
 import {
   importAnswerSchema,
   importUploadQuerySchema,
+  proxyBulkBodySchema,
   proxyRowSchema,
   proxySaveSchema,
   proxyUpdateSchema,
 } from '../schemas/resources';
-import { endpoint, pagedSchema, saidSchema } from './define';
+import { countedSchema, endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Proxies'] as const;
 const proxySaved = z.object({ proxy: proxyRowSchema, msg: z.string() });
@@ -85,6 +86,15 @@ export const proxyEndpoints = {
     answer: saidSchema,
     errors: [404],
     summary: 'Deletes a proxy',
+    tags,
+  }),
+  proxyBulk: endpoint({
+    method: 'POST',
+    path: '/api/admin/proxy/bulk',
+    access: OPERATOR_ROLES,
+    body: proxyBulkBodySchema,
+    answer: countedSchema,
+    summary: 'Deletes the chosen proxies; answers how many were deleted (ids not found are skipped)',
     tags,
   }),
   proxyImport: endpoint({

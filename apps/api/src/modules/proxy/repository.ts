@@ -32,4 +32,10 @@ export const proxyRepository = {
       : [];
     return { rows, meta };
   },
+
+  /** Deletes these proxies in one statement; answers how many there were. */
+  async deleteMany(db: Db, ids: number[]): Promise<number> {
+    const deleted = await db.delete(proxies).where(inArray(proxies.id, ids)).returning({ id: proxies.id });
+    return deleted.length;
+  },
 };

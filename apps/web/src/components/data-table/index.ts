@@ -2,6 +2,7 @@
 export { type Columns } from './columns';
 export { DataTable } from './table';
 export { PagedTable, type BulkActions } from './pager';
+export { useBulkChoices, type BulkChoice } from './bulk';
 export { AddLink, ExportButtons, ListFilters, RefreshButton } from './toolbar';
 export { PageCard } from './page-card';
 export { useDebounced, useListParams, useListSearch } from './params';

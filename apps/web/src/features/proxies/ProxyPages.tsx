@@ -33,6 +33,7 @@ import {
 import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { proxyKeys, useProxyList, useRefreshProxies } from './api';
+import { useProxyBulkActions } from './bulk-actions';
 import { useReturnToList } from '../../lib/return-to-list';
 
 const column = createColumnHelper<ProxyRow>();
@@ -51,6 +52,7 @@ export function ProxyListPage() {
   const { pageQuery } = useListParams();
   const list = useProxyList(pageQuery);
   const remove = useDeleteRow(proxyKeys.all[0], 'proxyDelete');
+  const bulkActions = useProxyBulkActions();
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
@@ -103,6 +105,7 @@ export function ProxyListPage() {
           rowKey={(row) => row.id}
           listKey="proxy"
           pageSizes
+          bulkActions={bulkActions}
         />
       </PageCard>
     </>
