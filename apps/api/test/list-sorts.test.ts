@@ -129,3 +129,38 @@ describe('the withdrawal list filtered by status', () => {
     expect(page.meta.total).toBe(SEEDED);
   });
 });
+
+describe('sorting the staff list', () => {
+  const staffIds = async (query: string, token = admin.token) => {
+    const answer = await t.call<{ users: { id: number }[] }>('GET', `${API.staffUsers}${query}`, { token });
+    return {
+      status: answer.status,
+      ids: answer.status === 200 ? answer.body.users.map((row) => row.id) : [],
+    };
+  };
+  const operatorsInDb = (order: string) => inDb('users', order, `role in ('staff', 'dev', 'admin')`);
+
+  beforeAll(async () => {
+    for (const [role, firstName] of [
+      ['staff', 'zaki'],
+      ['dev', 'Bima'],
+      ['staff', 'ayu'],
+    ] as const)
+      await t.createUser(role, { firstName });
+  });
+
+  it('is by role and name by default, and by name, e-mail or date either way on request', async () => {
+    expect((await staffIds('')).ids).toEqual(await operatorsInDb('role, firstname, id'));
+    expect((await staffIds('?sort=name')).ids).toEqual(
+      await operatorsInDb(`lower(firstname || ' ' || lastname) collate "C", id`),
+    );
+    expect((await staffIds('?sort=email&dir=desc')).ids).toEqual(await operatorsInDb('email desc, id desc'));
+    expect((await staffIds('?sort=created&dir=desc')).ids).toEqual(
+      await operatorsInDb('created_at desc, id desc'),
+    );
+  });
+
+  it('is refused to a member', async () => {
+    expect((await staffIds('?sort=name', member.token)).status).toBe(403);
+  });
+});
