@@ -14,7 +14,7 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
-import { t, tValue, useMessages } from '../../i18n';
+import { formatNumber, t, tValue, useMessages } from '../../i18n';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
@@ -69,12 +69,18 @@ export function ProxyListPage() {
     column.accessor('value', { header: t('proxy.proxy') }),
     column.accessor('count_use', {
       header: t('proxy.used'),
-      cell: (info) => t('common.times', { n: info.getValue() }),
+      meta: { figure: true },
+      cell: (info) => t('common.times', { n: formatNumber(info.getValue()) }),
     }),
     column.accessor('status', {
       header: t('common.status'),
       cell: (info) => (
-        <span className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', statusClass(info.getValue()))}>
+        <span
+          className={clsx(
+            'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+            statusClass(info.getValue()),
+          )}
+        >
           {tValue('proxyStatus', info.getValue()) || capitalised(info.getValue())}
         </span>
       ),
