@@ -164,3 +164,41 @@ describe('sorting the staff list', () => {
     expect((await staffIds('?sort=name', member.token)).status).toBe(403);
   });
 });
+
+describe('sorting webhook deliveries by time', () => {
+  beforeAll(async () => {
+    // Delivered already, so that the sender leaves them as they are.
+    await t.ctx.db.execute(sql`with endpoint as (
+        insert into webhook_endpoints (url, secret, event_types)
+        values ('https://example.test/hook', 'rahasia', array['number.opted_out']) returning id
+      ), events as (
+        insert into webhook_events (uid, type, sequence, payload)
+        select 'sort-' || i, 'number.opted_out', 1000 + i, '{}'::jsonb from generate_series(1, ${SEEDED}) i
+        returning id, sequence
+      )
+      insert into webhook_deliveries (endpoint_id, event_id, account_key, sequence, delivered_at)
+      select endpoint.id, events.id, 0, events.sequence, now() from endpoint, events`);
+  });
+
+  it('is newest first by default, oldest first ascending, and filtered by receiver the same way', async () => {
+    const newest = await inDb('webhook_deliveries', 'id desc');
+    expect(ids(await read(API.webhookDeliveries, { page: 1 }))).toEqual(newest.slice(0, PAGE_SIZE));
+    const oldest = [...newest].reverse();
+    const first = await read(API.webhookDeliveries, { page: 1, sort: 'time' });
+    expect(ids(first)).toEqual(oldest.slice(0, PAGE_SIZE));
+    const next = await read(API.webhookDeliveries, { page: 2, sort: 'time', after: ids(first).at(-1)! });
+    expect(ids(next)).toEqual(oldest.slice(PAGE_SIZE, 2 * PAGE_SIZE));
+    expect(ids(await read(API.webhookDeliveries, { page: 1, sort: 'time', dir: 'desc' }))).toEqual(
+      newest.slice(0, PAGE_SIZE),
+    );
+    const [endpoint] = await queryRows<{ id: number }>(t.ctx.db, sql`select id from webhook_endpoints`);
+    expect(ids(await read(API.webhookDeliveries, { page: 1, sort: 'time', endpoint: endpoint!.id }))).toEqual(
+      oldest.slice(0, PAGE_SIZE),
+    );
+  });
+
+  it('is refused to a member', async () => {
+    const answer = await t.call('GET', `${API.webhookDeliveries}?sort=time`, { token: member.token });
+    expect(answer.status).toBe(403);
+  });
+});

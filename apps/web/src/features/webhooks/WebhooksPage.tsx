@@ -72,6 +72,7 @@ export function WebhooksPage() {
             columns={deliveryTable}
             rowKey={(row) => row.id}
             listKey="webhook_deliveries"
+            sortable
             pageSizes
           />
         </PageCard>
