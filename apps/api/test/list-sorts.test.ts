@@ -202,3 +202,31 @@ describe('sorting webhook deliveries by time', () => {
     expect(answer.status).toBe(403);
   });
 });
+
+describe.each([
+  ['template', 'message_templates', API.messagePerPage, ['active', 'nonactive']],
+  ['proxy', 'proxies', API.proxyPerPage, ['active', 'nonactive', 'in use']],
+])('filtering the %s list by status', (_list, table, path, statuses) => {
+  beforeAll(async () => {
+    const values = table === 'proxies' ? sql`'http://10.1.0.' || i || ':3128'` : sql`'Template ' || i`;
+    const column = table === 'proxies' ? sql`value` : sql`text`;
+    await t.ctx.db.execute(sql`insert into ${sql.identifier(table)} (${column}, status)
+      select ${values}, (${sql.param(statuses)}::text[])[1 + i % ${statuses.length}]
+      from generate_series(1, ${SEEDED}) i`);
+  });
+
+  it('lists only the rows of the status chosen, newest first, counted as such', async () => {
+    for (const status of statuses) {
+      const expected = await inDb(table, 'id desc', `status = '${status}'`);
+      const page = await read(path, { page: 1, status });
+      expect(ids(page)).toEqual(expected.slice(0, PAGE_SIZE));
+      expect(page.meta.total).toBe(expected.length);
+    }
+  });
+
+  it('lists every row for a status it does not know, and refuses a member', async () => {
+    expect((await read(path, { page: 1, status: 'deleted' })).meta.total).toBe(SEEDED);
+    const answer = await t.call('GET', `${path}?status=active`, { token: member.token });
+    expect(answer.status).toBe(403);
+  });
+});

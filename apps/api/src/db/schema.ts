@@ -140,13 +140,18 @@ export const whatsappAccounts = pgTable(
   ],
 );
 
-export const proxies = pgTable('proxies', {
-  id: serial('id').primaryKey(),
-  value: text('value').notNull().unique(),
-  status: text('status').notNull().default('active'),
-  countUse: integer('count_use').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: serial('id').primaryKey(),
+    value: text('value').notNull().unique(),
+    status: text('status').notNull().default('active'),
+    countUse: integer('count_use').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // The list's status filter reads one status's rows newest first.
+  (table) => [index('proxies_status_idx').on(table.status, table.id)],
+);
 
 export const phoneNumbers = pgTable(
   'phone_numbers',
@@ -277,16 +282,21 @@ export const importStaging = pgTable(
 );
 
 /** Blast message templates; the panel's template screens manage them. */
-export const messageTemplates = pgTable('message_templates', {
-  id: serial('id').primaryKey(),
-  media: text('media'),
-  text: text('text').notNull().default(''),
-  textWa: text('text_wa').notNull().default(''),
-  button: jsonb('button').notNull().default([]),
-  countUse: integer('count_use').notNull().default(0),
-  status: text('status').notNull().default('active'),
-  createdAt: createdAt(),
-});
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    media: text('media'),
+    text: text('text').notNull().default(''),
+    textWa: text('text_wa').notNull().default(''),
+    button: jsonb('button').notNull().default([]),
+    countUse: integer('count_use').notNull().default(0),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  // The list's status filter reads one status's rows newest first.
+  (table) => [index('message_templates_status_idx').on(table.status, table.id)],
+);
 
 /** Template uses per sending account, so no row is shared (and locked) by every sender. */
 export const templateUseCounts = pgTable(

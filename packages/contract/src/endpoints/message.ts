@@ -1,12 +1,13 @@
 import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
-import { idParamSchema, pageQuerySchema } from '../schemas/common';
+import { idParamSchema } from '../schemas/common';
 import {
   importAnswerSchema,
   importUploadQuerySchema,
   templateBulkBodySchema,
   templateFieldsSchema,
   templateRowSchema,
+  templatePageQuerySchema,
 } from '../schemas/resources';
 import { countedSchema, endpoint, pagedSchema, saidSchema } from './define';
 
@@ -28,9 +29,9 @@ export const messageEndpoints = {
     method: 'GET',
     path: '/api/admin/message/list-per-page',
     access: OPERATOR_ROLES,
-    query: pageQuerySchema,
+    query: templatePageQuerySchema,
     answer: pagedSchema(templateRowSchema),
-    summary: 'Message templates, a page at a time, newest first',
+    summary: 'Message templates, a page at a time, newest first, of one status when asked',
     tags,
   }),
   messageGet: endpoint({

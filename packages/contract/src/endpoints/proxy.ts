@@ -1,6 +1,6 @@
 import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
-import { idParamSchema, pageQuerySchema } from '../schemas/common';
+import { idParamSchema } from '../schemas/common';
 import { proxyCountUseAnswerSchema } from '../schemas/dashboard';
 import {
   importAnswerSchema,
@@ -9,6 +9,7 @@ import {
   proxyRowSchema,
   proxySaveSchema,
   proxyUpdateSchema,
+  proxyPageQuerySchema,
 } from '../schemas/resources';
 import { countedSchema, endpoint, pagedSchema, saidSchema } from './define';
 
@@ -43,9 +44,9 @@ export const proxyEndpoints = {
     method: 'GET',
     path: '/api/admin/proxy/list-per-page',
     access: OPERATOR_ROLES,
-    query: pageQuerySchema,
+    query: proxyPageQuerySchema,
     answer: pagedSchema(proxyRowSchema),
-    summary: 'Proxies, a page at a time, newest first',
+    summary: 'Proxies, a page at a time, newest first, of one status when asked',
     tags,
   }),
   proxySave: endpoint({

@@ -180,6 +180,10 @@ export const proxyRowSchema = z.object({
   count_use: z.number().int(),
 });
 export type ProxyRow = z.infer<typeof proxyRowSchema>;
+/** A page of proxies, of one status when asked. */
+export const proxyPageQuerySchema = pageQuerySchema.extend({
+  status: z.enum(PROXY_STATUSES).optional().catch(undefined),
+});
 /** The chosen proxies go; an account using one connects without it next time, as after a single delete. */
 export const proxyBulkBodySchema = z.object({
   ids: bulkIdsSchema,
@@ -226,6 +230,10 @@ export const templateRowSchema = z.object({
   status: z.enum(TEMPLATE_STATUSES),
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
+/** A page of templates, of one status when asked (the ones a blast takes, or the ones set aside). */
+export const templatePageQuerySchema = pageQuerySchema.extend({
+  status: z.enum(TEMPLATE_STATUSES).optional().catch(undefined),
+});
 /** What a bulk action does to the chosen templates: delete them, or make them active or nonactive. */
 export const TEMPLATE_BULK_ACTIONS = ['delete', 'activate', 'deactivate'] as const;
 export const templateBulkBodySchema = z.object({

@@ -13,12 +13,14 @@ export const templateRepository = {
   newestFirst: (db: Db) =>
     db.select(templateColumns).from(messageTemplates).orderBy(desc(messageTemplates.id)),
 
-  async page(db: Db, request: PageRequest) {
+  /** A page of templates, newest first, of one status when asked (on its index, migration 0021). */
+  async page(db: Db, request: PageRequest & { status?: string }) {
     const { ids, meta } = await readPage(
       db,
       {
         table: messageTemplates,
         direction: 'desc',
+        where: request.status ? eq(messageTemplates.status, request.status) : undefined,
         kept: 'message_templates',
       },
       request,

@@ -46,7 +46,7 @@ export async function listTemplates(ctx: AppContext) {
   return (await templates.newestFirst(ctx.db)).map(presentTemplate);
 }
 
-export async function templatePage(ctx: AppContext, request: PageRequest) {
+export async function templatePage(ctx: AppContext, request: PageRequest & { status?: string }) {
   const { rows, meta } = await templates.page(ctx.db, request);
   return { data: rows.map(presentTemplate), meta };
 }

@@ -31,7 +31,7 @@ export const countUse = (db: Db) => proxyRepository.countUse(db);
 
 export const listProxies = async (db: Db) => (await proxyRepository.oldestFirst(db)).map(presentProxy);
 
-export async function proxyPage(db: Db, request: PageRequest) {
+export async function proxyPage(db: Db, request: PageRequest & { status?: string }) {
   const { rows, meta } = await proxyRepository.page(db, request);
   return { data: rows.map(presentProxy), meta };
 }

@@ -3,7 +3,7 @@ export { type Columns } from './columns';
 export { DataTable, type SortState } from './table';
 export { PagedTable, type BulkActions } from './pager';
 export { useBulkChoices, type BulkChoice } from './bulk';
-export { AddLink, ExportButtons, ListFilters, RefreshButton } from './toolbar';
+export { AddLink, ExportButtons, ListFilters, RefreshButton, StatusFilter } from './toolbar';
 export { PageCard } from './page-card';
 export { useDebounced, useListParams, useListSearch } from './params';
 export { useListSort } from './list-state';

@@ -85,6 +85,25 @@ export function ListFilters({
   );
 }
 
+/** A list's status filter alone ('Filter Status: Semua' and each status named by `label`). */
+export function StatusFilter<V extends string>({
+  values,
+  label,
+}: {
+  values: readonly V[];
+  label(value: V): string;
+}) {
+  const MSG = useMessages();
+  return (
+    <ListFilters
+      statuses={{
+        all: t('common.filterAll', { label: MSG.filterStatus }),
+        options: values.map((value) => ({ value, label: label(value) })),
+      }}
+    />
+  );
+}
+
 /** The 'Export CSV' / 'Export JSON' buttons of a list; each downloads the whole list. */
 export function ExportButtons({
   formats,

@@ -29,6 +29,7 @@ import {
   type Columns,
   AddLink,
   ExportButtons,
+  StatusFilter,
 } from '../../components/data-table';
 import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
@@ -46,11 +47,13 @@ const statusClass = (status: string) =>
       ? 'bg-amber-50 text-amber-700 dark:bg-amber-500/15 dark:text-amber-300'
       : 'bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300';
 
+const proxyStatusLabel = (status: string) => tValue('proxyStatus', status) || capitalised(status);
+
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
   const MSG = useMessages();
-  const { pageQuery } = useListParams();
-  const list = useProxyList(pageQuery);
+  const { pageAndStatusQuery } = useListParams();
+  const list = useProxyList(pageAndStatusQuery);
   const remove = useDeleteRow(proxyKeys.all[0], 'proxyDelete');
   const bulkActions = useProxyBulkActions();
 
@@ -81,7 +84,7 @@ export function ProxyListPage() {
             statusClass(info.getValue()),
           )}
         >
-          {tValue('proxyStatus', info.getValue()) || capitalised(info.getValue())}
+          {proxyStatusLabel(info.getValue())}
         </span>
       ),
     }),
@@ -104,6 +107,7 @@ export function ProxyListPage() {
           </>
         }
       >
+        <StatusFilter values={PROXY_STATUSES} label={proxyStatusLabel} />
         <PagedTable
           label={t('route./proxy')}
           list={list}

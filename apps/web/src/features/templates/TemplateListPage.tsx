@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { TEMPLATE_STATUSES } from '@blaster/contract';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { messages, t, useMessages } from '../../i18n';
+import { messages, t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
@@ -14,6 +15,7 @@ import {
   useListParams,
   AddLink,
   ExportButtons,
+  StatusFilter,
 } from '../../components/data-table';
 import { callEndpoint, errorText } from '../../lib/api';
 import { downloadJson } from '../../lib/download';
@@ -35,10 +37,10 @@ async function exportAllTemplates() {
 /** /message: blast message templates, with a JSON import and export and bulk actions. */
 export function TemplateListPage() {
   const MSG = useMessages();
-  const { pageQuery } = useListParams();
+  const { pageAndStatusQuery } = useListParams();
   const refreshTemplates = useRefreshTemplates();
   const importInput = useRef<HTMLInputElement>(null);
-  const list = useTemplateList(pageQuery);
+  const list = useTemplateList(pageAndStatusQuery);
   const remove = useDeleteRow(templateKeys.all[0], 'messageDelete');
   const bulkActions = useTemplateBulkActions();
 
@@ -94,6 +96,7 @@ export function TemplateListPage() {
           </>
         }
       >
+        <StatusFilter values={TEMPLATE_STATUSES} label={(value) => tValue('recordStatus', value)} />
         <PagedTable
           label={t('route./message')}
           list={list}

@@ -9,7 +9,13 @@ import {
 } from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { ListFilters, PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
+import {
+  PagedTable,
+  PageCard,
+  RefreshButton,
+  StatusFilter,
+  useListParams,
+} from '../../components/data-table';
 import type { Columns } from '../../components/data-table';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
@@ -27,15 +33,12 @@ export function WithdrawRequestsPage() {
   const ACTIONS = decisionsIn(MSG);
   const { user } = useSession();
   const canDecide = user?.role === 'admin';
-  const { pageQuery, params } = useListParams();
-  const status = params.get('status');
+  const { pageAndStatusQuery } = useListParams();
   const queryClient = useQueryClient();
   const { updating, confirmAndDecide } = useWithdrawDecision();
   const [openDetails, setOpenDetails] = useState<Set<number>>(new Set());
 
-  const query = new URLSearchParams(pageQuery);
-  if (status) query.set('status', status);
-  const list = useWithdrawRequests(query.toString());
+  const list = useWithdrawRequests(pageAndStatusQuery);
 
   // New requests appear without a reload for viewers of the admin channel.
   useEffect(() => {
@@ -88,12 +91,7 @@ export function WithdrawRequestsPage() {
             {t('withdraw.readOnlyNote')}
           </p>
         )}
-        <ListFilters
-          statuses={{
-            all: t('common.filterAll', { label: MSG.filterStatus }),
-            options: WITHDRAW_STATUSES.map((value) => ({ value, label: STATUS_LABEL[value] })),
-          }}
-        />
+        <StatusFilter values={WITHDRAW_STATUSES} label={(value) => STATUS_LABEL[value]} />
         <PagedTable
           label={MSG.withdrawRequestsTitle}
           list={list}
