@@ -96,11 +96,13 @@ export const API = {
   proxy: (id: number | string) => `/api/admin/proxy/${id}`,
   proxySave: '/api/admin/proxy/save',
   proxyImport: '/api/admin/proxy/import',
+  proxyBulk: '/api/admin/proxy/bulk',
   messageList: '/api/admin/message/list',
   messagePerPage: '/api/admin/message/list-per-page',
   message: (id: number | string) => `/api/admin/message/${id}`,
   messageCreate: '/api/admin/message/create',
   messageImport: '/api/admin/message/import',
+  messageBulk: '/api/admin/message/bulk',
   lookupPerPage: (kind: 'generator' | 'validator') => `/api/admin/${kind}/list-per-page`,
   lookup: (kind: 'generator' | 'validator', id: number | string) => `/api/admin/${kind}/${id}`,
   lookupCreate: (kind: 'generator' | 'validator') => `/api/admin/${kind}/create`,
@@ -137,6 +139,7 @@ export const API = {
   suppressionCreate: '/api/admin/suppression/create',
   suppression: (number: string) => `/api/admin/suppression/${number}`,
   suppressionExport: '/api/admin/suppression/export',
+  suppressionBulk: '/api/admin/suppression/bulk',
   /** Delivery funnel counts per template, account or day: a member's own, or 'all' for operators. */
   funnel: (userId: number | string) => `/api/admin/messagelog/funnel/${userId}`,
   /** Where uploaded template media is served from. */

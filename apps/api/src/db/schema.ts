@@ -133,16 +133,25 @@ export const whatsappAccounts = pgTable(
     index('whatsapp_sending_idx')
       .on(table.id)
       .where(sql`${table.status} = 'sending'`),
+    // The list's sorts by its figures (one update per blast round touches them, not one per send).
+    index('whatsapp_success_sort_idx').on(table.countSuccess, table.id),
+    index('whatsapp_fail_sort_idx').on(table.countFail, table.id),
+    index('whatsapp_income_sort_idx').on(table.income, table.id),
   ],
 );
 
-export const proxies = pgTable('proxies', {
-  id: serial('id').primaryKey(),
-  value: text('value').notNull().unique(),
-  status: text('status').notNull().default('active'),
-  countUse: integer('count_use').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const proxies = pgTable(
+  'proxies',
+  {
+    id: serial('id').primaryKey(),
+    value: text('value').notNull().unique(),
+    status: text('status').notNull().default('active'),
+    countUse: integer('count_use').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // The list's status filter reads one status's rows newest first.
+  (table) => [index('proxies_status_idx').on(table.status, table.id)],
+);
 
 export const phoneNumbers = pgTable(
   'phone_numbers',
@@ -273,16 +282,21 @@ export const importStaging = pgTable(
 );
 
 /** Blast message templates; the panel's template screens manage them. */
-export const messageTemplates = pgTable('message_templates', {
-  id: serial('id').primaryKey(),
-  media: text('media'),
-  text: text('text').notNull().default(''),
-  textWa: text('text_wa').notNull().default(''),
-  button: jsonb('button').notNull().default([]),
-  countUse: integer('count_use').notNull().default(0),
-  status: text('status').notNull().default('active'),
-  createdAt: createdAt(),
-});
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    id: serial('id').primaryKey(),
+    media: text('media'),
+    text: text('text').notNull().default(''),
+    textWa: text('text_wa').notNull().default(''),
+    button: jsonb('button').notNull().default([]),
+    countUse: integer('count_use').notNull().default(0),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  // The list's status filter reads one status's rows newest first.
+  (table) => [index('message_templates_status_idx').on(table.status, table.id)],
+);
 
 /** Template uses per sending account, so no row is shared (and locked) by every sender. */
 export const templateUseCounts = pgTable(
@@ -382,7 +396,12 @@ export const bonuses = pgTable(
     reason: text('reason').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('bonuses_user_idx').on(table.userId)],
+  (table) => [
+    index('bonuses_user_idx').on(table.userId),
+    // The list reads newest first, or sorted by amount, one index range per page.
+    index('bonuses_created_idx').on(table.createdAt, table.id),
+    index('bonuses_nominal_idx').on(table.nominal, table.id),
+  ],
 );
 
 export const withdrawals = pgTable(
@@ -402,6 +421,8 @@ export const withdrawals = pgTable(
   (table) => [
     index('withdrawals_user_idx').on(table.userId),
     index('withdrawals_status_idx').on(table.status),
+    index('withdrawals_created_idx').on(table.createdAt, table.id),
+    index('withdrawals_nominal_idx').on(table.nominal, table.id),
   ],
 );
 

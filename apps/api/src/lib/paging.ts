@@ -119,6 +119,24 @@ export async function readPage(
   };
 }
 
+/**
+ * The order a list's page reads in: the sort asked (ascending unless told otherwise), else newest
+ * first by `newest`. Each key is one an index holds with the id after it.
+ */
+export function sortedOrNewest(
+  sorted: AnyPgColumn | SQL | undefined,
+  dir: 'asc' | 'desc' | undefined,
+  newest: AnyPgColumn,
+): Pick<ListSource, 'orderBy' | 'direction'> {
+  return sorted ? { orderBy: [sorted], direction: dir ?? 'asc' } : { orderBy: [newest], direction: 'desc' };
+}
+
+/** The rows read for a page's ids, in the page's order (a read by `id in (...)` has none of its own). */
+export function inPageOrder<Row>(ids: number[], rows: Row[], idOf: (row: Row) => number): Row[] {
+  const byId = new Map(rows.map((row) => [idOf(row), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** One page's ids, past a cursor when it still finds a page, else by number; and whether more follow. */
 async function seekPage(db: Db, source: ListSource, idsOf: () => PgSelect, cursor: PageRequest) {
   const size = sizeOf(cursor);

@@ -11,53 +11,9 @@ import {
 import { setLanguage } from '../i18n';
 import { LanguageBoundary } from '../i18n/LanguageBoundary';
 import { setUnauthorizedHandler } from '../lib/api';
+import { FakeRequest, FakeSocket } from '../test/fake-transport';
 import { aUser } from '../test/users';
 import { UploadCard } from './UploadCard';
-
-/** Stands in for the browser's WebSocket: the test opens it and sends its messages. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  onopen: (() => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-  close() {}
-}
-
-/** Stands in for XMLHttpRequest: the test reports the body's progress and answers. */
-class FakeRequest {
-  static all: FakeRequest[] = [];
-  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-    FakeRequest.all.push(this);
-  }
-  abort() {}
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload!();
-  }
-}
 
 const SIZE = 2_000_000;
 const text = (

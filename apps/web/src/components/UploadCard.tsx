@@ -81,7 +81,7 @@ async function upload<Answer>(
 }
 
 /** The bytes sent, then the rows the server read and saved. */
-function UploadProgress({ task }: { task: UploadTask<unknown> }) {
+export function UploadProgress({ task }: { task: UploadTask<unknown> }) {
   const { size, sent, processed } = task;
   const sentText = t('common.uploadProgress', {
     percent: formatPercent(size ? sent / size : 0),
@@ -113,6 +113,21 @@ function UploadProgress({ task }: { task: UploadTask<unknown> }) {
 }
 
 /**
+ * An upload to an import endpoint with its progress: the task under way (kept through a language
+ * switch under `id`) and how to start one, which answers the import's answer or null when it failed.
+ * The private channel opens with the caller, so an upload's first reports find it open.
+ */
+export function useUploadTask<N extends UploadEndpoint, Answer = EndpointAnswer<Endpoints[N]>>(
+  id: string,
+  endpoint: N,
+  fallback: string,
+) {
+  const [task, setTask] = useStateAcrossLanguages<UploadTask<Answer>>(`upload:${id}`, IDLE);
+  useEffect(() => subscribe(REALTIME_CHANNEL_PRIVATE, () => {}), []);
+  return { task, start: (file: File) => upload<Answer>(endpoint, file, setTask, fallback) };
+}
+
+/**
  * The 'Upload File CSV atau JSON' card of a create page: checks the chosen file's type before sending
  * it, shows how far the upload and the import got, the server's error, and then what the import
  * answered.
@@ -132,11 +147,10 @@ export function UploadCard<N extends UploadEndpoint, Answer = EndpointAnswer<End
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
   // The upload under way, and what the import answered, stay on screen through a language switch.
-  const [task, setTask] = useStateAcrossLanguages<UploadTask<Answer>>(`upload:${id}`, IDLE);
-  // The private channel opens with the card, so an upload's first reports find it open.
-  useEffect(() => subscribe(REALTIME_CHANNEL_PRIVATE, () => {}), []);
+  const upload = useUploadTask<N, Answer>(id, endpoint, MSG.errorImportingFile);
+  const { task } = upload;
   const start = async (chosen: File) => {
-    const answer = await upload<Answer>(endpoint, chosen, setTask, MSG.errorImportingFile);
+    const answer = await upload.start(chosen);
     if (answer) await onUploaded?.(answer);
   };
   return (

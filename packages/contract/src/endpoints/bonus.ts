@@ -2,7 +2,7 @@ import { z } from '../validation-texts';
 import { ALL_ROLES, OPERATOR_ROLES, type Role } from '../roles';
 import { idParamSchema, userOrAllParamSchema } from '../schemas/common';
 import { totalBonusAnswerSchema } from '../schemas/dashboard';
-import { bonusCreateSchema, bonusRowSchema, userPageQuerySchema } from '../schemas/money';
+import { bonusCreateSchema, bonusPageQuerySchema, bonusRowSchema } from '../schemas/money';
 import { endpoint, pagedSchema, saidSchema, timestampSchema } from './define';
 
 const tags = ['Bonuses'] as const;
@@ -44,7 +44,7 @@ export const bonusEndpoints = {
     method: 'GET',
     path: '/api/admin/bonus/list-per-page',
     access: BONUS_LIST_ROLES,
-    query: userPageQuerySchema,
+    query: bonusPageQuerySchema,
     answer: pagedSchema(bonusRowSchema),
     summary: 'Bonuses, a page at a time, newest first (members: their own)',
     tags,

@@ -23,6 +23,8 @@ export const timestampSchema = z.preprocess(
 
 /** The answer of a change without data of its own: the text to show. */
 export const saidSchema = z.object({ msg: z.string() });
+/** What a bulk action answers: how many of the chosen rows it changed. */
+export const countedSchema = z.object({ count: z.number().int(), msg: z.string() });
 
 /** A page of rows and the pager's figures. */
 export const pagedSchema = <Row extends z.ZodType>(row: Row) =>

@@ -1,13 +1,15 @@
 import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
-import { idParamSchema, pageQuerySchema } from '../schemas/common';
+import { idParamSchema } from '../schemas/common';
 import {
   importAnswerSchema,
   importUploadQuerySchema,
+  templateBulkBodySchema,
   templateFieldsSchema,
   templateRowSchema,
+  templatePageQuerySchema,
 } from '../schemas/resources';
-import { endpoint, pagedSchema, saidSchema } from './define';
+import { countedSchema, endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Message templates'] as const;
 const templateSaved = z.object({ message: templateRowSchema, msg: z.string() });
@@ -27,9 +29,9 @@ export const messageEndpoints = {
     method: 'GET',
     path: '/api/admin/message/list-per-page',
     access: OPERATOR_ROLES,
-    query: pageQuerySchema,
+    query: templatePageQuerySchema,
     answer: pagedSchema(templateRowSchema),
-    summary: 'Message templates, a page at a time, newest first',
+    summary: 'Message templates, a page at a time, newest first, of one status when asked',
     tags,
   }),
   messageGet: endpoint({
@@ -72,6 +74,16 @@ export const messageEndpoints = {
     answer: saidSchema,
     errors: [404],
     summary: 'Deletes a message template',
+    tags,
+  }),
+  messageBulk: endpoint({
+    method: 'POST',
+    path: '/api/admin/message/bulk',
+    access: OPERATOR_ROLES,
+    body: templateBulkBodySchema,
+    answer: countedSchema,
+    summary:
+      'Deletes the chosen templates, or makes them active or nonactive; answers how many changed (ids not found, or already so, are skipped)',
     tags,
   }),
   messageImport: endpoint({

@@ -16,7 +16,7 @@ import {
   phoneListQuerySchema,
   phonePageQuerySchema,
 } from '../schemas/resources';
-import { endpoint, pagedSchema, saidSchema } from './define';
+import { countedSchema, endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Phone numbers'] as const;
 const phoneSaved = z.object({ phoneNumber: phoneNumberWithConsentRowSchema, msg: z.string() });
@@ -93,7 +93,7 @@ export const phonenumberEndpoints = {
     path: '/api/admin/phonenumber/bulk',
     access: OPERATOR_ROLES,
     body: phoneBulkBodySchema,
-    answer: z.object({ count: z.number().int(), msg: z.string() }),
+    answer: countedSchema,
     summary:
       'Deletes the chosen numbers, or puts them on the suppression list; answers how many changed (ids not found, or already suppressed, are skipped)',
     tags,

@@ -1,15 +1,17 @@
 import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
-import { idParamSchema, pageQuerySchema } from '../schemas/common';
+import { idParamSchema } from '../schemas/common';
 import { proxyCountUseAnswerSchema } from '../schemas/dashboard';
 import {
   importAnswerSchema,
   importUploadQuerySchema,
+  proxyBulkBodySchema,
   proxyRowSchema,
   proxySaveSchema,
   proxyUpdateSchema,
+  proxyPageQuerySchema,
 } from '../schemas/resources';
-import { endpoint, pagedSchema, saidSchema } from './define';
+import { countedSchema, endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Proxies'] as const;
 const proxySaved = z.object({ proxy: proxyRowSchema, msg: z.string() });
@@ -42,9 +44,9 @@ export const proxyEndpoints = {
     method: 'GET',
     path: '/api/admin/proxy/list-per-page',
     access: OPERATOR_ROLES,
-    query: pageQuerySchema,
+    query: proxyPageQuerySchema,
     answer: pagedSchema(proxyRowSchema),
-    summary: 'Proxies, a page at a time, newest first',
+    summary: 'Proxies, a page at a time, newest first, of one status when asked',
     tags,
   }),
   proxySave: endpoint({
@@ -85,6 +87,15 @@ export const proxyEndpoints = {
     answer: saidSchema,
     errors: [404],
     summary: 'Deletes a proxy',
+    tags,
+  }),
+  proxyBulk: endpoint({
+    method: 'POST',
+    path: '/api/admin/proxy/bulk',
+    access: OPERATOR_ROLES,
+    body: proxyBulkBodySchema,
+    answer: countedSchema,
+    summary: 'Deletes the chosen proxies; answers how many were deleted (ids not found are skipped)',
     tags,
   }),
   proxyImport: endpoint({

@@ -2,11 +2,12 @@ import { z } from '../validation-texts';
 import { SUPPRESSION_REMOVE_ROLES, SUPPRESSION_ROLES } from '../roles';
 import { pageQuerySchema } from '../schemas/common';
 import {
+  suppressionBulkBodySchema,
   suppressionCreateSchema,
   suppressionNumberParamSchema,
   suppressionRowSchema,
 } from '../schemas/consent';
-import { endpoint, pagedSchema } from './define';
+import { countedSchema, endpoint, pagedSchema } from './define';
 
 const tags = ['Suppression'] as const;
 const suppressionChanged = z.object({ suppression: suppressionRowSchema, msg: z.string() });
@@ -39,6 +40,16 @@ export const suppressionEndpoints = {
     answer: suppressionChanged,
     errors: [404],
     summary: 'Takes a number off the suppression list (it may be blasted again)',
+    tags,
+  }),
+  suppressionBulk: endpoint({
+    method: 'POST',
+    path: '/api/admin/suppression/bulk',
+    access: SUPPRESSION_REMOVE_ROLES,
+    body: suppressionBulkBodySchema,
+    answer: countedSchema,
+    summary:
+      'Takes the chosen numbers off the suppression list; answers how many were removed (numbers not on it are skipped)',
     tags,
   }),
   suppressionExport: endpoint({

@@ -8,6 +8,7 @@ import {
   blastFeeAnswerSchema,
   memberRowSchema,
   membersPageQuerySchema,
+  staffListQuerySchema,
   userAnswerSchema,
   userCreateSchema,
   userSchema,
@@ -40,8 +41,9 @@ export const usersEndpoints = {
     method: 'GET',
     path: '/api/admin/users/staff',
     access: OPERATOR_ROLES,
+    query: staffListQuerySchema,
     answer: usersAnswerSchema,
-    summary: 'The operators’ accounts (staff, dev, admin)',
+    summary: 'The operators’ accounts (staff, dev, admin), by role and name unless sorted',
     tags,
   }),
   userCreate: endpoint({

@@ -79,7 +79,8 @@ export const webhooksEndpoints = {
     access: OPERATOR_ROLES,
     query: webhookDeliveryPageQuerySchema,
     answer: pagedSchema(webhookDeliverySchema),
-    summary: 'Webhook deliveries, newest first, by receiver and status',
+    summary:
+      'Webhook deliveries, newest first (oldest first when sorted by time ascending), by receiver and status',
     tags,
   }),
   webhookRetry: endpoint({

@@ -3,7 +3,7 @@ import { ALL_ROLES, type Role } from '../roles';
 import { userOrAllParamSchema } from '../schemas/common';
 import { balanceAnswerSchema } from '../schemas/dashboard';
 import {
-  userPageQuerySchema,
+  withdrawPageQuerySchema,
   withdrawRequestSchema,
   withdrawRowSchema,
   withdrawUpdateSchema,
@@ -80,7 +80,7 @@ export const withdrawEndpoints = {
     method: 'GET',
     path: '/api/admin/withdraw/histories-per-page',
     access: ALL_ROLES,
-    query: userPageQuerySchema,
+    query: withdrawPageQuerySchema,
     answer: pagedSchema(withdrawRowSchema),
     summary: 'Withdrawals, a page at a time, newest first (members: their own)',
     tags,

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'sandbox.demo_data',
   'phone.bulk_delete',
   'phone.bulk_suppress',
+  'suppression.bulk_remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,6 +64,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'sandbox.demo_data': 'Data demo ditambah',
   'phone.bulk_delete': 'Phone number dihapus massal',
   'phone.bulk_suppress': 'Phone number dimasukkan ke suppression massal',
+  'suppression.bulk_remove': 'Nomor dihapus dari suppression massal',
 };
 
 /**

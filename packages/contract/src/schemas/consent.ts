@@ -1,6 +1,7 @@
 import { z } from '../validation-texts';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
+import { BULK_MAX_IDS } from '../constants';
 import { idSchema, plainTextSchema } from './common';
 import {
   isValidNumber,
@@ -77,6 +78,14 @@ export const suppressionNumberParamSchema = z.object({
     .max(40)
     .transform(normalizeNumber)
     .refine(isValidNumber, { error: MSG.phoneNumberInvalid }),
+});
+/** The numbers taken off the list at once: at least one, at most BULK_MAX_IDS, each as a row shows it. */
+export const suppressionBulkBodySchema = z.object({
+  numbers: z
+    .array(suppressionNumberParamSchema.shape.number, { error: MSG.invalidRequest })
+    .min(1, { error: MSG.bulkNoneChosen })
+    .max(BULK_MAX_IDS, { error: MSG.bulkTooMany }),
+  action: z.enum(['remove'], { error: MSG.invalidRequest }),
 });
 export const SUPPRESSION_CSV_FILE = 'suppressions.csv';
 export const SUPPRESSION_CSV_COLUMNS = ['number', 'reason', 'note', 'created_at'] as const;

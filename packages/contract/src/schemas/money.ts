@@ -2,7 +2,14 @@ import { z } from '../validation-texts';
 import { MIN_WITHDRAW } from '../constants';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
-import { idSchema, pageQuerySchema, plainTextSchema, rupiahInputSchema, wholeNumberSchema } from './common';
+import {
+  idSchema,
+  pageQuerySchema,
+  plainTextSchema,
+  rupiahInputSchema,
+  sortQuerySchema,
+  wholeNumberSchema,
+} from './common';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredNumber = (message: string) =>
@@ -63,6 +70,13 @@ export const userPageQuerySchema = pageQuerySchema.extend({
   userId: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
 });
 
+/**
+ * The columns the bonus and withdrawal lists sort by on request, each on an index ending in the id
+ * (migration 0021): the amount, and the date asked or given.
+ */
+export const MONEY_SORT_KEYS = ['nominal', 'created'] as const;
+export const bonusPageQuerySchema = userPageQuerySchema.extend(sortQuerySchema(MONEY_SORT_KEYS).shape);
+
 // Referrals (02 §2 /referral, §3)
 export const referralRowSchema = z.object({
   id: z.number().int(),
@@ -76,6 +90,10 @@ export type ReferralRow = z.infer<typeof referralRowSchema>;
 // Withdrawals (02 §3, §4, §5)
 export const WITHDRAW_STATUSES = ['requested', 'accepted', 'rejected'] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
+/** A page of withdrawals: sorted like bonuses, and filtered by status (requests still waiting, say). */
+export const withdrawPageQuerySchema = bonusPageQuerySchema.extend({
+  status: z.enum(WITHDRAW_STATUSES).optional().catch(undefined),
+});
 export const withdrawRequestSchema = z.object({
   nominal: rupiahInputSchema(MSG.minWithdraw, MIN_WITHDRAW, MSG.withdrawOverBalance),
   userId: idSchema(),

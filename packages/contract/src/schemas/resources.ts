@@ -86,12 +86,13 @@ export const phonePageQuerySchema = pageQuerySchema.extend({
 
 /** What a bulk action does to the chosen numbers: delete them, or put them on the suppression list. */
 export const PHONE_BULK_ACTIONS = ['delete', 'suppress'] as const;
-/** The numbers a bulk action takes, by id: at least one, at most BULK_MAX_IDS. */
+/** The rows a bulk action takes, by id: at least one, at most BULK_MAX_IDS. */
+export const bulkIdsSchema = z
+  .array(idSchema(), { error: MSG.invalidRequest })
+  .min(1, { error: MSG.bulkNoneChosen })
+  .max(BULK_MAX_IDS, { error: MSG.bulkTooMany });
 export const phoneBulkBodySchema = z.object({
-  ids: z
-    .array(idSchema(), { error: MSG.invalidRequest })
-    .min(1, { error: MSG.bulkNoneChosen })
-    .max(BULK_MAX_IDS, { error: MSG.bulkTooMany }),
+  ids: bulkIdsSchema,
   action: z.enum(PHONE_BULK_ACTIONS, { error: MSG.invalidRequest }),
 });
 /** Digits, spaces and + - ( ) only: the text is a phone number, searched by its normalized prefix. */
@@ -179,6 +180,15 @@ export const proxyRowSchema = z.object({
   count_use: z.number().int(),
 });
 export type ProxyRow = z.infer<typeof proxyRowSchema>;
+/** A page of proxies, of one status when asked. */
+export const proxyPageQuerySchema = pageQuerySchema.extend({
+  status: z.enum(PROXY_STATUSES).optional().catch(undefined),
+});
+/** The chosen proxies go; an account using one connects without it next time, as after a single delete. */
+export const proxyBulkBodySchema = z.object({
+  ids: bulkIdsSchema,
+  action: z.enum(['delete'], { error: MSG.invalidRequest }),
+});
 
 // Message templates (02 §3, §5)
 export const BUTTON_TYPES = ['reply_button', 'call_button', 'url_button', 'stop_button'] as const;
@@ -220,6 +230,16 @@ export const templateRowSchema = z.object({
   status: z.enum(TEMPLATE_STATUSES),
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
+/** A page of templates, of one status when asked (the ones a blast takes, or the ones set aside). */
+export const templatePageQuerySchema = pageQuerySchema.extend({
+  status: z.enum(TEMPLATE_STATUSES).optional().catch(undefined),
+});
+/** What a bulk action does to the chosen templates: delete them, or make them active or nonactive. */
+export const TEMPLATE_BULK_ACTIONS = ['delete', 'activate', 'deactivate'] as const;
+export const templateBulkBodySchema = z.object({
+  ids: bulkIdsSchema,
+  action: z.enum(TEMPLATE_BULK_ACTIONS, { error: MSG.invalidRequest }),
+});
 /**
  * The only media a template may name: a file this server stored in its uploads folder under a random
  * name. Anything else (`/uploads/../db`, a nested path) could make a later delete remove another file.

@@ -88,6 +88,13 @@ export const membersPageQuerySchema = pageQuerySchema.extend({
   ...sortQuerySchema(MEMBER_SORT_KEYS).shape,
 });
 
+/**
+ * The staff list's sorts. Operators are few (staff, dev and admin accounts, not members), so the list
+ * is not paged; the name, e-mail and date sorts read the member list's indexes all the same.
+ */
+export const STAFF_SORT_KEYS = ['name', 'email', 'role', 'created'] as const;
+export const staffListQuerySchema = sortQuerySchema(STAFF_SORT_KEYS);
+
 /** The profile edit form; the server checks the same fields with selfUpdateSchema. */
 export const profileFormSchema = z.object({
   firstname: plainTextSchema().min(1, { error: 'Nama depan wajib diisi.' }).max(100),

@@ -1,6 +1,6 @@
 import { z } from '../validation-texts';
 import { messageTable } from '../messages';
-import { lenientIdSchema, pageQuerySchema } from './common';
+import { lenientIdSchema, pageQuerySchema, sortQuerySchema } from './common';
 
 /**
  * Outbound webhooks: the operator's own receivers are told of delivery, opt-out and account events,
@@ -244,9 +244,12 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'retrying', 'delivered', 'dead'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
+/** Deliveries sort by the time they were queued, either way: the id's order, on its own indexes. */
+export const WEBHOOK_DELIVERY_SORT_KEYS = ['time'] as const;
 export const webhookDeliveryPageQuerySchema = pageQuerySchema.extend({
   endpoint: lenientIdSchema,
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().catch(undefined),
+  ...sortQuerySchema(WEBHOOK_DELIVERY_SORT_KEYS).shape,
 });
 
 export const webhookDeliverySchema = z.object({

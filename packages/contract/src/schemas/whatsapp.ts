@@ -2,7 +2,7 @@ import { z } from '../validation-texts';
 import { PAIRING_CODE_LENGTH, PHONE_PREFIX } from '../constants';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
-import { idSchema, pageQuerySchema, wholeNumberSchema } from './common';
+import { idSchema, pageQuerySchema, sortQuerySchema, wholeNumberSchema } from './common';
 
 /** Connection states a chat account reports, as the gateway tells them. */
 export const CONNECTION_STATES = ['connected', 'loggedOut', 'conflict', 'disconnected', 'unknown'] as const;
@@ -60,11 +60,18 @@ export const saveWhatsappBodySchema = z
   })
   .passthrough();
 
+/**
+ * The columns the chat-account list sorts by on request: the sent, failed and income figures, each on
+ * an index ending in the id (migration 0021), so the busiest or most failing accounts come first.
+ */
+export const WHATSAPP_SORT_KEYS = ['success', 'failed', 'income'] as const;
+
 export const whatsappPageQuerySchema = pageQuerySchema.extend({
   user_id: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
   synced: z.string().max(20).optional(),
   /** Status filter: one of the list's options. */
   s: z.union([z.literal(''), z.enum(WHATSAPP_FILTERS)]).optional(),
+  ...sortQuerySchema(WHATSAPP_SORT_KEYS).shape,
 });
 
 export const blastStartBodySchema = z.object({

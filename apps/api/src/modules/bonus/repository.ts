@@ -1,9 +1,18 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import type { MONEY_SORT_KEYS, SortDirection } from '@blaster/contract';
 import type { Db } from '../../db';
 import { bonuses, users } from '../../db/schema';
-import { readPage, type PageRequest } from '../../lib/paging';
+import { inPageOrder, readPage, sortedOrNewest, type PageRequest } from '../../lib/paging';
 
 export type BonusRecord = typeof bonuses.$inferSelect;
+
+/** A sort the bonus list offers, and its direction; without one, newest first. */
+export interface MoneySort {
+  sort?: (typeof MONEY_SORT_KEYS)[number];
+  dir?: SortDirection;
+}
+/** Each sort key's column, on its index (migration 0021). */
+const bonusSortKeys = { nominal: bonuses.nominal, created: bonuses.createdAt };
 
 /** The bonuses table: every statement the bonus module runs (giving and taking back go through the ledger). */
 export const bonusRepository = {
@@ -12,14 +21,16 @@ export const bonusRepository = {
     return Boolean(row);
   },
 
-  /** A page of bonuses, newest first, each with its member's name; `owner` null means everyone's. */
-  async page(db: Db, owner: number | null, request: PageRequest) {
+  /**
+   * A page of bonuses, newest first or in the sort asked, each with its member's name; `owner` null
+   * means everyone's.
+   */
+  async page(db: Db, owner: number | null, request: PageRequest & MoneySort) {
     const { ids, meta } = await readPage(
       db,
       {
         table: bonuses,
-        orderBy: [bonuses.createdAt],
-        direction: 'desc',
+        ...sortedOrNewest(request.sort && bonusSortKeys[request.sort], request.dir, bonuses.createdAt),
         where: owner === null ? undefined : eq(bonuses.userId, owner),
       },
       request,
@@ -30,8 +41,7 @@ export const bonusRepository = {
           .from(bonuses)
           .innerJoin(users, eq(users.id, bonuses.userId))
           .where(inArray(bonuses.id, ids))
-          .orderBy(desc(bonuses.createdAt), desc(bonuses.id))
       : [];
-    return { rows, meta };
+    return { rows: inPageOrder(ids, rows, (row) => row.bonus.id), meta };
   },
 };

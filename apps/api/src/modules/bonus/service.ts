@@ -6,7 +6,7 @@ import { HttpError } from '../../lib/errors';
 import { listOwner, type PageRequest } from '../../lib/paging';
 import type { AuthUser } from '../../lib/routes';
 import { recordAudit } from '../audit/service';
-import { bonusRepository as bonuses, type BonusRecord } from './repository';
+import { bonusRepository as bonuses, type BonusRecord, type MoneySort } from './repository';
 
 /** What the audit trail keeps of a bonus given or taken back. */
 const audited = (bonus: BonusRecord) => ({
@@ -65,7 +65,7 @@ export async function bonusPage(
   ctx: AppContext,
   actor: AuthUser,
   named: number | '' | 'null' | undefined,
-  request: PageRequest,
+  request: PageRequest & MoneySort,
 ) {
   const { rows, meta } = await bonuses.page(ctx.db, listOwner(actor, named), request);
   return { data: rows.map(present), meta };

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { messageTemplates } from '../../db/schema';
 import { templateColumns } from '../../domain/templates';
@@ -13,12 +13,14 @@ export const templateRepository = {
   newestFirst: (db: Db) =>
     db.select(templateColumns).from(messageTemplates).orderBy(desc(messageTemplates.id)),
 
-  async page(db: Db, request: PageRequest) {
+  /** A page of templates, newest first, of one status when asked (on its index, migration 0021). */
+  async page(db: Db, request: PageRequest & { status?: string }) {
     const { ids, meta } = await readPage(
       db,
       {
         table: messageTemplates,
         direction: 'desc',
+        where: request.status ? eq(messageTemplates.status, request.status) : undefined,
         kept: 'message_templates',
       },
       request,
@@ -55,6 +57,23 @@ export const templateRepository = {
   async delete(db: Db, id: number): Promise<TemplateRecord | undefined> {
     const [row] = await db.delete(messageTemplates).where(eq(messageTemplates.id, id)).returning();
     return row;
+  },
+
+  /** Deletes these templates in one statement; answers the media each named. */
+  deleteMany: (db: Db, ids: number[]) =>
+    db
+      .delete(messageTemplates)
+      .where(inArray(messageTemplates.id, ids))
+      .returning({ media: messageTemplates.media }),
+
+  /** Gives these templates a status in one statement; answers how many had another before. */
+  async setStatus(db: Db, ids: number[], status: TemplateRecord['status']): Promise<number> {
+    const changed = await db
+      .update(messageTemplates)
+      .set({ status })
+      .where(and(inArray(messageTemplates.id, ids), ne(messageTemplates.status, status)))
+      .returning({ id: messageTemplates.id });
+    return changed.length;
   },
 
   /** How many templates show this media (imports may share one file). */

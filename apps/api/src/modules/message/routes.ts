@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
 import { mediaRoutes } from './media';
 import {
+  bulkTemplateAction,
   createTemplate,
   deleteTemplate,
   findTemplate,
@@ -22,6 +23,10 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
   serve(app, ctx, 'messageUpdate', async ({ request, params }) => ({
     message: await updateTemplate(ctx, request, params.id),
+    msg: 'OK',
+  }));
+  serve(app, ctx, 'messageBulk', async ({ body }) => ({
+    count: await bulkTemplateAction(ctx, body),
     msg: 'OK',
   }));
   serve(app, ctx, 'messageDelete', async ({ params }) => {

@@ -1,6 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import sanitizeHtml from 'sanitize-html';
-import { MSG, checkButtons, htmlToWa, templateFieldsSchema, type TemplateButton } from '@blaster/contract';
+import {
+  MSG,
+  checkButtons,
+  htmlToWa,
+  templateFieldsSchema,
+  type TEMPLATE_BULK_ACTIONS,
+  type TemplateButton,
+} from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
@@ -39,7 +46,7 @@ export async function listTemplates(ctx: AppContext) {
   return (await templates.newestFirst(ctx.db)).map(presentTemplate);
 }
 
-export async function templatePage(ctx: AppContext, request: PageRequest) {
+export async function templatePage(ctx: AppContext, request: PageRequest & { status?: string }) {
   const { rows, meta } = await templates.page(ctx.db, request);
   return { data: rows.map(presentTemplate), meta };
 }
@@ -87,6 +94,22 @@ export async function updateTemplate(ctx: AppContext, request: FastifyRequest, i
     await removeMedia(ctx, media);
     throw error;
   }
+}
+
+/**
+ * A bulk action on the chosen templates: deleted (their media files too, once no template shows them)
+ * or made active or nonactive, each in one statement. Answers how many changed.
+ */
+export async function bulkTemplateAction(
+  ctx: AppContext,
+  { ids, action }: { ids: number[]; action: (typeof TEMPLATE_BULK_ACTIONS)[number] },
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  if (action !== 'delete')
+    return templates.setStatus(ctx.db, unique, action === 'activate' ? 'active' : 'nonactive');
+  const deleted = await templates.deleteMany(ctx.db, unique);
+  for (const media of new Set(deleted.map((row) => row.media))) await removeMediaIfUnused(ctx, media);
+  return deleted.length;
 }
 
 export async function deleteTemplate(ctx: AppContext, id: number) {

@@ -1,4 +1,4 @@
-import { asc, desc, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { proxies } from '../../db/schema';
 import { readPage, type PageRequest } from '../../lib/paging';
@@ -17,12 +17,14 @@ export const proxyRepository = {
 
   oldestFirst: (db: Db) => db.select().from(proxies).orderBy(asc(proxies.id)),
 
-  async page(db: Db, request: PageRequest) {
+  /** A page of proxies, newest first, of one status when asked (on its index, migration 0021). */
+  async page(db: Db, request: PageRequest & { status?: string }) {
     const { ids, meta } = await readPage(
       db,
       {
         table: proxies,
         direction: 'desc',
+        where: request.status ? eq(proxies.status, request.status) : undefined,
         kept: 'proxies',
       },
       request,
@@ -31,5 +33,11 @@ export const proxyRepository = {
       ? await db.select().from(proxies).where(inArray(proxies.id, ids)).orderBy(desc(proxies.id))
       : [];
     return { rows, meta };
+  },
+
+  /** Deletes these proxies in one statement; answers how many there were. */
+  async deleteMany(db: Db, ids: number[]): Promise<number> {
+    const deleted = await db.delete(proxies).where(inArray(proxies.id, ids)).returning({ id: proxies.id });
+    return deleted.length;
   },
 };

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
-import { countUse, deleteProxy, findProxy, listProxies, proxyPage, saveProxy, updateProxy } from './service';
+import {
+  countUse,
+  deleteProxies,
+  deleteProxy,
+  findProxy,
+  listProxies,
+  proxyPage,
+  saveProxy,
+  updateProxy,
+} from './service';
 
 /** Proxies are records the panel manages (value, status, use count); no traffic goes through them. */
 export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -18,4 +27,8 @@ export function proxyRoutes(app: FastifyInstance, ctx: AppContext) {
     await deleteProxy(ctx.db, params.id);
     return { msg: 'OK' };
   });
+  serve(app, ctx, 'proxyBulk', async ({ body }) => ({
+    count: await deleteProxies(ctx.db, body.ids),
+    msg: 'OK',
+  }));
 }

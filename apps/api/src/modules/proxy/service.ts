@@ -31,7 +31,7 @@ export const countUse = (db: Db) => proxyRepository.countUse(db);
 
 export const listProxies = async (db: Db) => (await proxyRepository.oldestFirst(db)).map(presentProxy);
 
-export async function proxyPage(db: Db, request: PageRequest) {
+export async function proxyPage(db: Db, request: PageRequest & { status?: string }) {
   const { rows, meta } = await proxyRepository.page(db, request);
   return { data: rows.map(presentProxy), meta };
 }
@@ -44,3 +44,6 @@ export const updateProxy = (db: Db, id: number, body: z.output<typeof proxyUpdat
   records.update(db, id, { value: body.value, status: body.status });
 
 export const deleteProxy = (db: Db, id: number) => records.remove(db, id);
+
+/** Deletes the chosen proxies at once; ids no longer there are skipped. */
+export const deleteProxies = (db: Db, ids: number[]) => proxyRepository.deleteMany(db, [...new Set(ids)]);

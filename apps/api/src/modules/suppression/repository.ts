@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { suppressions } from '../../db/schema';
 import type { Executor } from '../../ledger/ledger';
@@ -45,4 +45,8 @@ export const suppressionRepository = {
     const [row] = await executor.delete(suppressions).where(eq(suppressions.number, number)).returning();
     return row;
   },
+
+  /** Deletes the rows of these numbers in one statement; answers the rows deleted. */
+  deleteMany: (executor: Executor, numbers: string[]): Promise<SuppressionRecord[]> =>
+    executor.delete(suppressions).where(inArray(suppressions.number, numbers)).returning(),
 };

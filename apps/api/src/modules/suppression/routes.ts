@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG, SUPPRESSION_CSV_FILE } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
-import { addByHand, removeByHand, suppressionCsv, suppressionPage } from './service';
+import { addByHand, removeByHand, removeManyByHand, suppressionCsv, suppressionPage } from './service';
 
 /**
  * The suppression list: opted-out numbers the blast engine never sends to. Operators and staff see,
@@ -20,6 +20,10 @@ export function suppressionRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'suppressionDelete', async ({ params, user }) => ({
     suppression: await removeByHand(ctx, user, params.number),
     msg: MSG.suppressionRemoved,
+  }));
+  serve(app, ctx, 'suppressionBulk', async ({ body, user }) => ({
+    count: await removeManyByHand(ctx, user, body.numbers),
+    msg: 'OK',
   }));
   serve(app, ctx, 'suppressionExport', async ({ reply }) =>
     reply

@@ -75,6 +75,24 @@ export async function removeByHand(
   return removed;
 }
 
+/**
+ * An operator takes the chosen numbers off the list in one statement, with one audit entry naming
+ * them; numbers no longer on it are skipped. Answers how many were removed.
+ */
+export async function removeManyByHand(ctx: AppContext, actor: AuthUser, numbers: string[]) {
+  return ctx.db.transaction(async (tx) => {
+    const removed = await list.deleteMany(tx, [...new Set(numbers)]);
+    if (removed.length > 0)
+      await recordAudit(tx, ctx, {
+        actor,
+        action: 'suppression.bulk_remove',
+        target: { type: 'suppression', id: null },
+        before: { numbers: removed.map((row) => row.number).sort() },
+      });
+    return removed.length;
+  });
+}
+
 /** The whole list as CSV text, a slice at a time. */
 export async function* suppressionCsv(ctx: AppContext) {
   yield toCsv([SUPPRESSION_CSV_COLUMNS]);

@@ -1,5 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { STAFF_ROLES, type MEMBER_SORT_KEYS, type SortDirection } from '@blaster/contract';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  STAFF_ROLES,
+  type MEMBER_SORT_KEYS,
+  type STAFF_SORT_KEYS,
+  type SortDirection,
+} from '@blaster/contract';
 import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db';
 import type { Executor } from '../../ledger/ledger';
@@ -30,6 +35,18 @@ const memberSortKeys: Record<MemberSortKey, AnyPgColumn | SQL> = {
   created: users.createdAt,
 };
 
+/** A sort the staff list offers, and its direction. */
+export interface StaffSort {
+  sort?: (typeof STAFF_SORT_KEYS)[number];
+  dir?: SortDirection;
+}
+const staffSortKeys: Record<NonNullable<StaffSort['sort']>, AnyPgColumn | SQL> = {
+  name: memberSortKeys.name,
+  email: users.email,
+  role: users.role,
+  created: users.createdAt,
+};
+
 function memberConditions(filter: MemberFilter): SQL | undefined {
   const conditions = [eq(users.role, 'member')];
   if (filter.search) {
@@ -50,12 +67,19 @@ export const userRepository = {
 
   members: (db: Db) => db.select().from(users).where(eq(users.role, 'member')).orderBy(users.firstname),
 
-  staff: (db: Db) =>
-    db
+  /** The operators' accounts: by role and first name, or in the sort asked (the id last, either way). */
+  staff: (db: Db, { sort, dir }: StaffSort = {}) => {
+    const order = dir === 'desc' ? desc : asc;
+    return db
       .select()
       .from(users)
       .where(inArray(users.role, [...STAFF_ROLES]))
-      .orderBy(users.role, users.firstname, users.id),
+      .orderBy(
+        ...(sort
+          ? [order(staffSortKeys[sort]), order(users.id)]
+          : [asc(users.role), asc(users.firstname), asc(users.id)]),
+      );
+  },
 
   /** A page of members, newest first, each with their blast income and how many chat accounts they hold. */
   async memberPage(db: Db, filter: MemberFilter, request: PageRequest) {

@@ -21,7 +21,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'membersPerPage', async ({ query }) =>
     memberPage(ctx.db, { search: query.search, status: query.s, sort: query.sort, dir: query.dir }, query),
   );
-  serve(app, ctx, 'staffUsers', async () => ({ users: await staffAccounts(ctx.db) }));
+  serve(app, ctx, 'staffUsers', async ({ query }) => ({ users: await staffAccounts(ctx.db, query) }));
   serve(app, ctx, 'userCreate', async ({ body, user }) => ({ user: await createStaffUser(ctx, user, body) }));
   serve(app, ctx, 'activeUsers', async () => ({ count: await connectedMemberCount(ctx.db) }));
   serve(app, ctx, 'blastFee', async ({ params }) => ({ blast_fee: await blastFeeOf(ctx.db, params.id) }));

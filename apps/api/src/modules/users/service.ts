@@ -18,7 +18,13 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { accountRepository } from '../auth/repository';
 import { uniqueReferralCode } from '../auth/service';
 import { recordAudit } from '../audit/service';
-import { userRepository as users, type MemberFilter, type UserChanges, type UserRecord } from './repository';
+import {
+  userRepository as users,
+  type MemberFilter,
+  type StaffSort,
+  type UserChanges,
+  type UserRecord,
+} from './repository';
 
 export type UserRow = UserRecord;
 
@@ -89,7 +95,7 @@ export async function blastFeeOf(db: Db, id: number): Promise<number> {
 }
 
 export const allMembers = async (db: Db) => presentUsers(db, await users.members(db));
-export const staffAccounts = async (db: Db) => presentUsers(db, await users.staff(db));
+export const staffAccounts = async (db: Db, sort: StaffSort) => presentUsers(db, await users.staff(db, sort));
 export const connectedMemberCount = (db: Db) => users.connectedMemberCount(db);
 
 export async function memberPage(db: Db, filter: MemberFilter, request: PageRequest) {

@@ -112,10 +112,14 @@ export const webhookRepository = {
     return counted ? counted.tests : null;
   },
 
-  /** One page of deliveries, newest first, with their events and endpoints' addresses, in page order. */
+  /**
+   * One page of deliveries, newest first (oldest first when sorted by time ascending: the id's order,
+   * which the primary key and the per-endpoint index read either way), with their events and
+   * endpoints' addresses, in page order.
+   */
   async deliveryPage(
     db: Db,
-    filter: { endpoint?: number; status?: WebhookDeliveryStatus },
+    filter: { endpoint?: number; status?: WebhookDeliveryStatus; oldestFirst?: boolean },
     request: PageRequest,
   ) {
     const conditions = statusCondition(filter.status);
@@ -124,7 +128,7 @@ export const webhookRepository = {
       db,
       {
         table: webhookDeliveries,
-        direction: 'desc',
+        direction: filter.oldestFirst ? 'asc' : 'desc',
         where: conditions.length ? and(...conditions) : undefined,
       },
       request,

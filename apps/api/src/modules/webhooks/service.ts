@@ -216,7 +216,11 @@ function presentDelivery({ delivery, event, url }: DeliveryRow): ShownDelivery {
 export async function deliveryPage(ctx: AppContext, query: DeliveryQuery) {
   const { rows, meta } = await webhooks.deliveryPage(
     ctx.db,
-    { endpoint: query.endpoint, status: query.status },
+    {
+      endpoint: query.endpoint,
+      status: query.status,
+      oldestFirst: query.sort === 'time' && query.dir !== 'desc',
+    },
     query,
   );
   return { data: rows.map(presentDelivery), meta };

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ALL_USERS } from '@blaster/contract';
+import { ALL_USERS, type SortDirection, type WHATSAPP_SORT_KEYS } from '@blaster/contract';
 import type { Db } from '../../db';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../ledger/ledger';
 import { proxies, users, whatsappAccounts } from '../../db/schema';
 import type { AccountRow } from '../../domain/accounts';
 import { accountMatches } from '../../lib/search';
 import {
+  inPageOrder,
   readKeptRows,
   readPage,
   selectColumns,
@@ -39,12 +41,29 @@ const accountsWithOwner = (db: Db) =>
     .innerJoin(users, eq(users.id, whatsappAccounts.userId))
     .$dynamic();
 
+/** A sort the chat-account list offers, and its direction. */
+export interface AccountSort {
+  sort?: (typeof WHATSAPP_SORT_KEYS)[number];
+  dir?: SortDirection;
+}
+/** Each sort key as its index holds it (migration 0021). */
+const accountSortKeys = {
+  success: whatsappAccounts.countSuccess,
+  failed: whatsappAccounts.countFail,
+  income: whatsappAccounts.income,
+} satisfies Record<NonNullable<AccountSort['sort']>, AnyPgColumn>;
+
 /**
  * One page of the chat-account list with each owner's name: what list-per-page reads (the bench
  * times exactly this). Only the page's rows are joined.
  */
-export async function readAccountsPage(db: Db, where: SQL | undefined, request: PageRequest) {
-  if (!where) {
+export async function readAccountsPage(
+  db: Db,
+  where: SQL | undefined,
+  request: PageRequest,
+  { sort, dir }: AccountSort = {},
+) {
+  if (!where && !sort) {
     const { rows, meta } = await readKeptRows<AccountRow & Owner>(db, accountsPage, request);
     const listed = rows.map((row) => ({
       account: row as AccountRow,
@@ -57,16 +76,16 @@ export async function readAccountsPage(db: Db, where: SQL | undefined, request: 
     db,
     {
       table: whatsappAccounts,
-      direction: 'desc',
+      // Newest first unless a sort is asked for.
+      orderBy: sort ? [accountSortKeys[sort]] : [],
+      direction: sort ? (dir ?? 'asc') : 'desc',
       where,
       kept: 'whatsapp_accounts',
     },
     request,
   );
-  const rows = ids.length
-    ? await accountsWithOwner(db).where(inArray(whatsappAccounts.id, ids)).orderBy(desc(whatsappAccounts.id))
-    : [];
-  return { rows, meta };
+  const rows = ids.length ? await accountsWithOwner(db).where(inArray(whatsappAccounts.id, ids)) : [];
+  return { rows: inPageOrder(ids, rows, (row) => row.account.id), meta };
 }
 
 /** The list's filter: one owner (null: everyone), a search, a state or status. */

@@ -218,7 +218,7 @@ export async function pageOfAccounts(
 ) {
   // A dev or admin with no chosen user lists everything: operators see the whole platform.
   const owner = isOperator(user) ? (typeof query.user_id === 'number' ? query.user_id : null) : user.id;
-  const { rows, meta } = await readAccountsPage(ctx.db, accountFilter(owner, query), query);
+  const { rows, meta } = await readAccountsPage(ctx.db, accountFilter(owner, query), query, query);
   return { data: rows.map(presentListed), meta };
 }
 

@@ -1,9 +1,19 @@
-import { desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { MONEY_SORT_KEYS, SortDirection, WithdrawStatus } from '@blaster/contract';
 import type { Db } from '../../db';
 import { users, withdrawals } from '../../db/schema';
-import { readPage, type PageRequest } from '../../lib/paging';
+import { inPageOrder, readPage, sortedOrNewest, type PageRequest } from '../../lib/paging';
 
 const newestFirst = [desc(withdrawals.createdAt), desc(withdrawals.id)];
+/** Each sort key's column, on its index (migration 0021). */
+const withdrawSortKeys = { nominal: withdrawals.nominal, created: withdrawals.createdAt };
+
+/** What a page of withdrawals may ask besides the page: a sort and a status. */
+export interface WithdrawListQuery {
+  sort?: (typeof MONEY_SORT_KEYS)[number];
+  dir?: SortDirection;
+  status?: WithdrawStatus;
+}
 
 /** Withdrawals with the requester's name and bank details, as every list shows them. */
 const withRequester = (db: Db) =>
@@ -44,23 +54,22 @@ export const withdrawRepository = {
     return row?.userId;
   },
 
-  async page(db: Db, owner: number | null, request: PageRequest) {
-    const where: SQL | undefined = owner === null ? undefined : eq(withdrawals.userId, owner);
+  /** A page of withdrawals, newest first or in the sort asked; `owner` null means everyone's. */
+  async page(db: Db, owner: number | null, request: PageRequest & WithdrawListQuery) {
+    const where = and(
+      owner === null ? undefined : eq(withdrawals.userId, owner),
+      request.status ? eq(withdrawals.status, request.status) : undefined,
+    );
     const { ids, meta } = await readPage(
       db,
       {
         table: withdrawals,
-        orderBy: [withdrawals.createdAt],
-        direction: 'desc',
+        ...sortedOrNewest(request.sort && withdrawSortKeys[request.sort], request.dir, withdrawals.createdAt),
         where,
       },
       request,
     );
-    const rows = ids.length
-      ? await withRequester(db)
-          .where(inArray(withdrawals.id, ids))
-          .orderBy(...newestFirst)
-      : [];
-    return { rows, meta };
+    const rows = ids.length ? await withRequester(db).where(inArray(withdrawals.id, ids)) : [];
+    return { rows: inPageOrder(ids, rows, (row) => row.withdrawal.id), meta };
   },
 };

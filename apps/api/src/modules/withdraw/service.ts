@@ -5,7 +5,11 @@ import { HttpError } from '../../lib/errors';
 import { listOwner, type PageRequest } from '../../lib/paging';
 import type { AuthUser } from '../../lib/routes';
 import { recordAudit } from '../audit/service';
-import { withdrawRepository as withdrawals, type WithdrawalWithRequester } from './repository';
+import {
+  withdrawRepository as withdrawals,
+  type WithdrawalWithRequester,
+  type WithdrawListQuery,
+} from './repository';
 
 /** Going back to 'requested' cancels the earlier decision, so a mistaken decision can be undone. */
 const AUDIT_ACTION = {
@@ -51,7 +55,7 @@ export async function withdrawPage(
   ctx: AppContext,
   actor: AuthUser,
   named: number | '' | 'null' | undefined,
-  request: PageRequest,
+  request: PageRequest & WithdrawListQuery,
 ) {
   // Staff review everyone's requests; members see only their own.
   const reviewer = actor.role === 'staff' ? { ...actor, role: 'admin' } : actor;

@@ -47,10 +47,15 @@ export function useListParams() {
     const cursor = params.get(key);
     if (cursor && page > 1) pageQuery.set(key, cursor);
   }
+  const status = params.get('status');
+  const withStatus = new URLSearchParams(pageQuery);
+  if (status) withStatus.set('status', status);
   return {
     page,
     perPage: pageSizeOf(params),
     pageQuery: pageQuery.toString(),
+    /** `pageQuery` with the status filter's choice, for a list whose only filter it is. */
+    pageAndStatusQuery: withStatus.toString(),
     params,
     set,
     setPage: (value: number) => set({ page: value }),

@@ -37,15 +37,18 @@ export function RefreshButton({ onRefresh }: { onRefresh(): Promise<unknown> | v
   );
 }
 
-/** A list's search box and, when given, its status filter (kept in the address as `status`). */
+/**
+ * A list's search box and its status filter (kept in the address as `status`), each when given: a
+ * list the server cannot search offers the filter alone.
+ */
 export function ListFilters({
   search,
-  searchLabel,
+  searchLabel = '',
   placeholder = searchLabel,
   statuses,
 }: {
-  search: { typed: string; setTyped: (value: string) => void };
-  searchLabel: string;
+  search?: { typed: string; setTyped: (value: string) => void };
+  searchLabel?: string;
   placeholder?: string;
   statuses?: { all: string; options: { value: string; label: string }[] };
 }) {
@@ -53,14 +56,16 @@ export function ListFilters({
   const { params, set } = useListParams();
   return (
     <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-      <input
-        type="search"
-        aria-label={searchLabel}
-        placeholder={placeholder}
-        value={search.typed}
-        onChange={(event) => search.setTyped(event.target.value)}
-        className={`${inputClass()} sm:max-w-xs`}
-      />
+      {search && (
+        <input
+          type="search"
+          aria-label={searchLabel}
+          placeholder={placeholder}
+          value={search.typed}
+          onChange={(event) => search.setTyped(event.target.value)}
+          className={`${inputClass()} sm:max-w-xs`}
+        />
+      )}
       {statuses && (
         <select
           aria-label={MSG.filterStatus}
@@ -77,6 +82,25 @@ export function ListFilters({
         </select>
       )}
     </div>
+  );
+}
+
+/** A list's status filter alone ('Filter Status: Semua' and each status named by `label`). */
+export function StatusFilter<V extends string>({
+  values,
+  label,
+}: {
+  values: readonly V[];
+  label(value: V): string;
+}) {
+  const MSG = useMessages();
+  return (
+    <ListFilters
+      statuses={{
+        all: t('common.filterAll', { label: MSG.filterStatus }),
+        options: values.map((value) => ({ value, label: label(value) })),
+      }}
+    />
   );
 }
 

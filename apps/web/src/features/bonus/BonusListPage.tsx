@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { createColumnHelper } from '@tanstack/react-table';
 import { Plus } from 'lucide-react';
-import { isOperatorRole, type BonusRow } from '@blaster/contract';
+import { isOperatorRole, type BonusRow, type MONEY_SORT_KEYS } from '@blaster/contract';
 import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
@@ -21,6 +21,7 @@ import { useSession } from '../../lib/session';
 import { bonusKeys, useBonuses, useBonusTotal } from './api';
 
 const column = createColumnHelper<BonusRow>();
+type MoneySortKey = (typeof MONEY_SORT_KEYS)[number];
 
 /** /bonus: admin and dev manage everyone's bonuses; a member sees their own and their total. */
 export function BonusListPage() {
@@ -45,7 +46,7 @@ export function BonusListPage() {
       : []),
     column.accessor('nominal', {
       header: t('common.nominal'),
-      meta: { figure: true },
+      meta: { figure: true, sortKey: 'nominal' satisfies MoneySortKey },
       cell: (info) => formatRupiah(info.getValue()),
     }),
     column.accessor('reason', {
@@ -54,6 +55,7 @@ export function BonusListPage() {
     }),
     column.accessor('createdAt', {
       header: operator ? MSG.bonusCreatedAt : MSG.bonusReceivedAt,
+      meta: { sortKey: 'created' satisfies MoneySortKey },
       cell: (info) => formatDateTime(info.getValue()),
     }),
     ...(operator
@@ -94,6 +96,7 @@ export function BonusListPage() {
           columns={columns}
           rowKey={(row) => row.id}
           listKey="bonus"
+          sortable
           pageSizes
         />
       </PageCard>

@@ -115,7 +115,10 @@ export function CampaignCard(props: CampaignCardProps) {
         </h3>
         <span
           data-testid={`campaign-status-${row.id}`}
-          className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', BADGE[view.phase])}
+          className={clsx(
+            'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+            BADGE[view.phase],
+          )}
         >
           {view.label}
         </span>

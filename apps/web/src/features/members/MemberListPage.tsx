@@ -36,7 +36,7 @@ const columns = [
     cell: ({ row }) =>
       row.original.level ? (
         <span
-          className="rounded-full px-2.5 py-0.5 text-xs font-medium text-white"
+          className="inline-block max-w-full rounded-full px-2.5 py-0.5 text-xs font-medium text-white"
           style={{ backgroundColor: row.original.color ?? '#465fff' }}
         >
           <UserText text={row.original.level} />

@@ -14,7 +14,7 @@ import {
   type ProxyRow,
   type ProxyUpdate,
 } from '@blaster/contract';
-import { t, tValue, useMessages } from '../../i18n';
+import { formatNumber, t, tValue, useMessages } from '../../i18n';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, TextField } from '../../components/form';
@@ -29,10 +29,12 @@ import {
   type Columns,
   AddLink,
   ExportButtons,
+  StatusFilter,
 } from '../../components/data-table';
 import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { downloadCsv, downloadJson } from '../../lib/download';
 import { proxyKeys, useProxyList, useRefreshProxies } from './api';
+import { useProxyBulkActions } from './bulk-actions';
 import { useReturnToList } from '../../lib/return-to-list';
 
 const column = createColumnHelper<ProxyRow>();
@@ -45,12 +47,15 @@ const statusClass = (status: string) =>
       ? 'bg-amber-50 text-amber-700 dark:bg-amber-500/15 dark:text-amber-300'
       : 'bg-red-50 text-red-700 dark:bg-red-500/15 dark:text-red-300';
 
+const proxyStatusLabel = (status: string) => tValue('proxyStatus', status) || capitalised(status);
+
 /** /proxy: proxy records with their use count; they are records only. */
 export function ProxyListPage() {
   const MSG = useMessages();
-  const { pageQuery } = useListParams();
-  const list = useProxyList(pageQuery);
+  const { pageAndStatusQuery } = useListParams();
+  const list = useProxyList(pageAndStatusQuery);
   const remove = useDeleteRow(proxyKeys.all[0], 'proxyDelete');
+  const bulkActions = useProxyBulkActions();
 
   const exportAll = async (kind: 'csv' | 'json') => {
     try {
@@ -67,13 +72,19 @@ export function ProxyListPage() {
     column.accessor('value', { header: t('proxy.proxy') }),
     column.accessor('count_use', {
       header: t('proxy.used'),
-      cell: (info) => t('common.times', { n: info.getValue() }),
+      meta: { figure: true },
+      cell: (info) => t('common.times', { n: formatNumber(info.getValue()) }),
     }),
     column.accessor('status', {
       header: t('common.status'),
       cell: (info) => (
-        <span className={clsx('rounded-full px-2 py-0.5 text-xs font-medium', statusClass(info.getValue()))}>
-          {tValue('proxyStatus', info.getValue()) || capitalised(info.getValue())}
+        <span
+          className={clsx(
+            'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+            statusClass(info.getValue()),
+          )}
+        >
+          {proxyStatusLabel(info.getValue())}
         </span>
       ),
     }),
@@ -96,6 +107,7 @@ export function ProxyListPage() {
           </>
         }
       >
+        <StatusFilter values={PROXY_STATUSES} label={proxyStatusLabel} />
         <PagedTable
           label={t('route./proxy')}
           list={list}
@@ -103,6 +115,7 @@ export function ProxyListPage() {
           rowKey={(row) => row.id}
           listKey="proxy"
           pageSizes
+          bulkActions={bulkActions}
         />
       </PageCard>
     </>

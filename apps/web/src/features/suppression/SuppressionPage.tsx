@@ -24,6 +24,7 @@ import { suppressionKeys, useSuppressionList } from './api';
 import { ServerExportButtons } from '../../components/ServerExport';
 import { SuppressionAddCard } from './components/SuppressionAddCard';
 import { suppressionColumns } from './components/suppression-columns';
+import { useSuppressionBulkActions } from './bulk-actions';
 
 /**
  * /suppression: numbers that opted out (a STOP reply, or added by hand). The blast engine never sends
@@ -56,6 +57,7 @@ export function SuppressionPage() {
     onError: (error) => toast.error(errorText(error)),
   });
   const mayRemove = SUPPRESSION_REMOVE_ROLES.includes(getStoredUser()?.role ?? 'member');
+  const bulkActions = useSuppressionBulkActions(mayRemove);
   const columns = suppressionColumns(
     mayRemove
       ? {
@@ -91,6 +93,7 @@ export function SuppressionPage() {
             rowKey={(row) => row.number}
             listKey="suppression"
             pageSizes
+            bulkActions={bulkActions}
           />
         </PageCard>
       </div>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { SKIPPED_PREVIEW_ROWS } from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { FileField, acceptedFile } from '../../components/FileField';
 import { Alert, Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
-import { callEndpoint, errorText } from '../../lib/api';
+import { UploadProgress, useUploadTask } from '../../components/UploadCard';
 import { useRefreshTemplates } from './api';
 import { useReturnToList } from '../../lib/return-to-list';
 
@@ -20,21 +19,18 @@ export function TemplateImportCard() {
   const refreshTemplates = useRefreshTemplates();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string>();
-  const upload = useMutation({
-    mutationFn: (chosen: File) => {
-      const form = new FormData();
-      form.append('file', chosen);
-      return callEndpoint('messageImport', { body: form }, { fallback: MSG.errorImportingFile });
-    },
-    onSuccess: async (answer) => {
-      await refreshTemplates();
-      const done = MSG.templateImportDone(answer.created.length, answer.skipped.length);
-      // A skipped row must not pass unnoticed: the result stays on screen.
-      if (answer.skipped.length === 0) returnToList(done);
-      else toast.success(done);
-    },
-  });
-  const result = upload.data;
+  // The bytes sent and the templates the server read show as they move, like the phone-number import.
+  const { task, start } = useUploadTask('template-import-file', 'messageImport', MSG.errorImportingFile);
+  const importFile = async (chosen: File) => {
+    const answer = await start(chosen);
+    if (!answer) return;
+    await refreshTemplates();
+    const done = MSG.templateImportDone(answer.created.length, answer.skipped.length);
+    // A skipped row must not pass unnoticed: the result stays on screen.
+    if (answer.skipped.length === 0) returnToList(done);
+    else toast.success(done);
+  };
+  const result = task.result;
   return (
     <PageCard title={MSG.templateImportTitle}>
       <form
@@ -42,9 +38,10 @@ export function TemplateImportCard() {
         className="max-w-3xl space-y-5"
         onSubmit={(event) => {
           event.preventDefault();
+          if (task.running) return;
           const problem = acceptedFile(file, ['json'], MSG.fileTypeJson);
           setFileError(problem);
-          if (!problem) upload.mutate(file!);
+          if (!problem) void importFile(file!);
         }}
       >
         <FileField
@@ -57,7 +54,7 @@ export function TemplateImportCard() {
             setFileError(undefined);
           }}
         />
-        {upload.error && <Alert>{errorText(upload.error, MSG.errorImportingFile)}</Alert>}
+        {task.error && <Alert>{task.error}</Alert>}
         {result && result.skipped.length > 0 && (
           <div data-testid="template-import-result" className="space-y-2 text-sm">
             <p className="rounded-lg bg-amber-50 px-4 py-3 text-amber-800 dark:bg-amber-500/10 dark:text-amber-200">
@@ -72,9 +69,10 @@ export function TemplateImportCard() {
             </ul>
           </div>
         )}
-        <Button type="submit" loading={upload.isPending} disabled={upload.isPending}>
-          {upload.isPending ? t('common.uploading') : t('common.upload')}
+        <Button type="submit" loading={task.running} disabled={task.running}>
+          {task.running ? t('common.uploading') : t('common.upload')}
         </Button>
+        {task.running && <UploadProgress task={task} />}
       </form>
     </PageCard>
   );

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { TEMPLATE_STATUSES } from '@blaster/contract';
 import { toast } from 'sonner';
 import { Upload } from 'lucide-react';
-import { t, useMessages } from '../../i18n';
+import { messages, t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { acceptedFile } from '../../components/FileField';
@@ -14,20 +15,34 @@ import {
   useListParams,
   AddLink,
   ExportButtons,
+  StatusFilter,
 } from '../../components/data-table';
 import { callEndpoint, errorText } from '../../lib/api';
 import { downloadJson } from '../../lib/download';
 import { templateKeys, useRefreshTemplates, useTemplateList } from './api';
 import { templateColumns } from './components/template-columns';
+import { useTemplateBulkActions } from './bulk-actions';
 
-/** /message: blast message templates, with a JSON import and export. */
+/** 'Export JSON': every template, as the import reads them back. */
+async function exportAllTemplates() {
+  try {
+    const { list: all } = await callEndpoint('messageList');
+    if (all.length === 0) return void toast.error(messages().noMessagesToExport);
+    downloadJson('messages.json', all);
+  } catch (error) {
+    toast.error(errorText(error));
+  }
+}
+
+/** /message: blast message templates, with a JSON import and export and bulk actions. */
 export function TemplateListPage() {
   const MSG = useMessages();
-  const { pageQuery } = useListParams();
+  const { pageAndStatusQuery } = useListParams();
   const refreshTemplates = useRefreshTemplates();
   const importInput = useRef<HTMLInputElement>(null);
-  const list = useTemplateList(pageQuery);
+  const list = useTemplateList(pageAndStatusQuery);
   const remove = useDeleteRow(templateKeys.all[0], 'messageDelete');
+  const bulkActions = useTemplateBulkActions();
 
   const importJson = useMutation({
     mutationFn: (file: File) => {
@@ -41,15 +56,6 @@ export function TemplateListPage() {
     },
     onError: (error) => toast.error(errorText(error, MSG.errorImportingFile)),
   });
-  const exportAll = async () => {
-    try {
-      const { list: all } = await callEndpoint('messageList');
-      if (all.length === 0) return void toast.error(MSG.noMessagesToExport);
-      downloadJson('messages.json', all);
-    } catch (error) {
-      toast.error(errorText(error));
-    }
-  };
 
   const columns = templateColumns((row) =>
     remove.actions(`/message/edit?id=${row.id}`, row.id, t('template.thisTemplate')),
@@ -85,11 +91,12 @@ export function TemplateListPage() {
             >
               <Upload className="size-4" aria-hidden="true" /> Import JSON
             </Button>
-            <ExportButtons formats={['json']} onExport={exportAll} />
+            <ExportButtons formats={['json']} onExport={exportAllTemplates} />
             <AddLink to="/message/create" />
           </>
         }
       >
+        <StatusFilter values={TEMPLATE_STATUSES} label={(value) => tValue('recordStatus', value)} />
         <PagedTable
           label={t('route./message')}
           list={list}
@@ -97,6 +104,7 @@ export function TemplateListPage() {
           rowKey={(row) => row.id}
           listKey="message"
           pageSizes
+          bulkActions={bulkActions}
         />
       </PageCard>
     </>

@@ -1,11 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { toast } from 'sonner';
-import { ROLES, STAFF_ROLES, type Role, type User } from '@blaster/contract';
+import { ROLES, STAFF_ROLES, type Role, type STAFF_SORT_KEYS, type User } from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Alert, Button, Label, TextField, inputClass } from '../../components/form';
-import { DataTable, PageCard, formatDateTime } from '../../components/data-table';
+import {
+  DataTable,
+  PageCard,
+  formatDateTime,
+  useListSort,
+  type SortState,
+} from '../../components/data-table';
 import { callEndpoint, errorText } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { staffUserKeys, useStaffUsers } from './api';
@@ -27,7 +33,8 @@ export function assignableRoles(actor: User, target: Pick<User, 'id' | 'role'>):
 /** /users: operators' accounts (staff, dev, admin), their roles, and a form to add one. */
 export function UsersPage() {
   const { user: actor } = useSession();
-  const list = useStaffUsers();
+  const sorting = useListSort();
+  const list = useStaffUsers(sorting);
   if (!actor) return null;
   return (
     <>
@@ -37,6 +44,7 @@ export function UsersPage() {
           <StaffTable
             users={list.data?.users}
             actor={actor}
+            sorting={sorting}
             loading={list.isFetching}
             error={list.isError ? errorText(list.error) : null}
           />
@@ -50,16 +58,19 @@ export function UsersPage() {
 }
 
 const staffColumn = createColumnHelper<User>();
+type StaffSortKey = (typeof STAFF_SORT_KEYS)[number];
 
 /** The panel's operators, on the shared data table (cards on a phone); the role is changed in place. */
 function StaffTable({
   users,
   actor,
+  sorting,
   loading,
   error,
 }: {
   users: User[] | undefined;
   actor: User;
+  sorting: SortState;
   loading: boolean;
   error: string | null;
 }) {
@@ -67,16 +78,22 @@ function StaffTable({
     staffColumn.display({
       id: 'name',
       header: t('common.nama'),
+      meta: { sortKey: 'name' satisfies StaffSortKey },
       cell: ({ row }) => `${row.original.firstname} ${row.original.lastname}`,
     }),
-    staffColumn.accessor('email', { header: t('common.email') }),
+    staffColumn.accessor('email', {
+      header: t('common.email'),
+      meta: { sortKey: 'email' satisfies StaffSortKey },
+    }),
     staffColumn.display({
       id: 'role',
       header: t('profile.role'),
+      meta: { sortKey: 'role' satisfies StaffSortKey },
       cell: ({ row }) => <RoleSelect user={row.original} actor={actor} />,
     }),
     staffColumn.accessor('createdAt', {
       header: t('users.createdAt'),
+      meta: { sortKey: 'created' satisfies StaffSortKey },
       cell: ({ getValue }) => formatDateTime(getValue()),
     }),
   ];
@@ -88,6 +105,8 @@ function StaffTable({
       loading={loading}
       error={error}
       rowKey={(user) => user.id}
+      listKey="users"
+      sorting={sorting}
     />
   );
 }

@@ -54,6 +54,7 @@ export function WebhooksPage() {
               loading={endpoints.isFetching}
               error={endpoints.error ? errorText(endpoints.error) : null}
               rowKey={(row) => row.id}
+              listKey="webhook_endpoints"
             />
           )}
         </PageCard>
@@ -71,6 +72,7 @@ export function WebhooksPage() {
             columns={deliveryTable}
             rowKey={(row) => row.id}
             listKey="webhook_deliveries"
+            sortable
             pageSizes
           />
         </PageCard>

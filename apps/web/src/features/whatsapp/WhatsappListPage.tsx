@@ -78,6 +78,7 @@ export function WhatsappListPage() {
           rows={list.data ? (rows.length || list.data.data.length === 0 ? rows : list.data.data) : undefined}
           rowKey={(row) => row.id}
           listKey="whatsapp"
+          sortable
           pageSizes
         />
       </PageCard>

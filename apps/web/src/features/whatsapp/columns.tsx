@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import clsx from 'clsx';
 import { Check, X } from 'lucide-react';
+import type { WHATSAPP_SORT_KEYS } from '@blaster/contract';
 import { formatNumber, formatRupiah, t, tValue } from '../../i18n';
 import type { Columns } from '../../components/data-table';
 import { AccountCell } from './components/AccountCell';
@@ -10,6 +11,7 @@ import { AccountRowActions, type AccountViewer } from './row-actions';
 import type { AccountActions } from './use-account-actions';
 
 const column = createColumnHelper<LiveRow>();
+type AccountSortKey = (typeof WHATSAPP_SORT_KEYS)[number];
 
 /** The account list's columns as the viewer's role sees them. */
 export function accountColumns(viewer: AccountViewer, actions: AccountActions): Columns<LiveRow> {
@@ -22,7 +24,7 @@ export function accountColumns(viewer: AccountViewer, actions: AccountActions): 
     }),
     column.accessor('count_success', {
       header: t('common.success'),
-      meta: { figure: true },
+      meta: { figure: true, sortKey: 'success' satisfies AccountSortKey },
       cell: ({ row: { original: row } }) => (
         <span
           data-testid={`success-${row.id}`}
@@ -37,7 +39,7 @@ export function accountColumns(viewer: AccountViewer, actions: AccountActions): 
     }),
     column.accessor('count_fail', {
       header: t('common.failed'),
-      meta: { figure: true },
+      meta: { figure: true, sortKey: 'failed' satisfies AccountSortKey },
       cell: ({ row: { original: row } }) => (
         <span
           data-testid={`fail-${row.id}`}
@@ -52,7 +54,7 @@ export function accountColumns(viewer: AccountViewer, actions: AccountActions): 
     }),
     column.accessor('income', {
       header: t('common.income'),
-      meta: { figure: true },
+      meta: { figure: true, sortKey: 'income' satisfies AccountSortKey },
       cell: (info) => formatRupiah(info.getValue()),
     }),
     column.display({

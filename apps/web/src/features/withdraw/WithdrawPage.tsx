@@ -42,6 +42,7 @@ function WithdrawScreen({ user }: { user: User }) {
               rowKey={(row) => row.id}
               rowClassName={(row) => statusRowClass[row.original.status]}
               listKey="withdraw_history"
+              sortable
               pageSizes
             />
           </PageCard>

@@ -1,14 +1,25 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { REALTIME_CHANNEL_ADMIN, isOperatorRole, type WithdrawRow } from '@blaster/contract';
+import {
+  REALTIME_CHANNEL_ADMIN,
+  WITHDRAW_STATUSES,
+  isOperatorRole,
+  type WithdrawRow,
+} from '@blaster/contract';
 import { t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
+import {
+  PagedTable,
+  PageCard,
+  RefreshButton,
+  StatusFilter,
+  useListParams,
+} from '../../components/data-table';
 import type { Columns } from '../../components/data-table';
 import { subscribe } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
-import { statusRowClass, withdrawColumns } from './columns';
+import { STATUS_LABEL, statusRowClass, withdrawColumns } from './columns';
 import { useWithdrawRequests, withdrawKeys } from './api';
 import { decisionsIn } from './withdraw-decisions';
 import { useWithdrawDecision } from './use-withdraw-decision';
@@ -22,12 +33,12 @@ export function WithdrawRequestsPage() {
   const ACTIONS = decisionsIn(MSG);
   const { user } = useSession();
   const canDecide = user?.role === 'admin';
-  const { pageQuery } = useListParams();
+  const { pageAndStatusQuery } = useListParams();
   const queryClient = useQueryClient();
   const { updating, confirmAndDecide } = useWithdrawDecision();
   const [openDetails, setOpenDetails] = useState<Set<number>>(new Set());
 
-  const list = useWithdrawRequests(pageQuery);
+  const list = useWithdrawRequests(pageAndStatusQuery);
 
   // New requests appear without a reload for viewers of the admin channel.
   useEffect(() => {
@@ -80,6 +91,7 @@ export function WithdrawRequestsPage() {
             {t('withdraw.readOnlyNote')}
           </p>
         )}
+        <StatusFilter values={WITHDRAW_STATUSES} label={(value) => STATUS_LABEL[value]} />
         <PagedTable
           label={MSG.withdrawRequestsTitle}
           list={list}
@@ -87,6 +99,7 @@ export function WithdrawRequestsPage() {
           rowKey={(row) => row.id}
           rowClassName={(row) => statusRowClass[row.original.status]}
           listKey="withdraw_requests"
+          sortable
           pageSizes
         />
       </PageCard>

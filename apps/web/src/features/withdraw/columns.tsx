@@ -1,10 +1,11 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { type WithdrawRow } from '@blaster/contract';
+import { type MONEY_SORT_KEYS, type WithdrawRow } from '@blaster/contract';
 import { formatRupiah, t } from '../../i18n';
 import { formatDateTime, type Columns } from '../../components/data-table';
 import { PersonName } from '../../components/UserText';
 
 const column = createColumnHelper<WithdrawRow>();
+type MoneySortKey = (typeof MONEY_SORT_KEYS)[number];
 
 // Getters: each read takes the chosen language's text.
 export const STATUS_LABEL: Record<WithdrawRow['status'], string> = {
@@ -32,7 +33,7 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
       : []),
     column.accessor('nominal', {
       header: t('common.nominal'),
-      meta: { figure: true },
+      meta: { figure: true, sortKey: 'nominal' satisfies MoneySortKey },
       cell: (info) => formatRupiah(info.getValue()),
     }),
     column.accessor('status', {
@@ -41,6 +42,7 @@ export function withdrawColumns({ withMember }: { withMember: boolean }): Column
     }),
     column.accessor('createdAt', {
       header: t('common.date'),
+      meta: { sortKey: 'created' satisfies MoneySortKey },
       cell: (info) => formatDateTime(info.getValue()),
     }),
   ];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { isImageUrl, type TemplateRow } from '@blaster/contract';
-import { t, tValue } from '../../../i18n';
+import { formatNumber, t, tValue } from '../../../i18n';
 import type { Columns } from '../../../components/data-table';
 
 const column = createColumnHelper<TemplateRow>();
@@ -32,7 +32,8 @@ export function templateColumns(actions: (row: TemplateRow) => ReactNode): Colum
     }),
     column.accessor('count_use', {
       header: t('proxy.used'),
-      cell: (info) => t('common.times', { n: info.getValue() }),
+      meta: { figure: true },
+      cell: (info) => t('common.times', { n: formatNumber(info.getValue()) }),
     }),
     column.accessor('status', {
       header: t('common.status'),

@@ -1,5 +1,5 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import type { WebhookDelivery } from '@blaster/contract';
+import type { WEBHOOK_DELIVERY_SORT_KEYS, WebhookDelivery } from '@blaster/contract';
 import { t } from '../../../i18n';
 import { formatDateTime, smallLinkClass, type Columns } from '../../../components/data-table';
 import { STATUS_CLASSES, WEBHOOK_TEXT, failureText, statusLabel, type RowActing } from '../texts';
@@ -11,6 +11,7 @@ export function deliveryColumns(act: RowActing): Columns<WebhookDelivery> {
   return [
     deliveryColumn.accessor('createdAt', {
       header: WEBHOOK_TEXT.createdAt,
+      meta: { sortKey: 'time' satisfies (typeof WEBHOOK_DELIVERY_SORT_KEYS)[number] },
       cell: ({ row: { original } }) => (
         <div className="whitespace-nowrap">
           {formatDateTime(original.createdAt)}

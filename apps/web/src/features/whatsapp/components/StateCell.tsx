@@ -25,7 +25,7 @@ export function StateCell({ row }: { row: LiveRow }) {
     <div data-testid={`state-${row.id}`}>
       <span
         className={clsx(
-          'rounded-full px-2 py-0.5 text-xs font-medium',
+          'inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
           row.state === 'connected'
             ? 'bg-emerald-50 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300'
             : row.suspended
