@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'blast.schedule',
   'blast.schedule_cancel',
   'sandbox.demo_data',
+  'sandbox.network',
   'phone.bulk_delete',
   'phone.bulk_suppress',
 ] as const;
@@ -61,6 +62,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'blast.schedule': 'Blast dijadwalkan',
   'blast.schedule_cancel': 'Jadwal blast dibatalkan',
   'sandbox.demo_data': 'Data demo ditambah',
+  'sandbox.network': 'Aturan jaringan sandbox diubah',
   'phone.bulk_delete': 'Phone number dihapus massal',
   'phone.bulk_suppress': 'Phone number dimasukkan ke suppression massal',
 };
