@@ -206,6 +206,48 @@ describe("the network's messaging limits", () => {
   });
 });
 
+describe("the network's quality rating", () => {
+  it('slows a YELLOW sender to half its throughput and tells the account why', async () => {
+    const { a, member, account, seen } = await sender();
+    // Earlier messages by hand: 100 nobody minded, then 4 whose recipients blocked the sender.
+    a.sandbox.setTier(account.deviceId, 4);
+    const sendByHand = async (count: number, from: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const to = String(6287990000000 + from + i);
+        const permit = issuePermit({
+          deviceId: account.deviceId,
+          to,
+          text: 'Halo',
+          key: `manual-${from + i}`,
+        });
+        expect((await sendPermitted(a.ctx.gateway, permit)).ok).toBe(true);
+      }
+    };
+    await sendByHand(100, 0);
+    a.sandbox.setReactions(account.deviceId, { blockRate: 1, reportRate: 0 });
+    await sendByHand(4, 100);
+    a.sandbox.setReactions(account.deviceId, null);
+    a.sandbox.setTier(account.deviceId, 0);
+    expect(a.ctx.gateway.standing(account.deviceId)).toMatchObject({ quality: 'yellow', perSecond: 80 });
+
+    await seedList(a, 90);
+    const sentAt: number[] = [];
+    const send = a.sandbox.sendMessage.bind(a.sandbox);
+    a.sandbox.sendMessage = async (deviceId, to, text, key) => {
+      const result = await send(deviceId, to, text, key);
+      if (result.ok) sentAt.push(performance.now());
+      return result;
+    };
+    await start(a, member, account.id);
+    await waitFor(() => eventOf(seen, account.id, 'finished'), 'the blast to finish');
+    expect(eventOf(seen, account.id, 'waiting', MSG.slowedQualityYellow)).toBeDefined();
+    expect(await logCounts(a, account.id)).toEqual({ success: 90, fail: 0, pending: 0 });
+    // 90 sends at 40 a second, where 80 a second (and a full second's burst) would take a moment.
+    expect(sentAt.at(-1)! - sentAt[0]!).toBeGreaterThanOrEqual(1_000);
+    expect(a.ctx.gateway.standing(account.deviceId)!.quality).toBe('yellow');
+  });
+});
+
 describe("the network's pair rate", () => {
   it('never sends a recipient two messages within 6 seconds', async () => {
     const { a, member, account, seen } = await sender();
