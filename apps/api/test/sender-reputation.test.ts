@@ -124,7 +124,11 @@ describe("the network's messaging limits", () => {
     expect(await logCounts(a, account.id)).toEqual({ success: 250, fail: 0, pending: 0 });
     const reached = new Set(a.sandbox.delivered.map((d) => d.to));
     expect(reached.size).toBe(250);
-    expect(a.ctx.gateway.standing(account.deviceId)).toMatchObject({ restricted: true, recipients: 250 });
+    // The sender health page tells the member so.
+    const health = await a.call('GET', API.whatsappHealth(account.id), { token: member.token });
+    expect(health.body).toMatchObject({
+      standing: { tier: 250, recipients: 250, recipientsLeft: 0, restricted: true, quality: 'green' },
+    });
     // The rest wait on the list, neither failed nor taken.
     const [queued] = await queryRows<{ n: string }>(
       a.ctx.db,

@@ -144,6 +144,7 @@ export const senderStandingSchema = z.object({
   perSecond: z.number().int(),
   sendsLeftNow: z.number().int(),
 });
+export type SenderStanding = z.infer<typeof senderStandingSchema>;
 export const sandboxDemoDataBodySchema = z.object({
   count: z.coerce.number().int().min(1).max(5_000).default(20),
 });
