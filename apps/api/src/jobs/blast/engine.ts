@@ -77,6 +77,7 @@ export class BlastEngine extends LeasedJobs {
   private listEndReason: Promise<{ message?: Message }> | null = null;
   /** Told of every settled round (the metrics): its length from claim to settle, and its sends. */
   private readonly roundListeners = new Set<(round: SettledRound) => void>();
+  private readonly stopHearingNetwork: () => void;
 
   constructor(private readonly options: BlastEngineOptions) {
     super('blast', options.leases, options.bus);
@@ -90,9 +91,15 @@ export class BlastEngine extends LeasedJobs {
     // Loops held by governance look again at once when an operator changes the settings, or the
     // network says a sender's standing changed (its clock moved, a tier or a rating changed).
     this.config.onChange(() => this.wakeGoverned());
-    options.gateway.on((event) => {
+    this.stopHearingNetwork = options.gateway.on((event) => {
       if (event.type === 'standing') this.wakeGoverned();
     });
+  }
+
+  /** Stops every loop here; the network (shared by the instances of a test) is no longer heard. */
+  override async stopAll() {
+    this.stopHearingNetwork();
+    await super.stopAll();
   }
 
   private wakeGoverned() {
