@@ -58,6 +58,7 @@ async function blastRun(
   failRate: number,
   governed = false,
   webhooks: Webhooks = 'off',
+  reputation = false,
 ) {
   const database = await openBenchDatabase();
   const { db } = database;
@@ -96,6 +97,16 @@ async function blastRun(
     SANDBOX_FAIL_RATE: String(failRate),
     INSTANCE_ID: 'bench',
     SANDBOX_NETWORK_DIR: process.env.BENCH_SANDBOX_RECORD === '0' ? '' : recordDir,
+    // The network's rules for senders, at the tier where they do not bind (unlimited, 1,000 sends a
+    // second): what is measured is what keeping the model costs the engine.
+    ...(reputation
+      ? {
+          SANDBOX_REPUTATION: 'on',
+          SANDBOX_START_TIER: 'unlimited',
+          SANDBOX_BLOCK_RATE: '0',
+          SANDBOX_REPORT_RATE: '0',
+        }
+      : {}),
     // The receiver listens on loopback, which webhooks reach only when the operator allows it.
     WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   });
@@ -197,6 +208,7 @@ async function blastRun(
     failRate,
     governed,
     webhooks,
+    reputation,
     sent: done,
     seconds: round(seconds),
     sendsPerSecond: Math.round(done / seconds),
@@ -217,15 +229,20 @@ async function blastRun(
   };
 }
 
-/** One way of running the same blast: governance rules on or off, webhooks off or queued. */
+/**
+ * One way of running the same blast: governance rules on or off, webhooks off or queued, the
+ * network's rules for senders modelled or not.
+ */
 interface Mode {
   governed: boolean;
   webhooks: Webhooks;
+  reputation?: boolean;
 }
 const OFF: Mode = { governed: false, webhooks: 'off' };
 const GOVERNED: Mode = { governed: true, webhooks: 'off' };
 const QUEUED: Mode = { governed: false, webhooks: 'queued' };
 const GOVERNED_QUEUED: Mode = { governed: true, webhooks: 'queued' };
+const REPUTATION: Mode = { governed: false, webhooks: 'off', reputation: true };
 
 /**
  * The same 100-account blast in each mode, in order and then in reverse (off, governed, queued, ...,
@@ -235,7 +252,7 @@ const GOVERNED_QUEUED: Mode = { governed: true, webhooks: 'queued' };
 async function modeRates(modes: Mode[], targets: number) {
   const runs = new Map<Mode, Awaited<ReturnType<typeof blastRun>>[]>();
   for (const mode of [...modes, ...[...modes].reverse()]) {
-    const run = await blastRun(100, targets, 0, mode.governed, mode.webhooks);
+    const run = await blastRun(100, targets, 0, mode.governed, mode.webhooks, mode.reputation);
     runs.set(mode, [...(runs.get(mode) ?? []), run]);
   }
   const rate = (mode: Mode) => {
@@ -313,11 +330,34 @@ async function campaignCost() {
   return { blastGovernance: governance, blastWebhooks: webhooks };
 }
 
+/**
+ * What the sandbox's model of the network's rules for senders costs the engine: the same 100-account
+ * blast with the model off and on (every sender at the unlimited tier, so nothing holds). Goal: on/off
+ * >= 0.9, since the engine reads each sender's standing in memory and adds no statement per send.
+ */
+async function reputationCost() {
+  const targets = Number(process.env.BENCH_CAMPAIGN_TARGETS ?? SHORT_TARGETS);
+  const { rate, consistent } = await modeRates([OFF, REPUTATION], targets);
+  const off = rate(OFF);
+  return {
+    accounts: 100,
+    targets,
+    runsPerMode: 2,
+    sendsPerSecondOff: off,
+    sendsPerSecondOn: rate(REPUTATION),
+    onOverOff: round(rate(REPUTATION) / off),
+    goal: '>= 0.9',
+    consistent,
+  };
+}
+
 export async function blast() {
+  if (process.env.BENCH_BLAST_REPUTATION_ONLY) return { blastReputation: await reputationCost() };
   const campaign = await campaignCost();
   if (process.env.BENCH_BLAST_GOVERNANCE_ONLY || process.env.BENCH_BLAST_WEBHOOKS_ONLY) return campaign;
   return {
     ...campaign,
+    blastReputation: await reputationCost(),
     blast: [
       await blastRun(10, SHORT_TARGETS, 0),
       ...(process.env.BENCH_BLAST_ONE

@@ -28,6 +28,13 @@ export interface Config {
   sandboxReplyRate: number;
   sandboxAckLossRate: number;
   sandboxReadRate: number;
+  /**
+   * The sandbox network's rules for bulk senders (SANDBOX_REPUTATION=on; off by default): the tier a
+   * new sender starts at (SANDBOX_START_TIER: 250, 2000, 10000, 100000 or unlimited; 250 by default)
+   * and the shares of recipients who block (SANDBOX_BLOCK_RATE, 0.005) or report (SANDBOX_REPORT_RATE,
+   * 0.001) a sender, which a dev changes per device and per template in the sandbox controls.
+   */
+  sandboxReputation: { startTier: number; reactions: { blockRate: number; reportRate: number } } | null;
   /** Where the sandbox network appends every delivered message (one JSON line each), if anywhere. */
   sandboxJournal: string | undefined;
   /**
@@ -186,6 +193,20 @@ export function passwordHashingFromEnv(env: NodeJS.ProcessEnv): PasswordHashingC
   };
 }
 
+const START_TIERS = ['250', '2000', '10000', '100000', 'unlimited'];
+
+function sandboxReputationFromEnv(env: NodeJS.ProcessEnv): Config['sandboxReputation'] {
+  if (env.SANDBOX_REPUTATION !== 'on') return null;
+  const startTier = START_TIERS.indexOf((env.SANDBOX_START_TIER ?? '250').replaceAll(/[,_]/g, ''));
+  return {
+    startTier: Math.max(0, startTier),
+    reactions: {
+      blockRate: numberFromEnv(env.SANDBOX_BLOCK_RATE, 0.005),
+      reportRate: numberFromEnv(env.SANDBOX_REPORT_RATE, 0.001),
+    },
+  };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = numberFromEnv(env.PORT, HTTP_PORT);
   return {
@@ -206,6 +227,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxReplyRate: numberFromEnv(env.SANDBOX_REPLY_RATE, 0.02),
     sandboxAckLossRate: numberFromEnv(env.SANDBOX_ACK_LOSS_RATE, 0.05),
     sandboxReadRate: numberFromEnv(env.SANDBOX_READ_RATE, 0.7),
+    sandboxReputation: sandboxReputationFromEnv(env),
     sandboxJournal: env.SANDBOX_JOURNAL || undefined,
     sandboxRecordDir: env.SANDBOX_NETWORK_DIR ? resolve(env.SANDBOX_NETWORK_DIR) : undefined,
     // Stable across restarts of the same process, so a restarted instance picks its own jobs up at once.

@@ -28,6 +28,7 @@ export function sandboxGateway(config: Config) {
     replyRate: config.sandboxReplyRate,
     ackLossRate: config.sandboxAckLossRate,
     readRate: config.sandboxReadRate,
+    reputation: config.sandboxReputation ?? undefined,
     journal: config.sandboxJournal,
     recordDir: config.sandboxRecordDir,
   });

@@ -2,6 +2,7 @@ import type { LookupKind } from './schemas/lookup';
 import type { SuppressionRow } from './schemas/consent';
 import type { WithdrawRow } from './schemas/money';
 import type { WhatsappRow } from './schemas/whatsapp';
+import type { PauseKind } from './schemas/governance';
 import type { ImportProgress } from './schemas/resources';
 
 /**
@@ -66,7 +67,7 @@ interface AccountEventPayloads {
   };
   reset: { state: string | null; whatsapp: WhatsappRow };
   /** Governance stopped the account's blast. */
-  paused: { reason: string; kind: 'fail_rate' | 'suspended'; whatsapp: WhatsappRow };
+  paused: { reason: string; kind: PauseKind; whatsapp: WhatsappRow };
   /** A scheduled start was set or cancelled (null when cancelled). */
   scheduled: { scheduled_at: string | null };
 }

@@ -76,6 +76,8 @@ export const API = {
 
   /** Sandbox gateway only: finish a connect flow by "scanning" the QR or entering the pairing code. */
   sandboxScan: '/api/sandbox/scan',
+  /** Dev only, sandbox only: recipients' reactions, a device's tier and the clock of the network's rules. */
+  sandboxNetwork: '/api/dev/sandbox/network',
   /** Dev only, sandbox only: demo phone numbers and a template so a blast has something to send. */
   sandboxDemoData: '/api/dev/sandbox/demo-data',
 

@@ -1,5 +1,8 @@
 import type { ConnectionState } from '@blaster/contract';
 
+/** Which of the network's limits refused a send: the tier's 24 hours, throughput, or the pair rate. */
+export type SendLimit = 'tier' | 'throughput' | 'pair_rate';
+
 /** What a connected chat account tells about itself once authenticated. */
 export interface ClientInfo {
   pushname: string;
@@ -32,7 +35,12 @@ export type GatewayEvent =
       text: string;
       replyTo: string | null;
       at: Date;
-    };
+    }
+  /**
+   * A sender's standing with the network may have changed: its tier or quality moved, or the network's
+   * clock went forward (then `deviceId` is null: every sender). Whoever waits on a limit looks again.
+   */
+  | { type: 'standing'; deviceId: string | null };
 
 export type DeliveryAck = 'delivered' | 'read';
 
@@ -41,7 +49,33 @@ export type SendResult =
   /** The target was not reached; `code` is shown as 'Fail, attempting (code)...'. */
   | { ok: false; code: number; reason: string }
   /** The network suspended the sending account. */
-  | { ok: false; suspended: true; code: number; reason: string };
+  | { ok: false; suspended: true; code: number; reason: string }
+  /**
+   * The network did not take the send: the sender is at one of its limits. Nothing left, so the
+   * target may be sent later, after `retryInMs` at the soonest.
+   */
+  | { ok: false; limited: SendLimit; retryInMs: number; code: 429; reason: string };
+
+export type SenderQuality = 'green' | 'yellow' | 'red';
+
+/** What the network says of a sender now, under its rules for bulk senders (gateway/reputation.ts). */
+export interface SenderStanding {
+  /** Unique recipients it may start conversations with in a moving 24 hours; null: unlimited. */
+  tier: number | null;
+  /** Unique recipients messaged in the last 24 hours, and how many more it may reach now. */
+  recipients: number;
+  recipientsLeft: number | null;
+  /** Until the oldest recipient leaves the 24-hour window; null when none is in it. */
+  windowRollsInMs: number | null;
+  /** At its tier's limit until the window rolls. */
+  restricted: boolean;
+  /** The 7-day rating from recipients' blocks and reports; RED is flagged. */
+  quality: SenderQuality;
+  flagged: boolean;
+  perSecond: number;
+  /** Sends the network takes from it before the next share of its throughput comes. */
+  sendsLeftNow: number;
+}
 
 /** Whether a send with this idempotency key reached the network (asked after a crash). */
 export type SendOutcome = 'sent' | 'failed' | 'unknown';
@@ -70,6 +104,13 @@ export interface ChatGateway {
    * crash or a lost database, possibly by another process than the one that sent them.
    */
   sendOutcomes(deviceId: string, keys: string[]): Promise<SendOutcome[]>;
+  /**
+   * The sender's standing under the network's rules for bulk senders, or null when the network does
+   * not model them (the sandbox with its reputation model off).
+   */
+  standing(deviceId: string): SenderStanding | null;
+  /** How long until `to` may get another message from the sender (the pair rate); 0: now. */
+  recipientWaitMs(deviceId: string, to: string): number;
   /** Whether a number has an account on the chat network (generators and validators). */
   hasAccount(deviceId: string, number: string): Promise<boolean>;
   on(listener: (event: GatewayEvent) => void): () => void;
@@ -88,4 +129,18 @@ export interface SandboxControls {
   setState(deviceId: string, state: ConnectionState): void;
   raiseError(deviceId: string | null, kind: GatewayErrorKind, message: string): void;
   suspendNext(deviceId: string): void;
+  /** Moves the network's clock forward: every window of the reputation model lives on it. */
+  advanceClock(ms: number): void;
+  /** Sets how the device's recipients react (null rates: back to the network's defaults). */
+  setReactions(deviceId: string, rates: ReactionRates | null): void;
+  /** Sets how recipients react to messages containing `fragment` (a template's words); null removes it. */
+  setTemplateReactions(fragment: string, rates: ReactionRates | null): void;
+  /** Puts the device at a tier (an index into the network's tiers). */
+  setTier(deviceId: string, tier: number): void;
+}
+
+/** Shares of delivered messages whose recipient blocks the sender, or reports it. */
+export interface ReactionRates {
+  blockRate: number;
+  reportRate: number;
 }

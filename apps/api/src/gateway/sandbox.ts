@@ -6,10 +6,13 @@ import type {
   ClientInfo,
   GatewayErrorKind,
   GatewayEvent,
+  ReactionRates,
   SandboxControls,
+  SenderStanding,
   SendOutcome,
   SendResult,
 } from './gateway';
+import { SenderReputation, type RecipientReaction } from './reputation';
 import { SandboxNetworkRecord } from './sandbox-record';
 
 /** Simulated delays (before the time scale) of the recipient's phone after a message arrives. */
@@ -41,6 +44,16 @@ export interface SandboxOptions {
    */
   journal?: string;
   /**
+   * The network's rules for bulk senders (gateway/reputation.ts): tiers, quality from recipients'
+   * blocks and reports, throughput and pair rate. Off when absent: senders have no limits.
+   */
+  reputation?: {
+    /** The tier a new sender starts at, an index into the network's tiers (0: 250 recipients). */
+    startTier: number;
+    /** How recipients react unless set per device or per template. */
+    reactions: ReactionRates;
+  };
+  /**
    * The folder where the simulated network records every send it took, so that any process given
    * the same folder can learn, after a crash or a lost database, whether a send in doubt left.
    */
@@ -58,6 +71,18 @@ interface Device {
   sends: number;
   suspendNext: boolean;
 }
+
+const sandboxDevice = (deviceId: string, phoneNumber: string | null): Device => ({
+  deviceId,
+  phoneNumber,
+  state: null,
+  qr: null,
+  code: null,
+  info: null,
+  sent: new Map(),
+  sends: 0,
+  suspendNext: false,
+});
 
 /** A number in [0, 1) decided only by the seed and the parts. */
 export function seededUnit(seed: number, ...parts: (string | number)[]): number {
@@ -99,6 +124,15 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
   deliveredCount = 0;
 
   private readonly record: SandboxNetworkRecord | null;
+  /** How far the network's clock is ahead of this machine's: the reputation model's windows run on it. */
+  private clockOffsetMs = 0;
+  /**
+   * Each sender's standing, by device id. Kept apart from the devices: a sender's reputation outlives
+   * a session (a device removed and paired again is still the same sender).
+   */
+  private readonly reputations = new Map<string, SenderReputation>();
+  private readonly deviceReactions = new Map<string, ReactionRates>();
+  private readonly templateReactions = new Map<string, ReactionRates>();
 
   constructor(private readonly options: SandboxOptions) {
     this.record = options.recordDir ? new SandboxNetworkRecord(options.recordDir) : null;
@@ -135,17 +169,7 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
   }
 
   async createClient({ deviceId, phoneNumber }: { deviceId: string; phoneNumber?: string | null }) {
-    const device: Device = {
-      deviceId,
-      phoneNumber: phoneNumber || null,
-      state: null,
-      qr: null,
-      code: null,
-      info: null,
-      sent: new Map(),
-      sends: 0,
-      suspendNext: false,
-    };
+    const device = sandboxDevice(deviceId, phoneNumber || null);
     this.devices.set(deviceId, device);
     // The network takes a moment before it offers a code.
     await this.delay(800);
@@ -208,15 +232,11 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
     const existing = this.devices.get(deviceId);
     if (existing?.state === 'connected') return;
     this.devices.set(deviceId, {
-      deviceId,
-      phoneNumber: info.phonenumber,
+      ...sandboxDevice(deviceId, info.phonenumber),
       state: 'connected',
-      qr: null,
-      code: null,
       info,
       sent: existing?.sent ?? new Map(),
       sends: existing?.sends ?? 0,
-      suspendNext: false,
     });
     this.emit({ type: 'connection.update', deviceId, state: 'connected' });
   }
@@ -248,6 +268,17 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
     // An idempotency key that already reached the network is not sent again.
     if (previous === 'sent') return { ok: true };
     await this.delay(150);
+    const reputation = this.reputation(deviceId);
+    const now = this.now();
+    const limited = reputation?.take(to, now);
+    if (limited)
+      return {
+        ok: false,
+        code: 429,
+        reason: `${limited.limit} limit`,
+        limited: limited.limit,
+        retryInMs: limited.retryInMs,
+      };
     device.sends += 1;
     const { seed, failRate = 0.1, suspendRate = 0 } = this.options;
     if (
@@ -264,6 +295,7 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
       return { ok: false, code: 404 + Math.floor(seededUnit(seed, to, 'code') * 3), reason: 'not delivered' };
     }
     this.took(device, key, 'sent');
+    if (reputation) this.react(deviceId, reputation, to, text, key, now);
     const delivery = { deviceId, to, text, key };
     this.deliveredCount += 1;
     this.delivered.push(delivery);
@@ -311,6 +343,78 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
       this.pendingAnswers -= 1;
       action();
     }, ms * this.options.timeScale).unref();
+  }
+
+  /** The network's clock, in ms: this machine's, moved forward by `advanceClock`. */
+  private now() {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  private reputation(deviceId: string) {
+    const model = this.options.reputation;
+    if (!model) return null;
+    let reputation = this.reputations.get(deviceId);
+    if (!reputation) {
+      reputation = new SenderReputation(model.startTier, this.now());
+      this.reputations.set(deviceId, reputation);
+    }
+    return reputation;
+  }
+
+  /**
+   * What the recipient does about the message beyond reading it, decided by the seed against the
+   * rates of the template it carries, else of the device, else the network's: a block or a report
+   * counts against the sender's quality; a sender turning RED or recovering is told.
+   */
+  private react(
+    deviceId: string,
+    reputation: SenderReputation,
+    to: string,
+    text: string,
+    key: string,
+    now: number,
+  ) {
+    let rates = this.deviceReactions.get(deviceId) ?? this.options.reputation!.reactions;
+    for (const [fragment, templateRates] of this.templateReactions)
+      if (text.includes(fragment)) {
+        rates = templateRates;
+        break;
+      }
+    const roll = seededUnit(this.options.seed, key, to, 'reaction');
+    const reaction: RecipientReaction =
+      roll < rates.blockRate ? 'block' : roll < rates.blockRate + rates.reportRate ? 'report' : null;
+    if (!reaction) return;
+    const before = reputation.standing(now).quality;
+    reputation.feedback(reaction, now);
+    if (reputation.standing(now).quality !== before) this.emit({ type: 'standing', deviceId });
+  }
+
+  standing(deviceId: string): SenderStanding | null {
+    return this.reputation(deviceId)?.standing(this.now()) ?? null;
+  }
+
+  recipientWaitMs(deviceId: string, to: string) {
+    return this.reputations.get(deviceId)?.recipientWaitMs(to, this.now()) ?? 0;
+  }
+
+  advanceClock(ms: number) {
+    this.clockOffsetMs += Math.max(0, ms);
+    this.emit({ type: 'standing', deviceId: null });
+  }
+
+  setReactions(deviceId: string, rates: ReactionRates | null) {
+    if (rates) this.deviceReactions.set(deviceId, rates);
+    else this.deviceReactions.delete(deviceId);
+  }
+
+  setTemplateReactions(fragment: string, rates: ReactionRates | null) {
+    if (rates) this.templateReactions.set(fragment, rates);
+    else this.templateReactions.delete(fragment);
+  }
+
+  setTier(deviceId: string, tier: number) {
+    this.reputation(deviceId)?.setTier(tier, this.now());
+    this.emit({ type: 'standing', deviceId });
   }
 
   /** The device's next send gets it suspended (dev tools and tests). */

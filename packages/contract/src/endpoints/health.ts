@@ -1,7 +1,7 @@
 import { z } from '../validation-texts';
 import { idParamSchema } from '../schemas/common';
 import { healthAnswerSchema } from '../schemas/governance';
-import { whatsappRowSchema } from '../schemas/whatsapp';
+import { senderStandingSchema, whatsappRowSchema } from '../schemas/whatsapp';
 import { endpoint } from './define';
 import { SCHEDULE_ROLES } from './schedule';
 
@@ -11,7 +11,11 @@ export const healthEndpoints = {
     path: '/api/admin/whatsapp/health/:id',
     access: SCHEDULE_ROLES,
     params: idParamSchema,
-    answer: healthAnswerSchema.extend({ whatsapp: whatsappRowSchema }),
+    answer: healthAnswerSchema.extend({
+      whatsapp: whatsappRowSchema,
+      /** The network's standing of the sender; null when the sandbox does not model its rules. */
+      standing: senderStandingSchema.nullable(),
+    }),
     errors: [404],
     summary: "A chat account's sender health: score, days, connection events and pauses",
     tags: ['Chat accounts'],

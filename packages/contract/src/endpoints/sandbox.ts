@@ -3,7 +3,9 @@ import { ALL_ROLES } from '../roles';
 import {
   sandboxDemoDataBodySchema,
   sandboxDeviceBodySchema,
+  sandboxNetworkBodySchema,
   sandboxScanBodySchema,
+  senderStandingSchema,
 } from '../schemas/whatsapp';
 import { endpoint, saidSchema } from './define';
 
@@ -28,6 +30,17 @@ export const sandboxEndpoints = {
     answer: saidSchema,
     errors: [404],
     summary: "Changes a sandbox device's connection, fails its next send or raises an error",
+    tags,
+  }),
+  sandboxNetwork: endpoint({
+    method: 'POST',
+    path: '/api/dev/sandbox/network',
+    access: ['dev'],
+    body: sandboxNetworkBodySchema,
+    answer: z.object({ msg: z.string(), standing: senderStandingSchema.nullable() }),
+    errors: [404],
+    summary:
+      "Changes the sandbox network's reputation model: recipients' block and report rates per device or template, a device's tier, the clock",
     tags,
   }),
   sandboxDemoData: endpoint({

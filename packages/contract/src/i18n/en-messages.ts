@@ -310,6 +310,13 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   governedQuietHours: 'Quiet hours: sending resumes at {{end}}.',
   governedDailyCap: "The account's daily send limit was reached: resumes tomorrow.",
   governedMinuteCap: 'The per-minute send limit was reached: resumes next minute.',
+  governedTierLimit:
+    "The network's messaging limit was reached: {{limit}} unique recipients in 24 hours. The other targets wait until the 24-hour window rolls.",
+  governedPairRate:
+    'The next recipients just got a message from this sender: they get theirs after a pause of a few seconds.',
+  slowedQualityYellow: "The sender's quality is YELLOW: sending is slowed until it recovers.",
+  pausedQualityRed:
+    "Paused automatically: the network rated the sender's quality RED (flagged) after many recipients blocked or reported it.",
   schedule: 'Schedule',
   scheduleTitle: 'Schedule Blast',
   scheduleAt: 'Start at',

@@ -309,6 +309,13 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   governedQuietHours: 'Jam tenang: pengiriman dilanjutkan pukul {{end}}.',
   governedDailyCap: 'Batas kiriman harian akun tercapai: dilanjutkan besok.',
   governedMinuteCap: 'Batas kiriman per menit tercapai: dilanjutkan menit berikutnya.',
+  governedTierLimit:
+    'Batas percakapan jaringan tercapai: {{limit}} penerima unik per 24 jam. Target lainnya menunggu sampai jendela 24 jam bergulir.',
+  governedPairRate:
+    'Penerima berikutnya baru saja menerima pesan dari pengirim ini: dikirim setelah jeda beberapa detik.',
+  slowedQualityYellow: 'Kualitas pengirim KUNING: pengiriman diperlambat sampai kualitasnya pulih.',
+  pausedQualityRed:
+    'Dijeda otomatis: kualitas pengirim MERAH (ditandai jaringan) karena banyak penerima memblokir atau melaporkan.',
   schedule: 'Jadwalkan',
   scheduleTitle: 'Jadwalkan Blast',
   scheduleAt: 'Mulai pada',

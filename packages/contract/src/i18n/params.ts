@@ -34,6 +34,7 @@ export const MESSAGE_PARAMS = {
   receiversShown: ['shown'],
   pausedFailRate: ['failed', 'window', 'percent'],
   governedQuietHours: ['end'],
+  governedTierLimit: ['limit'],
   scheduledAt: ['when'],
   confirmRemoveSuppression: ['number'],
   numberSuppressed: ['number'],

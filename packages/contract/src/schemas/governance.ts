@@ -52,8 +52,12 @@ export const campaignHoldSchema = z.object({
 });
 export type CampaignHold = z.infer<typeof campaignHoldSchema>;
 
-/** What stopped a blast on its own: the failure rule, or a suspension (pause on suspend). */
-export const PAUSE_KINDS = ['fail_rate', 'suspended'] as const;
+/**
+ * What stopped a blast on its own: the failure rule, a suspension (pause on suspend), or the network
+ * rating the sender's quality RED.
+ */
+export const PAUSE_KINDS = ['fail_rate', 'suspended', 'quality'] as const;
+export type PauseKind = (typeof PAUSE_KINDS)[number];
 
 /** One running, held or paused blast: its account and what the account's row does not say. */
 export const campaignSchema = z.object({

@@ -124,6 +124,34 @@ export const sandboxDeviceBodySchema = z.object({
   deviceId: deviceIdSchema,
   action: z.enum(SANDBOX_DEVICE_ACTIONS),
 });
+const shareSchema = z.number().min(0).max(1);
+/**
+ * The sandbox network's reputation model, changed by a dev: how recipients react to a device's
+ * messages or to a template's (any message containing `template`), a device's tier, and the clock.
+ */
+export const sandboxNetworkBodySchema = z.object({
+  deviceId: deviceIdSchema.optional(),
+  template: z.string().trim().min(1).max(200).optional(),
+  /** Null: back to the network's own rates. */
+  reactions: z.object({ blockRate: shareSchema, reportRate: shareSchema }).nullable().optional(),
+  /** An index into the tiers: 0 is 250 recipients in 24 hours, 4 unlimited. */
+  tier: z.number().int().min(0).max(4).optional(),
+  /** Moves the network's clock forward, at most 30 days at once. */
+  advanceHours: z.number().min(0).max(720).optional(),
+});
+/** A sender's standing as the network tells it (null: the reputation model is off). */
+export const senderStandingSchema = z.object({
+  tier: z.number().int().nullable(),
+  recipients: z.number().int(),
+  recipientsLeft: z.number().int().nullable(),
+  windowRollsInMs: z.number().nullable(),
+  restricted: z.boolean(),
+  quality: z.enum(['green', 'yellow', 'red']),
+  flagged: z.boolean(),
+  perSecond: z.number().int(),
+  sendsLeftNow: z.number().int(),
+});
+export type SenderStanding = z.infer<typeof senderStandingSchema>;
 export const sandboxDemoDataBodySchema = z.object({
   count: z.coerce.number().int().min(1).max(5_000).default(20),
 });

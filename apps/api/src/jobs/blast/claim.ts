@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import { MSG } from '@blaster/contract';
 import { queryRows } from '../../db';
 import { messageLogs, phoneNumbers } from '../../db/schema';
 import type { AccountRow } from '../../domain/accounts';
@@ -14,9 +15,13 @@ export function fillTemplate(text: string, target: { name: string; number: strin
   return text.replaceAll('{name}', target.name).replaceAll('{phoneNumber}', target.number);
 }
 
+/** How long until a recipient may get another message from the account (the network's pair rate). */
+export type RecipientWait = (number: string) => number;
+
 /**
  * Claims the next `size` numbers still to send, marks them in use and writes their pending logs, in
- * the caller's transaction (under the lease), before anything leaves.
+ * the caller's transaction (under the lease), before anything leaves. A number the account messaged
+ * too recently for the network's pair rate goes back to the list for a later round.
  */
 export async function claimRound(
   tx: Tx,
@@ -24,8 +29,9 @@ export async function claimRound(
   size: number,
   config: BlastConfig,
   timeZone: string,
+  recipientWait: RecipientWait,
 ): Promise<Claimed[] | Hold> {
-  const phones = await queryRows<{ id: number; number: string; name: string }>(
+  const picked = await queryRows<{ id: number; number: string; name: string }>(
     tx,
     sql`with picked as (
           select id from ${phoneNumbers}
@@ -34,7 +40,9 @@ export async function claimRound(
         update ${phoneNumbers} p set in_use = 1 from picked where p.id = picked.id
         returning p.id, p.number, p.name`,
   );
-  if (phones.length === 0) return [];
+  if (picked.length === 0) return [];
+  const phones = await leaveOutWaitingRecipients(tx, picked, recipientWait);
+  if (!Array.isArray(phones)) return phones;
   phones.sort((a, b) => a.id - b.id);
   const templates = phones.map(() => config.nextTemplate()!);
   const logOf = await writePendingLogs(
@@ -62,6 +70,31 @@ export async function claimRound(
   }));
   const permits = permitClaimedRound(account.clientid, claimed);
   return claimed.map((target, i) => ({ ...target, permit: permits[i]! }));
+}
+
+/**
+ * The picked numbers the pair rate lets the account message now; the others are back on the list at
+ * once. A hold when none may be messaged yet, for as long as the first of them still has to wait.
+ */
+async function leaveOutWaitingRecipients<T extends { id: number; number: string }>(
+  tx: Tx,
+  picked: T[],
+  recipientWait: RecipientWait,
+): Promise<T[] | Hold> {
+  const waits = picked.map((phone) => recipientWait(phone.number));
+  if (waits.every((wait) => wait === 0)) return picked;
+  await tx
+    .update(phoneNumbers)
+    .set({ inUse: 0 })
+    .where(
+      inArray(
+        phoneNumbers.id,
+        picked.filter((_, i) => waits[i]! > 0).map((phone) => phone.id),
+      ),
+    );
+  const ready = picked.filter((_, i) => waits[i] === 0);
+  if (ready.length > 0) return ready;
+  return { hold: true, reason: MSG.governedPairRate, retryMs: Math.min(...waits) };
 }
 
 /** Writes the round's pending logs; answers each number's log id. */

@@ -8,6 +8,7 @@ import { BlastConfigCache, type BlastConfig } from '../blast-config';
 import { BlastEvents } from './publish';
 import type { BlastDataSource, BlastOwner, Claimed, Outcome } from './source';
 import { SqlBlastSource } from './sql-source';
+import { limitWaitMs, senderAllowance, yellowWaitMs, type Allowance } from './standing';
 import type { JobRunnerOptions } from '../runner-options';
 
 /**
@@ -43,6 +44,10 @@ interface Run {
   failures: FailureWindow;
   roundSize: number;
   first: boolean;
+  /** The network refused a send of the last round for one of its limits: wait this long first. */
+  limitedMs: number;
+  /** The account has been told its sender is slowed at YELLOW (once per run). */
+  toldSlowed: boolean;
 }
 
 /** Seconds between sends: the owner's own pacing, else the platform's. */
@@ -72,6 +77,7 @@ export class BlastEngine extends LeasedJobs {
   private listEndReason: Promise<{ message?: Message }> | null = null;
   /** Told of every settled round (the metrics): its length from claim to settle, and its sends. */
   private readonly roundListeners = new Set<(round: SettledRound) => void>();
+  private readonly stopHearingNetwork: () => void;
 
   constructor(private readonly options: BlastEngineOptions) {
     super('blast', options.leases, options.bus);
@@ -82,10 +88,22 @@ export class BlastEngine extends LeasedJobs {
       timeZone: this.timeZone,
     });
     this.events = new BlastEvents(options.hub);
-    // Loops held by governance look again at once when an operator changes the settings.
-    this.config.onChange(() => {
-      for (const id of this.governed) this.wake(id);
+    // Loops held by governance look again at once when an operator changes the settings, or the
+    // network says a sender's standing changed (its clock moved, a tier or a rating changed).
+    this.config.onChange(() => this.wakeGoverned());
+    this.stopHearingNetwork = options.gateway.on((event) => {
+      if (event.type === 'standing') this.wakeGoverned();
     });
+  }
+
+  /** Stops every loop here; the network (shared by the instances of a test) is no longer heard. */
+  override async stopAll() {
+    this.stopHearingNetwork();
+    await super.stopAll();
+  }
+
+  private wakeGoverned() {
+    for (const id of this.governed) this.wake(id);
   }
 
   private get timeZone() {
@@ -133,6 +151,8 @@ export class BlastEngine extends LeasedJobs {
       failures: new FailureWindow(accountId),
       roundSize: FIRST_ROUND,
       first: true,
+      limitedMs: 0,
+      toldSlowed: false,
     };
     while (!this.killed && (await this.round(run)) === 'next');
   }
@@ -144,9 +164,16 @@ export class BlastEngine extends LeasedJobs {
     if (ready === 'next' || ready === 'stop') return ready;
     const { account, config, pacing } = ready;
     const paced = ((pacing.min + pacing.max) / 2) * 1000 * this.options.timeScale >= PACED_WAIT_MS;
+    const allowance = senderAllowance(
+      this.options.gateway.standing(account.clientid),
+      paced ? 1 : run.roundSize,
+    );
+    if (!('claim' in allowance)) return this.withheld(run, account, allowance);
     this.events.preparing(account);
     const roundSince = performance.now();
-    const claimed = await this.source.claim(account, paced ? 1 : run.roundSize, config);
+    const claimed = await this.source.claim(account, allowance.claim, config, (number) =>
+      this.options.gateway.recipientWaitMs(account.clientid, number),
+    );
     if (isHold(claimed)) {
       await this.holdRound(account, claimed, run.wait);
       return 'next';
@@ -165,7 +192,20 @@ export class BlastEngine extends LeasedJobs {
     for (const listener of this.roundListeners) listener(done);
     this.events.round(settled.account, outcomes, settled.phones);
     await this.source.giveBackSends(account.id, claimed.length - outcomes.length);
-    return this.afterRound(run, settled.account, outcomes, config, pacing);
+    const tookMs = performance.now() - sendingSince;
+    return this.afterRound(run, settled.account, outcomes, config, { pacing, tookMs });
+  }
+
+  /** The sender's standing lets the round send nothing now: pause, hold, or wait a moment. */
+  private async withheld(run: Run, account: AccountRow, allowance: Exclude<Allowance, { claim: number }>) {
+    if ('pause' in allowance) {
+      const paused = await this.source.pause(account.id, allowance.pause);
+      if (paused) this.events.paused(paused, allowance.pause, 'quality');
+      return 'stop';
+    }
+    if ('hold' in allowance) await this.holdRound(account, allowance.hold, run.wait);
+    else await run.wait(allowance.waitMs);
+    return 'next';
   }
 
   /**
@@ -204,7 +244,7 @@ export class BlastEngine extends LeasedJobs {
     account: AccountRow,
     outcomes: Outcome[],
     config: BlastConfig,
-    pacing: Pacing,
+    { pacing, tookMs }: { pacing: Pacing; tookMs: number },
   ): Promise<Step> {
     if (outcomes.some((outcome) => 'suspended' in outcome.result)) {
       const paused = await this.source.recordSuspension(account.id, config.settings);
@@ -221,12 +261,29 @@ export class BlastEngine extends LeasedJobs {
       return 'stop';
     }
     if (account.status !== 'sending' || this.killed) return 'stop';
+    await this.followNetworkPace(run, account, outcomes.length, tookMs);
     const waitTime = this.waitSeconds(pacing);
     if (waitTime > 0 && this.options.timeScale > 0) {
       this.events.waiting(account, waitTime);
       await run.wait(waitTime * 1000 * this.options.timeScale);
     }
     return 'next';
+  }
+
+  /**
+   * Keeps the account within the network's limits after a round: after a refused send it waits as
+   * long as the network said; at YELLOW it goes at the slower pace, telling the account once.
+   */
+  private async followNetworkPace(run: Run, account: AccountRow, sent: number, tookMs: number) {
+    const standing = this.options.gateway.standing(account.clientid);
+    const slowMs = yellowWaitMs(standing, sent, tookMs);
+    if (slowMs > 0 && !run.toldSlowed) {
+      run.toldSlowed = true;
+      this.events.held(account, { hold: true, reason: MSG.slowedQualityYellow, retryMs: slowMs });
+    }
+    const waitMs = Math.max(run.limitedMs, slowMs);
+    run.limitedMs = 0;
+    if (waitMs > 0) await run.wait(waitMs);
   }
 
   /**
@@ -257,6 +314,11 @@ export class BlastEngine extends LeasedJobs {
         break;
       const result = await sendPermitted(gateway, target.permit);
       if (this.crashed) return 'crashed';
+      // Refused for a limit, nothing left: this target and the rest go back to the list, not failed.
+      if ('limited' in result) {
+        run.limitedMs = limitWaitMs(result.retryInMs);
+        break;
+      }
       outcomes.push({ logId: target.logId, phoneId: target.phoneId, templateId: target.templateId, result });
       if ('suspended' in result) break;
       if (i < claimed.length - 1 && timeScale > 0) {

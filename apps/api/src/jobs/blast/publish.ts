@@ -1,4 +1,9 @@
-import { REALTIME_CHANNEL_CLIENT_ADMIN, type Message, type MessageParam } from '@blaster/contract';
+import {
+  REALTIME_CHANNEL_CLIENT_ADMIN,
+  type Message,
+  type MessageParam,
+  type PauseKind,
+} from '@blaster/contract';
 import { presentAccount, publishAccountEvent, type AccountRow } from '../../domain/accounts';
 import type { Hold } from '../../domain/governance';
 import type { RealtimeHub } from '../../realtime/hub';
@@ -62,7 +67,7 @@ export class BlastEvents {
     });
   }
 
-  paused(account: AccountRow, reason: Message | string, kind: 'fail_rate' | 'suspended') {
+  paused(account: AccountRow, reason: Message | string, kind: PauseKind) {
     publishAccountEvent(this.hub, account, 'paused', {
       reason: String(reason),
       kind,

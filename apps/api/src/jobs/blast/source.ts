@@ -81,8 +81,16 @@ export interface BlastDataSource {
   clearOnStart(account: AccountRow): Promise<AccountRow>;
   /** Reads the failure window again when its rule changed. */
   loadFailures(failures: FailureWindow, settings: Setting): Promise<void>;
-  /** Claims up to `size` targets and takes them from the send budgets, or tells why it may not send. */
-  claim(account: AccountRow, size: number, config: BlastConfig): Promise<Claimed[] | Hold>;
+  /**
+   * Claims up to `size` targets and takes them from the send budgets, or tells why it may not send.
+   * Targets `recipientWait` says must wait (the network's pair rate) stay on the list.
+   */
+  claim(
+    account: AccountRow,
+    size: number,
+    config: BlastConfig,
+    recipientWait: (number: string) => number,
+  ): Promise<Claimed[] | Hold>;
   /** Writes a round's results, pays and counts; gives back what was claimed but not sent. */
   settle(
     accountId: number,

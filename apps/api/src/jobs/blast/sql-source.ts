@@ -15,7 +15,7 @@ import {
 import type { Tx } from '../../ledger/ledger';
 import type { BlastConfig } from '../blast-config';
 import { nothingClaimableReason } from '../claimable';
-import { claimRound } from './claim';
+import { claimRound, type RecipientWait } from './claim';
 import { settleRound } from './settle';
 import type { BlastDataSource, Outcome, Unsent } from './source';
 
@@ -100,8 +100,10 @@ export class SqlBlastSource implements BlastDataSource {
     return failures.load(this.db, settings);
   }
 
-  claim(account: AccountRow, size: number, config: BlastConfig) {
-    return this.leased(account.id, (tx) => claimRound(tx, account, size, config, this.options.timeZone));
+  claim(account: AccountRow, size: number, config: BlastConfig, recipientWait: RecipientWait) {
+    return this.leased(account.id, (tx) =>
+      claimRound(tx, account, size, config, this.options.timeZone, recipientWait),
+    );
   }
 
   settle(accountId: number, config: BlastConfig, outcomes: Outcome[], unsent: Unsent[]) {

@@ -4,6 +4,7 @@ import {
   type CampaignHold,
   type CampaignsAnswer,
   type Message,
+  type PauseKind,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { presentAccount, type AccountRow } from '../../domain/accounts';
@@ -22,13 +23,16 @@ const holdOf = (message: Message): CampaignHold => ({
   ),
 });
 
-/** Pauses are stored in the spec's wording; the suspension's has no blanks, so it is recognised. */
-const pauseKind = (account: AccountRow) =>
-  account.pausedReason === null
-    ? null
-    : account.pausedReason === String(MSG.pausedSuspended)
-      ? ('suspended' as const)
-      : ('fail_rate' as const);
+/**
+ * Pauses are stored in the spec's wording; the suspension's and the RED quality's have no blanks, so
+ * they are recognised.
+ */
+function pauseKind(account: AccountRow): PauseKind | null {
+  if (account.pausedReason === null) return null;
+  if (account.pausedReason === String(MSG.pausedSuspended)) return 'suspended';
+  if (account.pausedReason === String(MSG.pausedQualityRed)) return 'quality';
+  return 'fail_rate';
+}
 
 /**
  * The running, held and paused blasts of a member (or every member's for operators, 'all'): the

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { serve } from '../../lib/routes';
-import { actOnDevice, addDemoData, scanDevice } from './service';
+import { actOnDevice, addDemoData, changeNetwork, scanDevice } from './service';
 
 /**
  * Controls of the sandbox gateway, so a person (or a test) can finish every flow by hand: scanning
@@ -10,5 +10,6 @@ import { actOnDevice, addDemoData, scanDevice } from './service';
 export function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'sandboxScan', ({ body, user }) => scanDevice(ctx, user, body));
   serve(app, ctx, 'sandboxDevice', ({ body, user }) => actOnDevice(ctx, user, body));
+  serve(app, ctx, 'sandboxNetwork', ({ body, user }) => changeNetwork(ctx, user, body));
   serve(app, ctx, 'sandboxDemoData', ({ body, user }) => addDemoData(ctx, user, body));
 }

@@ -4,6 +4,7 @@ import {
   MSG,
   type sandboxDemoDataBodySchema,
   type sandboxDeviceBodySchema,
+  type sandboxNetworkBodySchema,
   type sandboxScanBodySchema,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
@@ -56,6 +57,33 @@ export async function actOnDevice(
       'sandbox error',
     );
   return { msg: 'OK' };
+}
+
+/**
+ * Changes the network's reputation model as a dev asks: reactions of a template's or a device's
+ * recipients, a device's tier, the clock. Recorded first, like every sandbox action.
+ */
+export async function changeNetwork(
+  ctx: AppContext,
+  user: AuthUser,
+  body: z.output<typeof sandboxNetworkBodySchema>,
+) {
+  const { deviceId, template, reactions, tier, advanceHours } = body;
+  if (deviceId !== undefined && !ctx.gateway.state(deviceId) && !ctx.gateway.info(deviceId))
+    throw new HttpError(404, MSG.whatsappNotFound);
+  await recordAudit(ctx.db, ctx, {
+    actor: user,
+    action: 'sandbox.network',
+    target: { type: 'device', id: deviceId ?? null },
+    after: { template, reactions, tier, advance_hours: advanceHours },
+  });
+  if (reactions !== undefined) {
+    if (template !== undefined) ctx.sandbox.setTemplateReactions(template, reactions);
+    else if (deviceId !== undefined) ctx.sandbox.setReactions(deviceId, reactions);
+  }
+  if (tier !== undefined && deviceId !== undefined) ctx.sandbox.setTier(deviceId, tier);
+  if (advanceHours) ctx.sandbox.advanceClock(advanceHours * 3_600_000);
+  return { msg: 'OK', standing: deviceId === undefined ? null : ctx.gateway.standing(deviceId) };
 }
 
 /** Demo numbers and a template, so a blast has something to send; the change is recorded with it. */

@@ -1,12 +1,9 @@
-import { Message, type CampaignHold, type CatalogKey } from '@blaster/contract';
+import { Message, type CampaignHold, type CatalogKey, type PauseKind } from '@blaster/contract';
 import { messageIn, t } from '../../i18n';
 import type { LiveRow } from '../whatsapp/live';
 
 /** What a blast is doing, as its card names it. */
 export type CampaignPhase = 'sending' | 'starting' | 'waiting' | 'retrying' | 'held' | 'paused' | 'stopped';
-
-/** Why governance paused a blast. */
-export type PauseKind = 'fail_rate' | 'suspended';
 
 /** What the server said of the blast when the cards were read (a live event says it again later). */
 export interface CampaignFacts {
@@ -31,8 +28,13 @@ export function holdWords(hold: CampaignHold & { text?: string }) {
   return messageIn(new Message(hold.key as CatalogKey, hold.params, hold.text ?? hold.key));
 }
 
-const pauseWords = (kind: PauseKind) =>
-  t(kind === 'suspended' ? 'campaign.pause.suspended' : 'campaign.pause.failRate');
+const PAUSE_WORDS = {
+  suspended: 'campaign.pause.suspended',
+  quality: 'campaign.pause.quality',
+  fail_rate: 'campaign.pause.failRate',
+} as const satisfies Record<PauseKind, CatalogKey>;
+
+const pauseWords = (kind: PauseKind) => t(PAUSE_WORDS[kind]);
 
 /** The hold in force: the latest event's when one came (null: it ended), else the server's. */
 const currentHold = (row: LiveRow, facts: CampaignFacts) => (row.hold !== undefined ? row.hold : facts.hold);

@@ -8,6 +8,7 @@ import { errorText } from '../../lib/api';
 import { GovernanceNotes } from '../schedule/ScheduleActions';
 import { useAccountHealth } from './api';
 import { HealthDays } from './components/HealthDays';
+import { NetworkStanding } from './components/NetworkStanding';
 
 /** A schedule event's detail as the server records it: 'set <ISO time>', 'cancelled' or 'started'. */
 function scheduleText(detail: string | null) {
@@ -85,6 +86,7 @@ export function HealthPage() {
             })}
           </div>
         </div>
+        {data.standing ? <NetworkStanding standing={data.standing} /> : null}
         <section>
           <h3 className="mb-2 font-medium text-gray-800 dark:text-white/90">{MSG.healthDaily}</h3>
           <HealthDays days={data.days} />
