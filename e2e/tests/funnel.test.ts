@@ -72,7 +72,7 @@ test('a member blasts in the sandbox, watches the funnel fill, and a STOP reply 
   // One more, added by hand, shows at once.
   await admin.page.locator('#suppression-number').fill('081299990001');
   await admin.page.getByRole('button', { name: 'Tambah', exact: true }).click();
-  await admin.page.getByRole('cell', { name: '6281299990001' }).waitFor();
+  await admin.page.getByRole('cell', { name: '6281299990001', exact: true }).waitFor();
   await admin.context.close();
   await context.close();
 });

@@ -165,7 +165,7 @@ test('admin edits a proxy and a phone number: a taken value is refused under the
     await page.locator('#proxy-value').fill(value);
     await page.getByRole('button', { name: MSG.save }).click();
     await page.waitForURL(/\/proxy$/);
-    await page.getByRole('cell', { name: value }).waitFor();
+    await page.getByRole('cell', { name: value, exact: true }).waitFor();
   }
   const second = page.getByRole('row').filter({ hasText: 'http://10.9.0.2:3128' });
   await second.getByRole('link', { name: 'Edit' }).click();
@@ -181,8 +181,8 @@ test('admin edits a proxy and a phone number: a taken value is refused under the
   await value.fill('http://10.9.0.3:3128');
   await page.getByRole('button', { name: MSG.save }).click();
   await page.waitForURL(/\/proxy$/);
-  await page.getByRole('cell', { name: 'http://10.9.0.3:3128' }).waitFor();
-  assert.equal(await page.getByRole('cell', { name: 'http://10.9.0.2:3128' }).count(), 0);
+  await page.getByRole('cell', { name: 'http://10.9.0.3:3128', exact: true }).waitFor();
+  assert.equal(await page.getByRole('cell', { name: 'http://10.9.0.2:3128', exact: true }).count(), 0);
 
   // A proxy marked 'in use' keeps that mark through an edit of its value.
   const token = (
