@@ -213,8 +213,10 @@ describe("the network's messaging limits", () => {
 describe("the network's quality rating", () => {
   it('slows a YELLOW sender to half its throughput and tells the account why', async () => {
     const { a, member, account, seen } = await sender();
-    // Earlier messages by hand: 100 nobody minded, then 4 whose recipients blocked the sender.
+    // Earlier messages by hand: 100 nobody minded, then 4 whose recipients blocked the sender. At the
+    // unlimited tier, a second later on the network's clock, its throughput takes them all at once.
     a.sandbox.setTier(account.deviceId, 4);
+    a.sandbox.advanceClock(1_000);
     const sendByHand = async (count: number, from: number) => {
       for (let i = 0; i < count; i += 1) {
         const to = String(6287990000000 + from + i);
