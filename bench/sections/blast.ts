@@ -387,14 +387,18 @@ async function campaignCost() {
 }
 
 export async function blast() {
-  const campaign = await campaignCost();
+  // BENCH_BLAST_FLOOR_ONLY=1: only the 100-account run of the full list and its SQL floor.
+  const floorOnly = Boolean(process.env.BENCH_BLAST_FLOOR_ONLY);
+  const campaign = floorOnly ? {} : await campaignCost();
   if (process.env.BENCH_BLAST_GOVERNANCE_ONLY || process.env.BENCH_BLAST_WEBHOOKS_ONLY) return campaign;
-  const runs = [
-    await blastRun(10, SHORT_TARGETS, 0),
-    ...(process.env.BENCH_BLAST_ONE
-      ? []
-      : [await blastRun(100, TARGETS, 0), await blastRun(100, SHORT_TARGETS, 0.1)]),
-  ];
+  const runs = floorOnly
+    ? [await blastRun(100, TARGETS, 0)]
+    : [
+        await blastRun(10, SHORT_TARGETS, 0),
+        ...(process.env.BENCH_BLAST_ONE
+          ? []
+          : [await blastRun(100, TARGETS, 0), await blastRun(100, SHORT_TARGETS, 0.1)]),
+      ];
   // The floor for the run of the full list by 100 accounts (or, with BENCH_BLAST_ONE, the 10 accounts').
   const measured = runs.find((run) => run.accounts === 100 && run.failRate === 0) ?? runs[0]!;
   const floor = await blastSqlFloor(measured.accounts, measured.targets);

@@ -394,10 +394,18 @@ export async function yearOfData() {
   };
   const only = process.env.BENCH_YEAR_PATHS?.split(',');
   const measureAll = async (paths: Record<string, string>) => {
-    const measured: Record<string, Awaited<ReturnType<typeof pageAgainstItsSql>>> = {};
+    const measured: Record<
+      string,
+      Awaited<ReturnType<typeof pageAgainstItsSql>> | { path: string; failed: string }
+    > = {};
     for (const [name, path] of Object.entries(paths)) {
       if (only && !only.includes(name)) continue;
-      measured[name] = await pageAgainstItsSql(target, path, { clients: CLIENTS, seconds: SECONDS });
+      try {
+        measured[name] = await pageAgainstItsSql(target, path, { clients: CLIENTS, seconds: SECONDS });
+      } catch (error) {
+        // One path's failure is reported with the rest rather than losing the run.
+        measured[name] = { path, failed: String(error) };
+      }
       console.error(`year: ${name} ${JSON.stringify(measured[name])}`);
     }
     return measured;
