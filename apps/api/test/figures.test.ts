@@ -90,6 +90,15 @@ describe('admin dashboard figures', () => {
       success: 3,
       fail: 1,
     });
+    // Every member's money, from the hourly sums of the ledger: the same sums as the entries'.
+    expect((await get('/api/admin/withdraw/balance/all', admin.token)).body).toEqual({ balance: 16_700 });
+    expect((await get('/api/admin/withdraw/income/all', admin.token)).body).toEqual({ income: 700 });
+    expect((await get('/api/admin/withdraw/total-requested/all', admin.token)).body).toEqual({
+      total: 10_000,
+    });
+    expect((await get('/api/admin/withdraw/total-accepted/all', admin.token)).body).toEqual({ total: 0 });
+    expect((await get('/api/admin/bonus/total/all', admin.token)).body).toEqual({ totalBonus: 26_000 });
+    expect((await get('/api/admin/messagelog/today-income/all', admin.token)).body).toEqual({ income: 200 });
     expect((await get('/api/admin/proxy/count-use', admin.token)).body).toEqual({ unUsed: 1, used: 1 });
     expect((await get('/api/admin/phonenumber/count-blast', admin.token)).body).toEqual({
       blasted: 1,

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { ledgerEntries, type LedgerKind } from '../db/schema';
+import { ledgerEntries, ledgerHourly, type LedgerKind } from '../db/schema';
 
 /** Start of the current calendar day in the given zone, as a timestamptz expression. */
 export const startOfToday = (timeZone: string): SQL =>
@@ -11,6 +11,7 @@ export async function ledgerSum(
   db: Db,
   options: { userId: number | null; kinds?: readonly LedgerKind[]; since?: SQL },
 ): Promise<number> {
+  if (options.userId === null && !options.since) return platformLedgerSum(db, options.kinds);
   const conditions: SQL[] = [];
   if (options.userId !== null) conditions.push(eq(ledgerEntries.userId, options.userId));
   if (options.kinds) conditions.push(inArray(ledgerEntries.kind, [...options.kinds]));
@@ -19,5 +20,17 @@ export async function ledgerSum(
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
     .where(conditions.length ? and(...conditions) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The whole platform's sum since the ledger began, from the hourly sums (ledger_hourly), which the
+ * insert trigger keeps equal to the ledger, never pruned.
+ */
+async function platformLedgerSum(db: Db, kinds?: readonly LedgerKind[]) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerHourly.amount}), 0)` })
+    .from(ledgerHourly)
+    .where(kinds ? inArray(ledgerHourly.kind, [...kinds]) : undefined);
   return Number(row?.total ?? 0);
 }
