@@ -6,9 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { configFromEnv } from '../../apps/api/src/config';
-import { createPostgresBus } from '../../apps/api/src/cluster/bus';
-import { queryRows } from '../../apps/api/src/db';
+import { createLocalBus, createPostgresBus } from '../../apps/api/src/cluster/bus';
+import { JobLeases } from '../../apps/api/src/cluster/leases';
+import { queryRows, type Db } from '../../apps/api/src/db';
 import { seed } from '../../apps/api/src/db/seed';
+import { isHold } from '../../apps/api/src/domain/governance';
+import { BlastConfigCache } from '../../apps/api/src/jobs/blast-config';
+import type { Outcome } from '../../apps/api/src/jobs/blast/source';
+import { SqlBlastSource } from '../../apps/api/src/jobs/blast/sql-source';
 import { createTokenService } from '../../apps/api/src/lib/tokens';
 import { createAppContext } from '../../apps/api/src/runtime';
 import { openBenchDatabase, round, SERVER } from '../support';
@@ -47,19 +52,11 @@ async function startReceiver() {
 }
 
 /**
- * One blast run: `accounts` connected accounts (spread over ten members, one of them referred so the
- * referral share is paid too) sending to `targets` numbers with no wait between sends, on a sandbox
- * that answers at once. Reports sends/s, the engine's CPU per send and how the rate holds up as the
- * list is consumed.
+ * A database for one blast: `accounts` connected accounts spread over ten members (one of them
+ * referred, so the referral share is paid too), `targets` numbers and one template, no wait between
+ * sends; with `governed`, every governance rule on, set so that none binds.
  */
-async function blastRun(
-  accounts: number,
-  targets: number,
-  failRate: number,
-  governed = false,
-  webhooks: Webhooks = 'off',
-  reputation = false,
-) {
+async function seedBlast(accounts: number, targets: number, governed: boolean) {
   const database = await openBenchDatabase();
   const { db } = database;
   await seed(db, { email: 'bench@blaster.local', password: 'bench-password' });
@@ -83,6 +80,25 @@ async function blastRun(
     await db.execute(sql`update settings set sends_per_minute = 100000000, daily_sends_per_account = 100000000,
       quiet_start = ${quiet}, quiet_end = ${quietEnd}, pause_fail_window = 50, pause_fail_percent = 100`);
   }
+  return database;
+}
+
+/**
+ * One blast run: `accounts` connected accounts (spread over ten members, one of them referred so the
+ * referral share is paid too) sending to `targets` numbers with no wait between sends, on a sandbox
+ * that answers at once. Reports sends/s, the engine's CPU per send and how the rate holds up as the
+ * list is consumed.
+ */
+async function blastRun(
+  accounts: number,
+  targets: number,
+  failRate: number,
+  governed = false,
+  webhooks: Webhooks = 'off',
+  reputation = false,
+) {
+  const database = await seedBlast(accounts, targets, governed);
+  const { db } = database;
   const receiver = webhooks === 'dispatched' ? await startReceiver() : null;
   if (webhooks !== 'off')
     await db.execute(sql`insert into webhook_endpoints (url, secret, event_types)
@@ -229,6 +245,63 @@ async function blastRun(
   };
 }
 
+/** The engine's largest round (jobs/blast/engine.ts): what it claims once rounds come back fast. */
+const FLOOR_ROUND = 64;
+
+/**
+ * The floor of a blast: the same seeded database and the same SQL of each round, with nothing else.
+ * `accounts` loops run at once, each reading its account, claiming a round of 64 targets (numbers
+ * marked in use, pending logs written, budgets taken) and settling it as all sent (logs, income,
+ * referral share, counters, template uses), each step in a transaction confirming the account's lease,
+ * through the data source the engine uses. No gateway, no pacing, no events, no delivery
+ * acknowledgements: the rate the database gives the engine's statements.
+ */
+async function blastSqlFloor(accounts: number, targets: number) {
+  const database = await seedBlast(accounts, targets, false);
+  const { db } = database;
+  await db.execute(sql`analyze`);
+  const leases = new JobLeases(db, 'floor', 60_000);
+  for (let id = 1; id <= accounts; id += 1) await leases.acquire('blast', id);
+  const source = new SqlBlastSource(db, {
+    confirmLease: (tx, accountId) => leases.confirm(tx as unknown as Db, 'blast', accountId),
+    timeZone: 'Asia/Jakarta',
+  });
+  const bus = createLocalBus('floor');
+  const config = await new BlastConfigCache(db, bus).get();
+  const sent: Outcome['result'] = { ok: true };
+  let settled = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: accounts }, async (_, k) => {
+      const accountId = k + 1;
+      for (;;) {
+        const round = await source.readRound(accountId);
+        const claimed = await source.claim(round!.account, FLOOR_ROUND, config);
+        if (isHold(claimed) || claimed.length === 0) return;
+        const outcomes = claimed.map(({ logId, phoneId, templateId }) => ({
+          logId,
+          phoneId,
+          templateId,
+          result: sent,
+        }));
+        await source.settle(accountId, config, outcomes, []);
+        settled += outcomes.length;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  leases.stop();
+  await bus.close();
+  await database.close();
+  return {
+    accounts,
+    targets,
+    sent: settled,
+    seconds: round(seconds),
+    sendsPerSecond: Math.round(settled / seconds),
+  };
+}
+
 /**
  * One way of running the same blast: governance rules on or off, webhooks off or queued, the
  * network's rules for senders modelled or not.
@@ -353,16 +426,33 @@ async function reputationCost() {
 
 export async function blast() {
   if (process.env.BENCH_BLAST_REPUTATION_ONLY) return { blastReputation: await reputationCost() };
-  const campaign = await campaignCost();
+  // BENCH_BLAST_FLOOR_ONLY=1: only the 100-account run of the full list and its SQL floor.
+  const floorOnly = Boolean(process.env.BENCH_BLAST_FLOOR_ONLY);
+  const campaign = floorOnly ? {} : await campaignCost();
   if (process.env.BENCH_BLAST_GOVERNANCE_ONLY || process.env.BENCH_BLAST_WEBHOOKS_ONLY) return campaign;
+  const runs = floorOnly
+    ? [await blastRun(100, TARGETS, 0)]
+    : [
+        await blastRun(10, SHORT_TARGETS, 0),
+        ...(process.env.BENCH_BLAST_ONE
+          ? []
+          : [await blastRun(100, TARGETS, 0), await blastRun(100, SHORT_TARGETS, 0.1)]),
+      ];
+  // The floor for the run of the full list by 100 accounts (or, with BENCH_BLAST_ONE, the 10 accounts').
+  const measured = runs.find((run) => run.accounts === 100 && run.failRate === 0) ?? runs[0]!;
+  const floor = await blastSqlFloor(measured.accounts, measured.targets);
   return {
     ...campaign,
-    blastReputation: await reputationCost(),
-    blast: [
-      await blastRun(10, SHORT_TARGETS, 0),
-      ...(process.env.BENCH_BLAST_ONE
-        ? []
-        : [await blastRun(100, TARGETS, 0), await blastRun(100, SHORT_TARGETS, 0.1)]),
-    ],
+    ...(floorOnly ? {} : { blastReputation: await reputationCost() }),
+    blast: runs,
+    blastAgainstSqlFloor: {
+      accounts: measured.accounts,
+      targets: measured.targets,
+      sendsPerSecond: measured.sendsPerSecond,
+      sqlFloorSendsPerSecond: floor.sendsPerSecond,
+      sqlFloor: floor,
+      shareOfFloor: round(measured.sendsPerSecond / Math.max(1, floor.sendsPerSecond)),
+      goal: '>= 0.6',
+    },
   };
 }

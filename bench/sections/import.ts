@@ -14,6 +14,7 @@ interface ImportRun {
   seconds: number;
   machineCpuSeconds: number;
   rssAboveIdleMb: number;
+  shareOfPlainCopy: number;
 }
 
 /** Phone-number imports of generated CSV rows: rows/s, and peak memory above the idle server's. */
@@ -37,11 +38,12 @@ export async function phoneNumberImport() {
     const median = [...runs].sort((a, b) => a.rowsPerSecond - b.rowsPerSecond)[Math.floor(runs.length / 2)]!;
     results[`rows${rows}`] = {
       ...median,
-      runs: runs.map(({ rowsPerSecond, seconds, machineCpuSeconds, rssAboveIdleMb }) => ({
+      runs: runs.map(({ rowsPerSecond, seconds, machineCpuSeconds, rssAboveIdleMb, shareOfPlainCopy }) => ({
         rowsPerSecond,
         seconds,
         machineCpuSeconds,
         rssAboveIdleMb,
+        shareOfPlainCopy,
       })),
     };
   }

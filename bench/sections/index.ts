@@ -6,9 +6,12 @@ import { realtimeFanOut } from './fanout';
 import { phoneNumberImport } from './import';
 import { listPages } from './pages';
 import { chartStats } from './stats';
+import { yearOfData } from './year';
+
+type Section = () => Promise<Record<string, unknown>>;
 
 /** Each section adds its figures under its own keys; they run one after another, never together. */
-export const sections: Record<string, () => Promise<Record<string, unknown>>> = {
+const defaultSections: Record<string, Section> = {
   blast,
   import: async () => ({ phoneNumberImport: await phoneNumberImport() }),
   pages: async () => ({ listPages: await listPages() }),
@@ -17,3 +20,10 @@ export const sections: Record<string, () => Promise<Record<string, unknown>>> = 
   bundle: async () => ({ initialBundle: initialBundle() }),
   stats: async () => ({ chartStats: await chartStats() }),
 };
+
+/** BENCH_SCALE=year: a year of data and every page and chart on it, a run of its own (bench/sections/year.ts). */
+const yearSections: Record<string, Section> = {
+  year: async () => ({ yearOfData: await yearOfData() }),
+};
+
+export const sections = process.env.BENCH_SCALE === 'year' ? yearSections : defaultSections;

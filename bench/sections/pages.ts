@@ -11,6 +11,7 @@ import { readPhonePage } from '../../apps/api/src/modules/phonenumber/service';
 import { readAccountsPage } from '../../apps/api/src/modules/whatsapp/repository';
 import { createAppContext } from '../../apps/api/src/runtime';
 import { buildApp } from '../../apps/api/src/server';
+import { sqlAloneOf } from '../page-measure';
 import { loadFromChild, openBenchDatabase, percentile, round } from '../support';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 100_000);
@@ -86,9 +87,13 @@ export async function listPages() {
     });
     const cpu = process.cpuUsage(cpuBefore);
     await profile?.(join(PROFILE_DIR!, `${path.replace(/\W+/g, '-')}.cpuprofile`));
+    const sqlAlone = await sqlAloneOf({ app, db, base, token }, path, { clients: 50, seconds: SECONDS });
     return {
       path,
       requestsPerSecond: round(result.requests.average),
+      /** The same request's SQL alone at 50 concurrent callers, and the page's rate as a share of it. */
+      sqlAloneRequestsPerSecond: sqlAlone.concurrent.requestsPerSecond,
+      shareOfSqlRate: round(result.requests.average / Math.max(0.01, sqlAlone.concurrent.requestsPerSecond)),
       // This process's CPU per answer: the API's own work, and on the embedded database its SQL too.
       // Less sensitive than the rate to other work on a shared machine.
       cpuMsPerRequest: round((cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total)),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { ledgerEntries, messageLogs, phoneNumbers, proxies, whatsappAccounts } from '../src/db/schema';
+import { ledgerSum } from '../src/ledger/queries';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -90,6 +91,15 @@ describe('admin dashboard figures', () => {
       success: 3,
       fail: 1,
     });
+    // Every member's money, from the hourly sums of the ledger: the same sums as the entries'.
+    expect((await get('/api/admin/withdraw/balance/all', admin.token)).body).toEqual({ balance: 16_700 });
+    expect((await get('/api/admin/withdraw/income/all', admin.token)).body).toEqual({ income: 700 });
+    expect((await get('/api/admin/withdraw/total-requested/all', admin.token)).body).toEqual({
+      total: 10_000,
+    });
+    expect((await get('/api/admin/withdraw/total-accepted/all', admin.token)).body).toEqual({ total: 0 });
+    expect((await get('/api/admin/bonus/total/all', admin.token)).body).toEqual({ totalBonus: 26_000 });
+    expect((await get('/api/admin/messagelog/today-income/all', admin.token)).body).toEqual({ income: 200 });
     expect((await get('/api/admin/proxy/count-use', admin.token)).body).toEqual({ unUsed: 1, used: 1 });
     expect((await get('/api/admin/phonenumber/count-blast', admin.token)).body).toEqual({
       blasted: 1,
@@ -135,5 +145,50 @@ describe('settings', () => {
     expect((await t.call('PUT', '/api/admin/setting/update', { token: member.token, body: {} })).status).toBe(
       403,
     );
+  });
+});
+
+describe('ledger sums since a time', () => {
+  it('add the ledger’s own entries for the part of an hour before the first whole one', async () => {
+    const db = t.ctx.db;
+    const earner = await t.createUser('member');
+    await db.insert(ledgerEntries).values([
+      { userId: earner.id, kind: 'blast_income', amount: 1, createdAt: sql`now() - interval '200 minutes'` },
+      { userId: earner.id, kind: 'blast_income', amount: 10, createdAt: sql`now() - interval '100 minutes'` },
+      { userId: earner.id, kind: 'blast_income', amount: 100, createdAt: sql`now() - interval '70 minutes'` },
+      { userId: earner.id, kind: 'bonus', amount: 1_000, createdAt: sql`now() - interval '5 minutes'` },
+      {
+        userId: earner.id,
+        kind: 'blast_income',
+        amount: 10_000,
+        createdAt: sql`now() - interval '1 minute'`,
+      },
+    ]);
+    const counted = async (since: ReturnType<typeof sql>) =>
+      Number(
+        (
+          (await db.execute(sql`select coalesce(sum(amount), 0) as total from ledger_entries
+            where user_id = ${earner.id} and kind = 'blast_income' and created_at >= ${since}`)) as unknown as {
+            rows: { total: string | number }[];
+          }
+        ).rows[0]!.total,
+      );
+    // Off the hour (a zone whose offset is not whole hours), on the hour, and before every entry.
+    for (const since of [
+      sql`now() - interval '150 minutes'`,
+      sql`now() - interval '80 minutes'`,
+      sql`date_trunc('hour', now() at time zone 'UTC') at time zone 'UTC' - interval '1 hour'`,
+      sql`now() - interval '1 day'`,
+    ]) {
+      const summed = await ledgerSum(db, { userId: earner.id, kinds: ['blast_income'], since });
+      expect(summed).toBe(await counted(since));
+    }
+    expect(
+      await ledgerSum(db, {
+        userId: earner.id,
+        kinds: ['blast_income'],
+        since: sql`now() - interval '1 day'`,
+      }),
+    ).toBe(10_111);
   });
 });

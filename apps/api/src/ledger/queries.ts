@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db';
-import { ledgerEntries, type LedgerKind } from '../db/schema';
+import { queryRows, type Db } from '../db';
+import { ledgerEntries, ledgerHourly, type LedgerKind } from '../db/schema';
 
 /** Start of the current calendar day in the given zone, as a timestamptz expression. */
 export const startOfToday = (timeZone: string): SQL =>
@@ -11,13 +11,59 @@ export async function ledgerSum(
   db: Db,
   options: { userId: number | null; kinds?: readonly LedgerKind[]; since?: SQL },
 ): Promise<number> {
-  const conditions: SQL[] = [];
-  if (options.userId !== null) conditions.push(eq(ledgerEntries.userId, options.userId));
+  if (options.since) return ledgerSumSince(db, { ...options, since: options.since });
+  if (options.userId === null) return platformLedgerSum(db, options.kinds);
+  const conditions: SQL[] = [eq(ledgerEntries.userId, options.userId)];
   if (options.kinds) conditions.push(inArray(ledgerEntries.kind, [...options.kinds]));
-  if (options.since) conditions.push(gte(ledgerEntries.createdAt, options.since));
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
     .from(ledgerEntries)
-    .where(conditions.length ? and(...conditions) : undefined);
+    .where(and(...conditions));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The whole platform's sum since the ledger began, from the hourly sums (ledger_hourly), which the
+ * insert trigger keeps equal to the ledger, never pruned.
+ */
+async function platformLedgerSum(db: Db, kinds?: readonly LedgerKind[]) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerHourly.amount}), 0)` })
+    .from(ledgerHourly)
+    .where(kinds ? inArray(ledgerHourly.kind, [...kinds]) : undefined);
+  return Number(row?.total ?? 0);
+}
+
+/** The UTC hour a time falls in, as the hourly sums key it. */
+const utcHourOf = (at: SQL) => sql`(date_trunc('hour', (${at}) at time zone 'UTC') at time zone 'UTC')`;
+
+/**
+ * A sum since a time, from the hourly sums (ledger_hourly) for every whole hour after it, and from
+ * the ledger itself only for the part of an hour before the first whole one: none when the time is on
+ * the hour, as the start of a day is in every zone whose offset is whole hours. Today's income is then
+ * a day's hourly sums, not a scan of every entry ever made.
+ */
+async function ledgerSumSince(
+  db: Db,
+  options: { userId: number | null; kinds?: readonly LedgerKind[]; since: SQL },
+) {
+  const hour = utcHourOf(options.since);
+  const firstWholeHour = sql`(case when ${hour} = (${options.since}) then ${hour} else ${hour} + interval '1 hour' end)`;
+  const sums: SQL[] = [sql`${ledgerHourly.hour} >= ${firstWholeHour}`];
+  if (options.userId !== null) sums.push(eq(ledgerHourly.userId, options.userId));
+  if (options.kinds) sums.push(inArray(ledgerHourly.kind, [...options.kinds]));
+  const entries: SQL[] = [
+    gte(ledgerEntries.createdAt, options.since),
+    sql`${ledgerEntries.createdAt} < ${firstWholeHour}`,
+  ];
+  if (options.userId !== null) entries.push(eq(ledgerEntries.userId, options.userId));
+  if (options.kinds) entries.push(inArray(ledgerEntries.kind, [...options.kinds]));
+  const [row] = await queryRows<{ total: string | number }>(
+    db,
+    sql`select coalesce((select sum(${ledgerHourly.amount}) from ${ledgerHourly} where ${and(...sums)}), 0)
+      + case when ${hour} = (${options.since}) then 0
+          else coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${and(...entries)}), 0)
+        end as total`,
+  );
   return Number(row?.total ?? 0);
 }
