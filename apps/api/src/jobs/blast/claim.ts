@@ -72,6 +72,10 @@ export async function claimRound(
   return claimed.map((target, i) => ({ ...target, permit: permits[i]! }));
 }
 
+/** Numbers claimed but not sent this round: free for the next claim, of this blast or another. */
+const returnToList = (tx: Tx, phoneIds: number[]) =>
+  tx.update(phoneNumbers).set({ inUse: 0 }).where(inArray(phoneNumbers.id, phoneIds));
+
 /**
  * The picked numbers the pair rate lets the account message now; the others are back on the list at
  * once. A hold when none may be messaged yet, for as long as the first of them still has to wait.
@@ -83,15 +87,10 @@ async function leaveOutWaitingRecipients<T extends { id: number; number: string 
 ): Promise<T[] | Hold> {
   const waits = picked.map((phone) => recipientWait(phone.number));
   if (waits.every((wait) => wait === 0)) return picked;
-  await tx
-    .update(phoneNumbers)
-    .set({ inUse: 0 })
-    .where(
-      inArray(
-        phoneNumbers.id,
-        picked.filter((_, i) => waits[i]! > 0).map((phone) => phone.id),
-      ),
-    );
+  await returnToList(
+    tx,
+    picked.filter((_, i) => waits[i]! > 0).map((phone) => phone.id),
+  );
   const ready = picked.filter((_, i) => waits[i] === 0);
   if (ready.length > 0) return ready;
   return { hold: true, reason: MSG.governedPairRate, retryMs: Math.min(...waits) };
@@ -129,13 +128,8 @@ export async function releaseUnsent(tx: Tx, unsent: Unsent[]) {
       unsent.map((target) => target.logId),
     ),
   );
-  await tx
-    .update(phoneNumbers)
-    .set({ inUse: 0 })
-    .where(
-      inArray(
-        phoneNumbers.id,
-        unsent.flatMap((target) => (target.phoneId === null ? [] : [target.phoneId])),
-      ),
-    );
+  await returnToList(
+    tx,
+    unsent.flatMap((target) => (target.phoneId === null ? [] : [target.phoneId])),
+  );
 }
