@@ -29,6 +29,28 @@ function changedFields(before: Values, after: Values): [Values, Values] {
 }
 
 /**
+ * One entry for an action on many numbers at once (a bulk delete, suppress or removal), naming them in
+ * order, as `before` when they went and `after` when they came; nothing when no number changed.
+ */
+export async function recordOnNumbers(
+  executor: Executor,
+  context: { config: { instanceId: string } },
+  record: Pick<AuditRecord, 'actor' | 'action'> & {
+    targetType: AuditTargetType;
+    numbers: string[];
+    side: 'before' | 'after';
+  },
+): Promise<void> {
+  if (record.numbers.length === 0) return;
+  await recordAudit(executor, context, {
+    actor: record.actor,
+    action: record.action,
+    target: { type: record.targetType, id: null },
+    [record.side]: { numbers: [...record.numbers].sort() },
+  });
+}
+
+/**
  * Appends one audit entry. Call it with the transaction that makes the change, so the entry
  * commits exactly when the change does. Given both snapshots, only the changed fields are kept,
  * and a change that changed nothing records nothing.

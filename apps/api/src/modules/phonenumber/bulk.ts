@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { phoneNumbers, suppressions } from '../../db/schema';
 import { queueOptOutEvents } from '../../domain/webhooks';
 import type { AuthUser } from '../../lib/routes';
-import { recordAudit } from '../audit/service';
+import { recordOnNumbers } from '../audit/service';
 import { presentSuppression, publishSuppressed } from '../suppression/list';
 
 type BulkBody = z.output<typeof phoneBulkBodySchema>;
@@ -20,13 +20,13 @@ async function deleteNumbers(ctx: AppContext, actor: AuthUser, ids: number[]): P
       .delete(phoneNumbers)
       .where(inArray(phoneNumbers.id, ids))
       .returning({ id: phoneNumbers.id, number: phoneNumbers.number });
-    if (deleted.length > 0)
-      await recordAudit(tx, ctx, {
-        actor,
-        action: 'phone.bulk_delete',
-        target: { type: 'phone_list', id: null },
-        before: { numbers: deleted.map((row) => row.number).sort() },
-      });
+    await recordOnNumbers(tx, ctx, {
+      actor,
+      action: 'phone.bulk_delete',
+      targetType: 'phone_list',
+      numbers: deleted.map((row) => row.number),
+      side: 'before',
+    });
     return deleted.length;
   });
 }
@@ -64,13 +64,13 @@ async function suppressNumbers(ctx: AppContext, actor: AuthUser, ids: number[]):
         at: row.created_at,
       })),
     );
-    if (present.length > 0)
-      await recordAudit(tx, ctx, {
-        actor,
-        action: 'phone.bulk_suppress',
-        target: { type: 'phone_list', id: null },
-        after: { numbers: present.map((row) => row.number).sort() },
-      });
+    await recordOnNumbers(tx, ctx, {
+      actor,
+      action: 'phone.bulk_suppress',
+      targetType: 'phone_list',
+      numbers: present.map((row) => row.number),
+      side: 'after',
+    });
     return present;
   });
   for (const row of added) publishSuppressed(ctx.hub, row);

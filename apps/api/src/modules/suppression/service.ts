@@ -10,7 +10,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import { pageMeta } from '../../lib/paging';
 import type { AuthUser } from '../../lib/routes';
-import { recordAudit } from '../audit/service';
+import { recordAudit, recordOnNumbers } from '../audit/service';
 import { addSuppression, presentSuppression, publishSuppressed, removeSuppression } from './list';
 import { suppressionRepository as list } from './repository';
 
@@ -82,13 +82,13 @@ export async function removeByHand(
 export async function removeManyByHand(ctx: AppContext, actor: AuthUser, numbers: string[]) {
   return ctx.db.transaction(async (tx) => {
     const removed = await list.deleteMany(tx, [...new Set(numbers)]);
-    if (removed.length > 0)
-      await recordAudit(tx, ctx, {
-        actor,
-        action: 'suppression.bulk_remove',
-        target: { type: 'suppression', id: null },
-        before: { numbers: removed.map((row) => row.number).sort() },
-      });
+    await recordOnNumbers(tx, ctx, {
+      actor,
+      action: 'suppression.bulk_remove',
+      targetType: 'suppression',
+      numbers: removed.map((row) => row.number),
+      side: 'before',
+    });
     return removed.length;
   });
 }
