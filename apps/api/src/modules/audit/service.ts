@@ -30,23 +30,23 @@ function changedFields(before: Values, after: Values): [Values, Values] {
 
 /**
  * One entry for an action on many numbers at once (a bulk delete, suppress or removal), naming them in
- * order, as `before` when they went and `after` when they came; nothing when no number changed.
+ * order: `before` the numbers that went, `after` those that came; nothing when no number changed.
  */
 export async function recordOnNumbers(
   executor: Executor,
   context: { config: { instanceId: string } },
-  record: Pick<AuditRecord, 'actor' | 'action'> & {
-    targetType: AuditTargetType;
-    numbers: string[];
-    side: 'before' | 'after';
-  },
+  actor: AuditRecord['actor'],
+  action: AuditAction,
+  targetType: AuditTargetType,
+  change: { before: string[] } | { after: string[] },
 ): Promise<void> {
-  if (record.numbers.length === 0) return;
+  const [side, numbers] = 'before' in change ? ['before', change.before] : ['after', change.after];
+  if (numbers.length === 0) return;
   await recordAudit(executor, context, {
-    actor: record.actor,
-    action: record.action,
-    target: { type: record.targetType, id: null },
-    [record.side]: { numbers: [...record.numbers].sort() },
+    actor,
+    action,
+    target: { type: targetType, id: null },
+    [side]: { numbers: [...numbers].sort() },
   });
 }
 

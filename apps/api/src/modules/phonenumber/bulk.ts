@@ -20,12 +20,8 @@ async function deleteNumbers(ctx: AppContext, actor: AuthUser, ids: number[]): P
       .delete(phoneNumbers)
       .where(inArray(phoneNumbers.id, ids))
       .returning({ id: phoneNumbers.id, number: phoneNumbers.number });
-    await recordOnNumbers(tx, ctx, {
-      actor,
-      action: 'phone.bulk_delete',
-      targetType: 'phone_list',
-      numbers: deleted.map((row) => row.number),
-      side: 'before',
+    await recordOnNumbers(tx, ctx, actor, 'phone.bulk_delete', 'phone_list', {
+      before: deleted.map((row) => row.number),
     });
     return deleted.length;
   });
@@ -64,12 +60,8 @@ async function suppressNumbers(ctx: AppContext, actor: AuthUser, ids: number[]):
         at: row.created_at,
       })),
     );
-    await recordOnNumbers(tx, ctx, {
-      actor,
-      action: 'phone.bulk_suppress',
-      targetType: 'phone_list',
-      numbers: present.map((row) => row.number),
-      side: 'after',
+    await recordOnNumbers(tx, ctx, actor, 'phone.bulk_suppress', 'phone_list', {
+      after: present.map((row) => row.number),
     });
     return present;
   });

@@ -82,12 +82,8 @@ export async function removeByHand(
 export async function removeManyByHand(ctx: AppContext, actor: AuthUser, numbers: string[]) {
   return ctx.db.transaction(async (tx) => {
     const removed = await list.deleteMany(tx, [...new Set(numbers)]);
-    await recordOnNumbers(tx, ctx, {
-      actor,
-      action: 'suppression.bulk_remove',
-      targetType: 'suppression',
-      numbers: removed.map((row) => row.number),
-      side: 'before',
+    await recordOnNumbers(tx, ctx, actor, 'suppression.bulk_remove', 'suppression', {
+      before: removed.map((row) => row.number),
     });
     return removed.length;
   });
