@@ -5,19 +5,10 @@ import Cookies from 'js-cookie';
 import { EN_CATALOG, EXPORT_ROWS_HEADER, UI_PANEL } from '@blaster/contract';
 import { setLanguage } from '../i18n';
 import { LanguageBoundary } from '../i18n/LanguageBoundary';
+import { catalogText as text } from '../test/catalog-text';
 import { aUser } from '../test/users';
 import { ImportResult, downloadSkipped } from './ImportResult';
 import { ServerExportButtons } from './ServerExport';
-
-const text = (
-  key: keyof typeof UI_PANEL,
-  values: Record<string, string>,
-  catalog: Record<string, string> = UI_PANEL,
-) => {
-  let out = catalog[key]!;
-  for (const [name, value] of Object.entries(values)) out = out.replace(`{{${name}}}`, value);
-  return out;
-};
 
 /** A response whose body the test writes chunk by chunk. */
 function streamed(headers: Record<string, string>) {

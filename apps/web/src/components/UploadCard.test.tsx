@@ -12,19 +12,11 @@ import { setLanguage } from '../i18n';
 import { LanguageBoundary } from '../i18n/LanguageBoundary';
 import { setUnauthorizedHandler } from '../lib/api';
 import { FakeRequest, FakeSocket } from '../test/fake-transport';
+import { catalogText as text } from '../test/catalog-text';
 import { aUser } from '../test/users';
 import { UploadCard } from './UploadCard';
 
 const SIZE = 2_000_000;
-const text = (
-  key: keyof typeof UI_PANEL,
-  values: Record<string, string>,
-  catalog: Record<string, string> = UI_PANEL,
-) => {
-  let out = catalog[key]!;
-  for (const [name, value] of Object.entries(values)) out = out.replace(`{{${name}}}`, value);
-  return out;
-};
 
 function renderCard() {
   render(
