@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN } from '@blaster/contract';
-import { openDatabase, queryRows, type Database } from '../src/db';
+import { queryRows, type Database } from '../src/db';
 import {
   accountDailySends,
   accountEvents,
@@ -12,7 +12,7 @@ import {
 } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { changeSettings, clockIn } from './support/settings';
-import { closeSharedApps, startTestApp, type TestApp } from './support/app';
+import { closeSharedApps, startTestApp, startTwoInstances, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 
 const opened: TestApp[] = [];
@@ -54,25 +54,8 @@ async function perMinute(t: TestApp) {
 const noWait = (t: TestApp, caller: Caller) =>
   t.ctx.db.update(users).set({ blastIntervalMin: 0, blastIntervalMax: 0 }).where(eq(users.id, caller.id));
 
-/**
- * Two instances on one database: on PostgreSQL (TEST_DATABASE_URL) the second has a connection pool
- * of its own, as a second process would; on the embedded database they share it.
- */
-async function twoInstances(env: Record<string, string>) {
-  const a = await startTestApp({ ...env, INSTANCE_ID: 'a' });
-  opened.push(a);
-  let database = a.database;
-  if (process.env.TEST_DATABASE_URL) {
-    const [row] = await queryRows<{ name: string }>(a.ctx.db, sql`select current_database() as name`);
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${row!.name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
-    extraDatabases.push(database);
-  }
-  const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database, gateway: a.sandbox });
-  opened.push(b);
-  return { a, b };
-}
+/** Two instances on one database and one simulated network (support/app.ts). */
+const twoInstances = (env: Record<string, string>) => startTwoInstances(env, opened, extraDatabases);
 
 /** Two instances, an admin, and a member with two connected accounts (no pacing) and a list to send. */
 async function twoSenders(listSize: number) {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
-import { openDatabase, queryRows, type Database } from '../src/db';
+import { queryRows, type Database } from '../src/db';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { issuePermit, sendPermitted } from '../src/policy/permit';
-import { closeSharedApps, startTestApp, type TestApp } from './support/app';
+import { closeSharedApps, startTwoInstances, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 
 const opened: TestApp[] = [];
@@ -22,26 +22,8 @@ const NETWORK = {
   SANDBOX_FAIL_RATE: '0',
 };
 
-/**
- * Two instances on one database and one simulated network: on PostgreSQL (TEST_DATABASE_URL) the
- * second has a connection pool of its own, as a second process would; on the embedded database they
- * share it.
- */
-async function twoInstances() {
-  const a = await startTestApp({ ...NETWORK, INSTANCE_ID: 'a' });
-  opened.push(a);
-  let database = a.database;
-  if (process.env.TEST_DATABASE_URL) {
-    const [row] = await queryRows<{ name: string }>(a.ctx.db, sql`select current_database() as name`);
-    const url = new URL(process.env.TEST_DATABASE_URL);
-    url.pathname = `/${row!.name}`;
-    database = await openDatabase({ databaseUrl: url.toString() });
-    extraDatabases.push(database);
-  }
-  const b = await startTestApp({ ...NETWORK, INSTANCE_ID: 'b' }, { database, gateway: a.sandbox });
-  opened.push(b);
-  return { a, b };
-}
+/** Two instances on one database and one simulated network (support/app.ts). */
+const twoInstances = () => startTwoInstances(NETWORK, opened, extraDatabases);
 
 let batch = 0;
 /** Adds `count` targets to the list; answers their numbers in the order a blast takes them. */

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@blaster/contract';
 import type { ClusterBus } from '../../src/cluster/bus';
 import { configFromEnv } from '../../src/config';
 import type { AppContext } from '../../src/context';
-import { openDatabase, type Database } from '../../src/db';
+import { openDatabase, queryRows, type Database } from '../../src/db';
 import { createScratchDatabase } from '../../src/db/scratch';
 import { users } from '../../src/db/schema';
 import { seed } from '../../src/db/seed';
@@ -172,4 +172,29 @@ export async function closeSharedApps(opened: TestApp[], alsoBeforeOwner: { clos
   }
   for (const closable of alsoBeforeOwner) await closable.close();
   await owner?.close();
+}
+
+/**
+ * Two instances on one database and one simulated network: on PostgreSQL (TEST_DATABASE_URL) the
+ * second has a connection pool of its own, as a second process would; on the embedded database they
+ * share it. Both go into `opened` and that pool into `extraDatabases`, for closeSharedApps.
+ */
+export async function startTwoInstances(
+  env: Record<string, string>,
+  opened: TestApp[],
+  extraDatabases: Database[],
+) {
+  const a = await startTestApp({ ...env, INSTANCE_ID: 'a' });
+  opened.push(a);
+  let database = a.database;
+  if (process.env.TEST_DATABASE_URL) {
+    const [row] = await queryRows<{ name: string }>(a.ctx.db, sql`select current_database() as name`);
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${row!.name}`;
+    database = await openDatabase({ databaseUrl: url.toString() });
+    extraDatabases.push(database);
+  }
+  const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database, gateway: a.sandbox });
+  opened.push(b);
+  return { a, b };
 }
