@@ -14,6 +14,7 @@ const SAME_ON_EVERY_DATABASE = [
   'number-set',
   'password-hashing',
   'schema-snapshots',
+  'sender-report',
   'spool',
   'tokens',
 ].map((name) => `test/${name}.test.ts`);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, type SenderReport, type StatsSendersAnswer } from '@blaster/contract';
 import { queryRows, type Database } from '../src/db';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { issuePermit, sendPermitted } from '../src/policy/permit';
@@ -109,8 +109,26 @@ describe("the network's messaging limits", () => {
     // The sender health page tells the member so.
     const health = await a.call('GET', API.whatsappHealth(account.id), { token: member.token });
     expect(health.body).toMatchObject({
-      standing: { tier: 250, recipients: 250, recipientsLeft: 0, restricted: true, quality: 'green' },
+      standing: {
+        tier: 250,
+        recipients: 250,
+        recipientsLeft: 0,
+        restricted: true,
+        quality: 'green',
+        flaggedForMs: null,
+        // The way up: all 250 count towards the half of the limit it needs, after 7 days at 250.
+        upgrade: { nextTier: 2_000, started: 250, needed: 125, qualityOk: true },
+      },
     });
+    // The operators' dashboard counts it at its tier, restricted.
+    const admin = await a.createUser('admin');
+    const senders = await a.call<StatsSendersAnswer>('GET', API.statsSenders, { token: admin.token });
+    expect(senders.body.tiers![0]).toEqual({ tier: 250, green: 1, yellow: 0, red: 0, restricted: 1 });
+    expect(senders.body.tiers!.slice(1).every((row) => row.green + row.yellow + row.red === 0)).toBe(true);
+    const report = (health.body as { standing: SenderReport }).standing;
+    expect(report.windowRollsInMs).toBeGreaterThan(0);
+    expect(report.upgrade!.eligibleInMs).toBeGreaterThan(6 * DAY);
+    expect(report.days.at(-1)!.sent).toBe(250);
     // The rest wait on the list, neither failed nor taken.
     const [queued] = await queryRows<{ n: string }>(
       a.ctx.db,
@@ -168,6 +186,15 @@ describe("the network's messaging limits", () => {
     );
     expect(paused.message.payload?.kind).toBe('quality');
     expect(a.ctx.gateway.standing(account.deviceId)).toMatchObject({ quality: 'red', flagged: true });
+    // The health page dates the flag and the drop it leads to, and says RED stops the way up.
+    const health = await a.call('GET', API.whatsappHealth(account.id), { token: member.token });
+    const { standing } = health.body as { standing: SenderReport };
+    expect(standing.flaggedForMs).toBeGreaterThanOrEqual(0);
+    expect(standing.dropInMs).toBeLessThanOrEqual(7 * DAY);
+    expect(standing.upgrade).toMatchObject({ qualityOk: false });
+    const admin = await a.createUser('admin');
+    const senders = await b.call<StatsSendersAnswer>('GET', API.statsSenders, { token: admin.token });
+    expect(senders.body.tiers![2]).toMatchObject({ tier: 10_000, red: 1, green: 0 });
     const row = await accountRow(a, account.id);
     expect(row).toMatchObject({ status: 'idle', pausedReason: MSG.pausedQualityRed });
     const listed = await a.call<{ list: { id: number; paused_reason: string | null }[] }>(

@@ -276,6 +276,15 @@ describe('top accounts', () => {
   });
 });
 
+describe('senders by tier and quality', () => {
+  it('has nothing to show while the sandbox does not model the network, and refuses members', async () => {
+    const answer = await t.call('GET', API.statsSenders, { token: admin.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ tiers: null });
+    expect((await t.call('GET', API.statsSenders, { token: member.token })).status).toBe(403);
+  });
+});
+
 describe('the hourly rollup', () => {
   it('stays equal to a recount of the log through inserts, settles, moves and deletes', async () => {
     const inserted = await t.ctx.db

@@ -118,3 +118,11 @@ export const EXPORT_FILE_NAMES = {
   generated: 'phone_numbers_generated.csv',
   validated: 'phone_numbers_validated.csv',
 } as const;
+
+/**
+ * The network's quality rating: blocks plus weighted reports per message over 7 days from which a
+ * sender is YELLOW, and RED (the sandbox's model and the sender health page read the same figures).
+ */
+export const NETWORK_QUALITY_FROM = { yellow: 0.02, red: 0.05 } as const;
+/** The network's messaging tiers: unique recipients a sender may reach in a moving 24 hours (null: unlimited). */
+export const NETWORK_TIERS: readonly (number | null)[] = [250, 2_000, 10_000, 100_000, null];

@@ -134,6 +134,8 @@ export const API = {
   statsHourly: (userId: number | string) => `/api/admin/stats/hourly/${userId}`,
   /** Charts: the chat accounts with the most sends over a range of days (operators). */
   statsTopAccounts: '/api/admin/stats/top-accounts',
+  /** Charts: the connected senders at each of the network's tiers, by quality (operators). */
+  statsSenders: '/api/admin/stats/senders',
   /** Charts: generator or validator lookups per hour or day. */
   statsLookups: (userId: number | string) => `/api/admin/stats/lookups/${userId}`,
   /** Opted-out numbers: listed, added and removed by hand, exported as CSV. */

@@ -77,6 +77,41 @@ export interface SenderStanding {
   sendsLeftNow: number;
 }
 
+/** Negative feedback in one day of the 7-day window the rating reads (oldest first in a report). */
+export interface QualityDay {
+  /** How long ago the day ended: 0 for the 24 hours up to now. */
+  endedAgoMs: number;
+  sent: number;
+  /** Blocks plus weighted reports. */
+  negative: number;
+}
+
+/** What a sender needs to reach the next tier; every condition is the network's published rule. */
+export interface TierUpgrade {
+  /** The next tier's limit; null: unlimited. */
+  nextTier: number | null;
+  /** Conversations started in the last 7 days, and the half of the current limit it must reach. */
+  started: number;
+  needed: number;
+  /** Until the sender has spent 7 days at its tier (0: it has). */
+  eligibleInMs: number;
+  /** Quality must be better than RED (at least medium). */
+  qualityOk: boolean;
+}
+
+/** The standing with the history behind it, for the people who read it (the sender health page). */
+export interface SenderReport extends SenderStanding {
+  /** How long the sender has been at its tier. */
+  atTierForMs: number;
+  /** How long it has been flagged (RED); null when it is not. */
+  flaggedForMs: number | null;
+  /** Until a flagged sender drops one tier if it does not recover; null when it is not flagged. */
+  dropInMs: number | null;
+  /** null at the unlimited tier. */
+  upgrade: TierUpgrade | null;
+  days: QualityDay[];
+}
+
 /** Whether a send with this idempotency key reached the network (asked after a crash). */
 export type SendOutcome = 'sent' | 'failed' | 'unknown';
 
@@ -109,6 +144,8 @@ export interface ChatGateway {
    * not model them (the sandbox with its reputation model off).
    */
   standing(deviceId: string): SenderStanding | null;
+  /** The standing with its history and the way to the next tier (null: no reputation model). */
+  standingReport(deviceId: string): SenderReport | null;
   /** How long until `to` may get another message from the sender (the pair rate); 0: now. */
   recipientWaitMs(deviceId: string, to: string): number;
   /** Whether a number has an account on the chat network (generators and validators). */

@@ -1,4 +1,5 @@
-import type { SendLimit, SenderQuality, SenderStanding } from './gateway';
+import { NETWORK_QUALITY_FROM, NETWORK_TIERS } from '@blaster/contract';
+import type { QualityDay, SendLimit, SenderQuality, SenderReport, SenderStanding } from './gateway';
 
 /**
  * The chat network's published rules for bulk senders, as the sandbox models them (docs/decisions.md,
@@ -7,7 +8,7 @@ import type { SendLimit, SenderQuality, SenderStanding } from './gateway';
  */
 export const NETWORK_RULES = {
   /** Unique recipients a sender may start conversations with in a moving 24 hours; null: unlimited. */
-  tiers: [250, 2_000, 10_000, 100_000, null] as readonly (number | null)[],
+  tiers: NETWORK_TIERS,
   conversationWindowMs: 24 * 3_600_000,
   qualityWindowMs: 7 * 24 * 3_600_000,
   /** A RED sender that has not recovered after this long drops one tier. */
@@ -20,8 +21,8 @@ export const NETWORK_RULES = {
   /** One message to the same recipient at most this often. */
   pairRateMs: 6_000,
   /** Weighted negative feedback per message over 7 days from which quality is YELLOW, and RED. */
-  yellowFrom: 0.02,
-  redFrom: 0.05,
+  yellowFrom: NETWORK_QUALITY_FROM.yellow,
+  redFrom: NETWORK_QUALITY_FROM.red,
   /** A report weighs more than a block: the recipient told the network why. */
   reportWeight: 2,
   /** Fewer messages than this in 7 days leave the rating as it was: too few to judge. */
@@ -29,6 +30,7 @@ export const NETWORK_RULES = {
 } as const;
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const UNLIMITED_TIER = NETWORK_RULES.tiers.length - 1;
 
 /** What the recipients of one hour of the clock did with a sender's messages. */
@@ -215,6 +217,47 @@ export class SenderReputation {
   private windowRollsInMs(now: number) {
     if (this.oldestSend >= this.sendsInOrder.length) return null;
     return Math.max(0, this.sendsInOrder[this.oldestSend]!.at + NETWORK_RULES.conversationWindowMs - now);
+  }
+
+  /**
+   * The standing with what lies behind it: how long at the tier and flagged, the feedback of each day
+   * of the rating's 7 days, and how far the sender is from the next tier.
+   */
+  report(now: number): SenderReport {
+    const standing = this.standing(now);
+    const limit = this.limit();
+    const days: QualityDay[] = [];
+    for (let ago = 6; ago >= 0; ago -= 1) {
+      const end = now - ago * DAY_MS;
+      const day = { endedAgoMs: ago * DAY_MS, sent: 0, negative: 0 };
+      for (const [hour, tally] of this.hours) {
+        const at = hour * HOUR_MS;
+        if (at > end - DAY_MS && at <= end) {
+          day.sent += tally.sent;
+          day.negative += tally.negative;
+        }
+      }
+      days.push(day);
+    }
+    const flaggedForMs = this.flaggedSince === null ? null : now - this.flaggedSince;
+    return {
+      ...standing,
+      atTierForMs: now - this.tierSince,
+      flaggedForMs,
+      dropInMs: flaggedForMs === null ? null : Math.max(0, NETWORK_RULES.flaggedDropAfterMs - flaggedForMs),
+      upgrade:
+        limit === null
+          ? null
+          : {
+              nextTier: NETWORK_RULES.tiers[this.tier + 1]!,
+              started: this.week(now).started,
+              needed: Math.ceil(limit / 2),
+              // The tier is reviewed at the first step of the clock after 7 days at it.
+              eligibleInMs: Math.max(0, this.tierSince + NETWORK_RULES.qualityWindowMs - now),
+              qualityOk: this.quality !== 'red',
+            },
+      days,
+    };
   }
 
   standing(now: number): SenderStanding {

@@ -8,6 +8,7 @@ import type {
   GatewayEvent,
   ReactionRates,
   SandboxControls,
+  SenderReport,
   SenderStanding,
   SendOutcome,
   SendResult,
@@ -391,6 +392,10 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
 
   standing(deviceId: string): SenderStanding | null {
     return this.reputation(deviceId)?.standing(this.now()) ?? null;
+  }
+
+  standingReport(deviceId: string): SenderReport | null {
+    return this.reputation(deviceId)?.report(this.now()) ?? null;
   }
 
   recipientWaitMs(deviceId: string, to: string) {

@@ -1,7 +1,7 @@
 import { z } from '../validation-texts';
 import { idParamSchema } from '../schemas/common';
 import { healthAnswerSchema } from '../schemas/governance';
-import { senderStandingSchema, whatsappRowSchema } from '../schemas/whatsapp';
+import { senderReportSchema, whatsappRowSchema } from '../schemas/whatsapp';
 import { endpoint } from './define';
 import { SCHEDULE_ROLES } from './schedule';
 
@@ -14,7 +14,7 @@ export const healthEndpoints = {
     answer: healthAnswerSchema.extend({
       whatsapp: whatsappRowSchema,
       /** The network's standing of the sender; null when the sandbox does not model its rules. */
-      standing: senderStandingSchema.nullable(),
+      standing: senderReportSchema.nullable(),
     }),
     errors: [404],
     summary: "A chat account's sender health: score, days, connection events and pauses",

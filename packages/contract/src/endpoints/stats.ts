@@ -6,6 +6,7 @@ import {
   statsLookupAnswerSchema,
   statsLookupQuerySchema,
   statsRangeQuerySchema,
+  statsSendersAnswerSchema,
   statsTopAccountsAnswerSchema,
 } from '../schemas/stats';
 import { endpoint } from './define';
@@ -54,6 +55,14 @@ export const statsEndpoints = {
     query: statsLookupQuerySchema,
     answer: statsLookupAnswerSchema,
     summary: 'Lookups of one kind per hour or per day',
+    tags,
+  }),
+  statsSenders: endpoint({
+    method: 'GET',
+    path: '/api/admin/stats/senders',
+    access: OPERATOR_ROLES,
+    answer: statsSendersAnswerSchema,
+    summary: "The connected senders at each of the network's tiers, by quality rating",
     tags,
   }),
 } as const;

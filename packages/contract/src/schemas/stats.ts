@@ -109,3 +109,23 @@ export const statsLookupAnswerSchema = z.object({
 });
 export type StatsLookupBucket = z.infer<typeof statsLookupBucketSchema>;
 export type StatsLookupAnswer = z.infer<typeof statsLookupAnswerSchema>;
+
+/**
+ * The platform's connected senders at each of the network's tiers, by quality rating, and how many of
+ * them are restricted at their limit. null when the sandbox does not model the network's rules.
+ */
+export const statsSendersAnswerSchema = z.object({
+  tiers: z
+    .array(
+      z.object({
+        /** The tier's limit of unique recipients per 24 hours; null: unlimited. */
+        tier: z.number().int().nullable(),
+        green: count,
+        yellow: count,
+        red: count,
+        restricted: count,
+      }),
+    )
+    .nullable(),
+});
+export type StatsSendersAnswer = z.infer<typeof statsSendersAnswerSchema>;

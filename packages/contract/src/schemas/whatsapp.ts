@@ -152,6 +152,26 @@ export const senderStandingSchema = z.object({
   sendsLeftNow: z.number().int(),
 });
 export type SenderStanding = z.infer<typeof senderStandingSchema>;
+/** The standing with its history and the way to the next tier (the sender health page). */
+export const senderReportSchema = senderStandingSchema.extend({
+  atTierForMs: z.number(),
+  flaggedForMs: z.number().nullable(),
+  /** Until a flagged sender drops one tier unless it recovers. */
+  dropInMs: z.number().nullable(),
+  /** null at the unlimited tier. */
+  upgrade: z
+    .object({
+      nextTier: z.number().int().nullable(),
+      started: z.number().int(),
+      needed: z.number().int(),
+      eligibleInMs: z.number(),
+      qualityOk: z.boolean(),
+    })
+    .nullable(),
+  /** Each day of the rating's 7 days, oldest first: messages, and blocks plus weighted reports. */
+  days: z.array(z.object({ endedAgoMs: z.number(), sent: z.number().int(), negative: z.number() })),
+});
+export type SenderReport = z.infer<typeof senderReportSchema>;
 export const sandboxDemoDataBodySchema = z.object({
   count: z.coerce.number().int().min(1).max(5_000).default(20),
 });

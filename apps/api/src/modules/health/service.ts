@@ -90,6 +90,6 @@ export async function accountHealth(ctx: AppContext, user: AuthUser, id: number)
     days,
     events: events.map(presentEvent),
     pauses: pauses.map(presentEvent),
-    standing: ctx.gateway.standing(account.clientid),
+    standing: ctx.gateway.standingReport(account.clientid),
   };
 }

@@ -176,3 +176,12 @@ export async function lookupStats(
         );
   return rows.map((row) => ({ at: String(row.at), found: num(row.found), notFound: num(row.not_found) }));
 }
+
+/** The device ids of the chat accounts connected now (the senders the network rates). */
+export async function connectedSenders(db: Db): Promise<string[]> {
+  const rows = await queryRows<{ clientid: string }>(
+    db,
+    sql`select clientid from whatsapp_accounts where state = 'connected' and not suspended`,
+  );
+  return rows.map((row) => row.clientid);
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ALL_USERS, STATS_TEXT as SPEC_STATS_TEXT } from '@blaster/contract';
-import { t, textTable } from '../../i18n';
+import { formatNumber, t, textTable } from '../../i18n';
 import { callEndpoint } from '../../lib/api';
 import { useStats } from './api';
 import {
@@ -73,6 +73,38 @@ export function MemberCharts({ userId }: { userId: number }) {
 const RANGES = [7, 30, 90] as const;
 type Range = `${(typeof RANGES)[number]}`;
 
+/**
+ * The connected senders at each of the network's tiers, stacked by quality, with those restricted at
+ * their limit; shown only where the sandbox models the network's rules.
+ */
+export function SenderTiersChart() {
+  const senders = useStats('senders', ALL_USERS, () =>
+    callEndpoint('statsSenders', {}, { fallback: STATS_TEXT.failed }),
+  );
+  if (!senders.isPending && !senders.error && !senders.data?.tiers) return null;
+  const rows = (senders.data?.tiers ?? []).map((row) => ({
+    ...row,
+    tier: row.tier === null ? t('stats.tierUnlimited') : formatNumber(row.tier),
+  }));
+  return (
+    <ChartCard
+      testId="chart-sender-tiers"
+      title={t('stats.senders')}
+      label={t('stats.senders')}
+      query={senders}
+      data={rows}
+      xKey="tier"
+      height={260}
+      series={[
+        { key: 'green', label: t('stats.quality.green'), tone: 'success', stack: 'quality' },
+        { key: 'yellow', label: t('stats.quality.yellow'), tone: 'amber', stack: 'quality' },
+        { key: 'red', label: t('stats.quality.red'), tone: 'fail', stack: 'quality' },
+        { key: 'restricted', label: t('stats.restricted'), tone: 'gray' },
+      ]}
+    />
+  );
+}
+
 /** The platform's sends per hour with success rate, and the accounts that send the most. */
 export function OperatorCharts() {
   const hourly = useStats('hourly', ALL_USERS, () =>
@@ -139,6 +171,7 @@ export function OperatorCharts() {
           { key: 'fail', label: STATS_TEXT.fail, tone: 'fail', stack: 'sends' },
         ]}
       />
+      <SenderTiersChart />
     </div>
   );
 }
