@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -22,6 +22,11 @@ const meta = { page: 1, totalPages: 1, total: 3, totalCapped: false };
 
 let rows: TemplateRow[] = [];
 const bulkBodies: unknown[] = [];
+const listReads = () =>
+  fetch.mock.calls
+    .map(([url]) => url)
+    .filter((url) => url.startsWith(ENDPOINTS.messagePerPage.path))
+    .map((url) => new URL(url, 'http://panel').searchParams);
 const fetch = vi.fn(async (url: string, init?: RequestInit) => {
   if (url.startsWith(ENDPOINTS.messagePerPage.path)) return json({ data: rows, meta });
   if (url === ENDPOINTS.messageBulk.path) {
@@ -39,6 +44,7 @@ const fetch = vi.fn(async (url: string, init?: RequestInit) => {
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetch);
+  fetch.mockClear();
   rows = [aTemplate(3), aTemplate(2), aTemplate(1)];
   bulkBodies.length = 0;
   localStorage.clear();
@@ -49,9 +55,9 @@ afterEach(() => {
   Cookies.remove('user');
 });
 
-function openList() {
+function openList(address = '/message') {
   const router = createMemoryRouter([{ path: '/message', element: <TemplateListPage /> }], {
-    initialEntries: ['/message'],
+    initialEntries: [address],
   });
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -59,6 +65,7 @@ function openList() {
       <MessageDialogHost />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 const choose = async (caption: string) =>
@@ -88,5 +95,32 @@ describe('bulk actions on the template list', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(bulkBodies).toEqual([]);
     expect(screen.getByRole('status').textContent).toBe('1 dipilih');
+  });
+});
+
+describe('searching and sorting the template list', () => {
+  it('asks the server for the text typed once typing pauses, from page 1, within the status chosen', async () => {
+    const router = openList('/message?page=2&status=nonactive');
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Cari Template' }), {
+      target: { value: ' Diskon 50% ' },
+    });
+    await vi.waitFor(() => expect(listReads().at(-1)?.get('search')).toBe('Diskon 50%'), { timeout: 3000 });
+    const asked = listReads().at(-1)!;
+    expect([asked.get('page'), asked.get('status')]).toEqual(['1', 'nonactive']);
+    expect(new URLSearchParams(router.state.location.search).get('s')).toBe('Diskon 50%');
+  });
+
+  it('is sorted on the server by the caption or status header clicked, descending on a second click', async () => {
+    const router = openList();
+    const caption = await screen.findByRole('columnheader', { name: /Caption/ });
+    fireEvent.click(within(caption).getByRole('button'));
+    await vi.waitFor(() => expect(listReads().at(-1)?.get('sort')).toBe('caption'));
+    expect(caption.getAttribute('aria-sort')).toBe('ascending');
+    const status = screen.getByRole('columnheader', { name: /Status/ });
+    fireEvent.click(within(status).getByRole('button'));
+    fireEvent.click(within(status).getByRole('button'));
+    await vi.waitFor(() => expect(listReads().at(-1)?.get('dir')).toBe('desc'));
+    expect(listReads().at(-1)?.get('sort')).toBe('status');
+    expect(router.state.location.search).toContain('sort=status');
   });
 });

@@ -13,6 +13,7 @@ import {
   RefreshButton,
   useDeleteRow,
   useListParams,
+  useListSearch,
   AddLink,
   ExportButtons,
   StatusFilter,
@@ -34,13 +35,17 @@ async function exportAllTemplates() {
   }
 }
 
-/** /message: blast message templates, with a JSON import and export and bulk actions. */
+/**
+ * /message: blast message templates, searched (waits 1 s), filtered by status and sorted by the
+ * server, with a JSON import and export and bulk actions.
+ */
 export function TemplateListPage() {
   const MSG = useMessages();
   const { pageAndStatusQuery } = useListParams();
+  const searchBox = useListSearch();
   const refreshTemplates = useRefreshTemplates();
   const importInput = useRef<HTMLInputElement>(null);
-  const list = useTemplateList(pageAndStatusQuery);
+  const list = useTemplateList(searchBox.withSearch(pageAndStatusQuery));
   const remove = useDeleteRow(templateKeys.all[0], 'messageDelete');
   const bulkActions = useTemplateBulkActions();
 
@@ -96,13 +101,19 @@ export function TemplateListPage() {
           </>
         }
       >
-        <StatusFilter values={TEMPLATE_STATUSES} label={(value) => tValue('recordStatus', value)} />
+        <StatusFilter
+          values={TEMPLATE_STATUSES}
+          label={(value) => tValue('recordStatus', value)}
+          search={searchBox}
+          searchLabel={t('template.search')}
+        />
         <PagedTable
           label={t('route./message')}
           list={list}
           columns={columns}
           rowKey={(row) => row.id}
           listKey="message"
+          sortable
           pageSizes
           bulkActions={bulkActions}
         />
