@@ -149,8 +149,12 @@ export const proxies = pgTable(
     countUse: integer('count_use').notNull().default(0),
     createdAt: createdAt(),
   },
-  // The list's status filter reads one status's rows newest first.
-  (table) => [index('proxies_status_idx').on(table.status, table.id)],
+  (table) => [
+    // The list's status filter reads one status's rows newest first; its sorts read theirs in order.
+    index('proxies_status_idx').on(table.status, table.id),
+    index('proxies_value_sort_idx').using('btree', sql`lower(${table.value}) collate "C"`, table.id),
+    index('proxies_created_idx').on(table.createdAt, table.id),
+  ],
 );
 
 export const phoneNumbers = pgTable(
@@ -281,6 +285,9 @@ export const importStaging = pgTable(
   (table) => [primaryKey({ name: 'import_staging_pk', columns: [table.importId, table.rowNo] })],
 );
 
+/** The template list sorts by this many characters of the caption, lowercased (its index holds them). */
+export const CAPTION_SORT_CHARS = 200;
+
 /** Blast message templates; the panel's template screens manage them. */
 export const messageTemplates = pgTable(
   'message_templates',
@@ -294,8 +301,17 @@ export const messageTemplates = pgTable(
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
   },
-  // The list's status filter reads one status's rows newest first.
-  (table) => [index('message_templates_status_idx').on(table.status, table.id)],
+  (table) => [
+    // The list's status filter reads one status's rows newest first; its sorts read theirs in order.
+    index('message_templates_status_idx').on(table.status, table.id),
+    // A caption's start only: a whole caption may be longer than an index entry holds.
+    index('message_templates_caption_sort_idx').using(
+      'btree',
+      sql`lower(left(${table.textWa}, ${sql.raw(String(CAPTION_SORT_CHARS))})) collate "C"`,
+      table.id,
+    ),
+    index('message_templates_created_idx').on(table.createdAt, table.id),
+  ],
 );
 
 /** Template uses per sending account, so no row is shared (and locked) by every sender. */
@@ -712,5 +728,9 @@ export const suppressions = pgTable(
     createdBy: integer('created_by'),
     createdAt: createdAt(),
   },
-  (table) => [index('suppressions_created_idx').on(table.createdAt, table.number)],
+  (table) => [
+    index('suppressions_created_idx').on(table.createdAt, table.number),
+    // The list's sort by reason (by number it reads the primary key).
+    index('suppressions_reason_idx').on(table.reason, table.number),
+  ],
 );

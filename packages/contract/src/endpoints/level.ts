@@ -1,7 +1,7 @@
 import { z } from '../validation-texts';
 import { OPERATOR_ROLES } from '../roles';
-import { idParamSchema, pageQuerySchema } from '../schemas/common';
-import { levelBodySchema, levelSchema } from '../schemas/money';
+import { idParamSchema } from '../schemas/common';
+import { levelBodySchema, levelPageQuerySchema, levelSchema } from '../schemas/money';
 import { endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Levels'] as const;
@@ -12,9 +12,9 @@ export const levelEndpoints = {
     method: 'GET',
     path: '/api/admin/level/list-per-page',
     access: OPERATOR_ROLES,
-    query: pageQuerySchema,
+    query: levelPageQuerySchema,
     answer: pagedSchema(levelSchema),
-    summary: 'Levels, a page at a time, in requirement order',
+    summary: 'Levels, a page at a time, in requirement order or the sort asked; the search matches the name',
     tags,
   }),
   levelList: endpoint({

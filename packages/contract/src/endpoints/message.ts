@@ -31,7 +31,8 @@ export const messageEndpoints = {
     access: OPERATOR_ROLES,
     query: templatePageQuerySchema,
     answer: pagedSchema(templateRowSchema),
-    summary: 'Message templates, a page at a time, newest first, of one status when asked',
+    summary:
+      'Message templates, a page at a time, newest first or in the sort asked, of one status and matching the search when asked',
     tags,
   }),
   messageGet: endpoint({

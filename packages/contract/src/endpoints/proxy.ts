@@ -46,7 +46,8 @@ export const proxyEndpoints = {
     access: OPERATOR_ROLES,
     query: proxyPageQuerySchema,
     answer: pagedSchema(proxyRowSchema),
-    summary: 'Proxies, a page at a time, newest first, of one status when asked',
+    summary:
+      'Proxies, a page at a time, newest first or in the sort asked, of one status and matching the search when asked',
     tags,
   }),
   proxySave: endpoint({

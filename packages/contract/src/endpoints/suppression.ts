@@ -1,10 +1,10 @@
 import { z } from '../validation-texts';
 import { SUPPRESSION_REMOVE_ROLES, SUPPRESSION_ROLES } from '../roles';
-import { pageQuerySchema } from '../schemas/common';
 import {
   suppressionBulkBodySchema,
   suppressionCreateSchema,
   suppressionNumberParamSchema,
+  suppressionPageQuerySchema,
   suppressionRowSchema,
 } from '../schemas/consent';
 import { countedSchema, endpoint, pagedSchema } from './define';
@@ -18,9 +18,9 @@ export const suppressionEndpoints = {
     method: 'GET',
     path: '/api/admin/suppression/list-per-page',
     access: SUPPRESSION_ROLES,
-    query: pageQuerySchema,
+    query: suppressionPageQuerySchema,
     answer: pagedSchema(suppressionRowSchema),
-    summary: 'Suppressed numbers, newest first; the search matches a number’s start',
+    summary: 'Suppressed numbers, newest first or in the sort asked; the search matches a number’s start',
     tags,
   }),
   suppressionCreate: endpoint({

@@ -2,7 +2,7 @@ import { z } from '../validation-texts';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
 import { BULK_MAX_IDS } from '../constants';
-import { idSchema, plainTextSchema } from './common';
+import { idSchema, pageQuerySchema, plainTextSchema, sortQuerySchema } from './common';
 import {
   isValidNumber,
   normalizeNumber,
@@ -63,6 +63,15 @@ export const suppressionRowSchema = z.object({
   created_at: z.string(),
 });
 export type SuppressionRow = z.infer<typeof suppressionRowSchema>;
+/**
+ * The suppression list sorts by number, reason or date on request (newest first otherwise), each on
+ * an index ending in the number.
+ */
+export const SUPPRESSION_SORT_KEYS = ['number', 'reason', 'created'] as const;
+/** A page of the list: a search that looks like a number keeps the numbers starting with it. */
+export const suppressionPageQuerySchema = pageQuerySchema.extend(
+  sortQuerySchema(SUPPRESSION_SORT_KEYS).shape,
+);
 export const suppressionCreateSchema = z.object({
   number: z
     .string({ error: MSG.phoneNumberRequired })

@@ -30,6 +30,10 @@ export const levelSchema = z.object({
   color: z.string().nullable(),
 });
 export type Level = z.infer<typeof levelSchema>;
+/** The level list sorts by name, fee or required blasts on request (requirement order otherwise). */
+export const LEVEL_SORT_KEYS = ['name', 'blast_fee', 'requirement_blast'] as const;
+/** A page of levels: the search finds the text in a level's name. */
+export const levelPageQuerySchema = pageQuerySchema.extend(sortQuerySchema(LEVEL_SORT_KEYS).shape);
 
 // Member edit (02 §2 /member/edit, §5)
 export const memberEditSchema = z

@@ -180,9 +180,18 @@ export const proxyRowSchema = z.object({
   count_use: z.number().int(),
 });
 export type ProxyRow = z.infer<typeof proxyRowSchema>;
-/** A page of proxies, of one status when asked. */
+/**
+ * The columns the proxy list sorts by on request, each on an index ending in the id: the proxy value
+ * (`lower(value)` in byte order), the status and the date added.
+ */
+export const PROXY_SORT_KEYS = ['value', 'status', 'created'] as const;
+/**
+ * A page of proxies, of one status when asked; the search finds the text anywhere in the value (the
+ * host, the port, the user name).
+ */
 export const proxyPageQuerySchema = pageQuerySchema.extend({
   status: z.enum(PROXY_STATUSES).optional().catch(undefined),
+  ...sortQuerySchema(PROXY_SORT_KEYS).shape,
 });
 /** The chosen proxies go; an account using one connects without it next time, as after a single delete. */
 export const proxyBulkBodySchema = z.object({
@@ -230,9 +239,18 @@ export const templateRowSchema = z.object({
   status: z.enum(TEMPLATE_STATUSES),
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
-/** A page of templates, of one status when asked (the ones a blast takes, or the ones set aside). */
+/**
+ * The columns the template list sorts by on request, each on an index ending in the id: the caption
+ * as the list shows it (`text_wa`, its start lowercased in byte order), the status and the date added.
+ */
+export const TEMPLATE_SORT_KEYS = ['caption', 'status', 'created'] as const;
+/**
+ * A page of templates, of one status when asked (the ones a blast takes, or the ones set aside); the
+ * search finds the text in the caption or a button's title.
+ */
 export const templatePageQuerySchema = pageQuerySchema.extend({
   status: z.enum(TEMPLATE_STATUSES).optional().catch(undefined),
+  ...sortQuerySchema(TEMPLATE_SORT_KEYS).shape,
 });
 /** What a bulk action does to the chosen templates: delete them, or make them active or nonactive. */
 export const TEMPLATE_BULK_ACTIONS = ['delete', 'activate', 'deactivate'] as const;

@@ -3,10 +3,15 @@ import { MSG, splitList, type Level, type levelBodySchema } from '@blaster/contr
 import type { AppContext } from '../../context';
 import type { AuthUser } from '../../lib/routes';
 import { HttpError } from '../../lib/errors';
-import { pageMeta, pageOffset } from '../../lib/paging';
+import { pageMeta } from '../../lib/paging';
 import { readSettings } from '../../domain/settings';
 import { recordAudit } from '../audit/service';
-import { levelRepository as levels, type LevelRecord, type LevelValues } from './repository';
+import {
+  levelRepository as levels,
+  type LevelFilter,
+  type LevelRecord,
+  type LevelValues,
+} from './repository';
 
 type LevelBody = z.output<typeof levelBodySchema>;
 
@@ -22,17 +27,22 @@ const audited = (row: LevelRecord) => ({
   requirement_blast: row.requirementBlast,
 });
 
-/** Levels in requirement order, each with the colour at its position in settings (cycling). */
+/** A level as lists show it, with the colour at its place in requirement order in settings (cycling). */
+const presentLevel = (row: LevelRecord, position: number, colors: string[]): Level => ({
+  id: row.id,
+  name: row.name,
+  blast_fee: row.blastFee,
+  requirement_blast: row.requirementBlast,
+  color: colors.length ? (colors[position % colors.length] ?? null) : null,
+});
+
+const levelColors = async (ctx: AppContext) => splitList((await readSettings(ctx.db)).colors);
+
+/** Levels in requirement order, each with its colour. */
 export async function orderedLevels(ctx: AppContext): Promise<Level[]> {
   const rows = await levels.inRequirementOrder(ctx.db);
-  const colors = splitList((await readSettings(ctx.db)).colors);
-  return rows.map((row, i) => ({
-    id: row.id,
-    name: row.name,
-    blast_fee: row.blastFee,
-    requirement_blast: row.requirementBlast,
-    color: colors.length ? (colors[i % colors.length] ?? null) : null,
-  }));
+  const colors = await levelColors(ctx);
+  return rows.map((row, i) => presentLevel(row, i, colors));
 }
 
 export async function findLevel(ctx: AppContext, id: number): Promise<Level> {
@@ -41,15 +51,18 @@ export async function findLevel(ctx: AppContext, id: number): Promise<Level> {
   return level;
 }
 
+/** A page of levels, in requirement order or the sort asked, of the names matching the search. */
 export async function levelPage(
   ctx: AppContext,
-  { page, per_page: size }: { page: number; per_page: number },
+  { page, per_page: size, ...filter }: { page: number; per_page: number } & LevelFilter,
 ) {
-  const all = await orderedLevels(ctx);
-  const start = pageOffset(page, size);
+  const [{ rows, total }, colors] = await Promise.all([
+    levels.page(ctx.db, filter, page, size),
+    levelColors(ctx),
+  ]);
   return {
-    data: all.slice(start, start + size),
-    meta: pageMeta(page, await levels.count(ctx.db), false, size),
+    data: rows.map((row) => presentLevel(row, row.position, colors)),
+    meta: pageMeta(page, total, false, size),
   };
 }
 

@@ -1,11 +1,40 @@
-import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { SortDirection, TEMPLATE_SORT_KEYS } from '@blaster/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db';
-import { messageTemplates } from '../../db/schema';
+import { CAPTION_SORT_CHARS, messageTemplates } from '../../db/schema';
 import { templateColumns } from '../../domain/templates';
-import { readPage, type PageRequest } from '../../lib/paging';
+import { inPageOrder, readPage, type PageRequest } from '../../lib/paging';
+import { containsText } from '../../lib/search';
 
 export type TemplateRecord = typeof messageTemplates.$inferSelect;
 export type TemplateValues = Omit<typeof messageTemplates.$inferInsert, 'id'>;
+
+/** What the template list is narrowed to, and the sort asked. */
+export interface TemplateFilter {
+  status?: string;
+  search?: string;
+  sort?: (typeof TEMPLATE_SORT_KEYS)[number];
+  dir?: SortDirection;
+}
+
+/** Each sort key as its index holds it (migration 0022). */
+const templateSortKeys: Record<NonNullable<TemplateFilter['sort']>, AnyPgColumn | SQL> = {
+  caption: sql`lower(left(${messageTemplates.textWa}, ${sql.raw(String(CAPTION_SORT_CHARS))})) collate "C"`,
+  status: messageTemplates.status,
+  created: messageTemplates.createdAt,
+};
+
+/** The buttons' titles as one text; lax, so a button list of another shape finds nothing. */
+const buttonTitles = sql`(select string_agg(title #>> '{}', ' ') from jsonb_path_query(${messageTemplates.button}, '$[*].title') title)`;
+
+function templateConditions(filter: TemplateFilter): SQL | undefined {
+  return and(
+    filter.status ? eq(messageTemplates.status, filter.status) : undefined,
+    // The caption as the list shows it (the HTML one would also match its tags), and the buttons.
+    filter.search ? containsText(filter.search, [messageTemplates.textWa, buttonTitles]) : undefined,
+  );
+}
 
 /** The message_templates table: every statement the message module runs. */
 export const templateRepository = {
@@ -13,26 +42,27 @@ export const templateRepository = {
   newestFirst: (db: Db) =>
     db.select(templateColumns).from(messageTemplates).orderBy(desc(messageTemplates.id)),
 
-  /** A page of templates, newest first, of one status when asked (on its index, migration 0021). */
-  async page(db: Db, request: PageRequest & { status?: string }) {
+  /**
+   * A page of templates, newest first unless a sort is asked, of one status and matching the search
+   * when asked (the status on its index, migration 0021).
+   */
+  async page(db: Db, request: PageRequest & TemplateFilter) {
     const { ids, meta } = await readPage(
       db,
       {
         table: messageTemplates,
-        direction: 'desc',
-        where: request.status ? eq(messageTemplates.status, request.status) : undefined,
+        ...(request.sort
+          ? { orderBy: [templateSortKeys[request.sort]], direction: request.dir ?? 'asc' }
+          : { direction: 'desc' as const }),
+        where: templateConditions(request),
         kept: 'message_templates',
       },
       request,
     );
     const rows = ids.length
-      ? await db
-          .select(templateColumns)
-          .from(messageTemplates)
-          .where(inArray(messageTemplates.id, ids))
-          .orderBy(desc(messageTemplates.id))
+      ? await db.select(templateColumns).from(messageTemplates).where(inArray(messageTemplates.id, ids))
       : [];
-    return { rows, meta };
+    return { rows: inPageOrder(ids, rows, (row) => row.id), meta };
   },
 
   async find(db: Db, id: number): Promise<TemplateRecord | undefined> {

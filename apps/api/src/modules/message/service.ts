@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { HttpError } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
 import { readTemplateForm, removeMedia, removeMediaIfUnused } from './media';
-import { templateRepository as templates, type TemplateRecord } from './repository';
+import { templateRepository as templates, type TemplateFilter, type TemplateRecord } from './repository';
 
 /** A template as the answers show it. */
 export const presentTemplate = (row: TemplateRecord) => ({
@@ -46,7 +46,7 @@ export async function listTemplates(ctx: AppContext) {
   return (await templates.newestFirst(ctx.db)).map(presentTemplate);
 }
 
-export async function templatePage(ctx: AppContext, request: PageRequest & { status?: string }) {
+export async function templatePage(ctx: AppContext, request: PageRequest & TemplateFilter) {
   const { rows, meta } = await templates.page(ctx.db, request);
   return { data: rows.map(presentTemplate), meta };
 }

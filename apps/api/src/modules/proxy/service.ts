@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { proxies } from '../../db/schema';
 import type { PageRequest } from '../../lib/paging';
 import { uniqueRecords } from '../../lib/unique-records';
-import { proxyRepository } from './repository';
+import { proxyRepository, type ProxyFilter } from './repository';
 
 /** A proxy as the answers show it. */
 export const presentProxy = (row: {
@@ -31,7 +31,7 @@ export const countUse = (db: Db) => proxyRepository.countUse(db);
 
 export const listProxies = async (db: Db) => (await proxyRepository.oldestFirst(db)).map(presentProxy);
 
-export async function proxyPage(db: Db, request: PageRequest & { status?: string }) {
+export async function proxyPage(db: Db, request: PageRequest & ProxyFilter) {
   const { rows, meta } = await proxyRepository.page(db, request);
   return { data: rows.map(presentProxy), meta };
 }

@@ -1,4 +1,5 @@
 import { asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { SUPPRESSION_SORT_KEYS, SortDirection } from '@blaster/contract';
 import type { Db } from '../../db';
 import { suppressions } from '../../db/schema';
 import type { Executor } from '../../ledger/ledger';
@@ -8,17 +9,32 @@ import { escapeLike } from '../../lib/search';
 export type SuppressionRecord = typeof suppressions.$inferSelect;
 export type NewSuppression = typeof suppressions.$inferInsert;
 
+/** The suppression list's sorts: the numbers that start with `prefix`, in the sort asked. */
+export interface SuppressionFilter {
+  prefix: string | null;
+  sort?: (typeof SUPPRESSION_SORT_KEYS)[number];
+  dir?: SortDirection;
+}
+
+/** Each sort key with the number after it, as its index holds them (the number's is the primary key). */
+const suppressionSortKeys = {
+  number: [suppressions.number],
+  reason: [suppressions.reason, suppressions.number],
+  created: [suppressions.createdAt, suppressions.number],
+};
+
 /** The suppression list's table: every statement the module runs. */
 export const suppressionRepository = {
-  /** One page, newest first; `prefix` keeps the numbers that start with it. */
-  async page(db: Db, prefix: string | null, page: number, size: number) {
+  /** One page, newest first unless a sort is asked; `prefix` keeps the numbers that start with it. */
+  async page(db: Db, { prefix, sort, dir }: SuppressionFilter, page: number, size: number) {
     const where = prefix ? sql`${suppressions.number} like ${`${escapeLike(prefix)}%`}` : undefined;
+    const order = sort ? (dir === 'desc' ? desc : asc) : desc;
     const [rows, [total]] = await Promise.all([
       db
         .select()
         .from(suppressions)
         .where(where)
-        .orderBy(desc(suppressions.createdAt), desc(suppressions.number))
+        .orderBy(...suppressionSortKeys[sort ?? 'created'].map((key) => order(key)))
         .limit(size)
         .offset(pageOffset(page, size)),
       db.select({ n: count() }).from(suppressions).where(where),

@@ -12,7 +12,7 @@ import { pageMeta } from '../../lib/paging';
 import type { AuthUser } from '../../lib/routes';
 import { recordAudit, recordOnNumbers } from '../audit/service';
 import { addSuppression, presentSuppression, publishSuppressed, removeSuppression } from './list';
-import { suppressionRepository as list } from './repository';
+import { suppressionRepository as list, type SuppressionFilter } from './repository';
 
 /** The export reads the list in slices of this many rows, so a long list never sits in memory. */
 const EXPORT_SLICE = 5_000;
@@ -20,10 +20,15 @@ const EXPORT_SLICE = 5_000;
 /** One page of the list; a search that looks like a number keeps the numbers starting with it. */
 export async function suppressionPage(
   ctx: AppContext,
-  query: { page: number; per_page: number; search?: string },
+  query: { page: number; per_page: number; search?: string } & Omit<SuppressionFilter, 'prefix'>,
 ) {
   const prefix = query.search && looksLikeNumber(query.search) ? normalizeNumber(query.search) : null;
-  const { rows, total } = await list.page(ctx.db, prefix || null, query.page, query.per_page);
+  const { rows, total } = await list.page(
+    ctx.db,
+    { prefix: prefix || null, sort: query.sort, dir: query.dir },
+    query.page,
+    query.per_page,
+  );
   return { data: rows.map(presentSuppression), meta: pageMeta(query.page, total, false, query.per_page) };
 }
 

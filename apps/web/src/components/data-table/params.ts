@@ -91,5 +91,11 @@ export function useListSearch() {
     const timer = setTimeout(() => latestSet.current({ s: settled, page: 1 }), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]); // eslint-disable-line react-hooks/exhaustive-deps
-  return { typed, setTyped, search };
+  /** A list's query (its page, sort, filters) with the settled search, which the API reads as `search`. */
+  const withSearch = (query: string) => {
+    const searched = new URLSearchParams(query);
+    if (search) searched.set('search', search);
+    return searched.toString();
+  };
+  return { typed, setTyped, search, withSearch };
 }

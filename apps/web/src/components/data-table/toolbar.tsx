@@ -85,17 +85,26 @@ export function ListFilters({
   );
 }
 
-/** A list's status filter alone ('Filter Status: Semua' and each status named by `label`). */
+/**
+ * A list's status filter ('Filter Status: Semua' and each status named by `label`), after its search
+ * box when the list has one.
+ */
 export function StatusFilter<V extends string>({
   values,
   label,
+  search,
+  searchLabel,
 }: {
   values: readonly V[];
   label(value: V): string;
+  search?: { typed: string; setTyped: (value: string) => void };
+  searchLabel?: string;
 }) {
   const MSG = useMessages();
   return (
     <ListFilters
+      search={search}
+      searchLabel={searchLabel}
       statuses={{
         all: t('common.filterAll', { label: MSG.filterStatus }),
         options: values.map((value) => ({ value, label: label(value) })),

@@ -6,12 +6,14 @@ import { isOperatorRole, type Level } from '@blaster/contract';
 import { formatNumber, formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
+  ListFilters,
   PageCard,
   PagedTable,
   RefreshButton,
   linkButtonClass,
   useDeleteRow,
   useListParams,
+  useListSearch,
 } from '../../components/data-table';
 
 import { useSession } from '../../lib/session';
@@ -19,17 +21,22 @@ import { levelKeys, useLevels } from './api';
 
 const column = createColumnHelper<Level>();
 
-/** /level: levels by required blasts, each with its fee per blast and colour. */
+/**
+ * /level: levels by required blasts (or the sort chosen), each with its fee per blast and colour,
+ * searched by name (waits 1 s).
+ */
 export function LevelListPage() {
   const MSG = useMessages();
   const { user } = useSession();
   const { pageQuery } = useListParams();
-  const list = useLevels(pageQuery);
+  const searchBox = useListSearch();
+  const list = useLevels(searchBox.withSearch(pageQuery));
   const remove = useDeleteRow(levelKeys.all[0], 'levelDelete');
 
   const columns = [
     column.accessor('name', {
       header: t('common.nama'),
+      meta: { sortKey: 'name' },
       cell: ({ row }) => (
         <span className="inline-flex items-center gap-2">
           <span
@@ -43,10 +50,12 @@ export function LevelListPage() {
     }),
     column.accessor('blast_fee', {
       header: t('levels.blastFee'),
+      meta: { sortKey: 'blast_fee' },
       cell: (info) => formatRupiah(info.getValue()),
     }),
     column.accessor('requirement_blast', {
       header: t('levels.minBlast'),
+      meta: { sortKey: 'requirement_blast' },
       cell: (info) => formatNumber(info.getValue()),
     }),
     column.display({
@@ -74,12 +83,14 @@ export function LevelListPage() {
           </>
         }
       >
+        <ListFilters search={searchBox} searchLabel={t('levels.search')} />
         <PagedTable
           label={MSG.levelListTitle}
           list={list}
           columns={columns}
           rowKey={(row) => row.id}
           listKey="level"
+          sortable
           pageSizes
         />
       </PageCard>

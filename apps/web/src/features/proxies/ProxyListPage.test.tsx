@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -37,16 +37,21 @@ afterEach(() => {
   Cookies.remove('user');
 });
 
+function openList(address: string) {
+  const router = createMemoryRouter([{ path: '/proxy', element: <ProxyListPage /> }], {
+    initialEntries: [address],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
 describe('the proxy list', () => {
   it('asks the server for the status chosen, from page 1, and keeps it in the address', async () => {
-    const router = createMemoryRouter([{ path: '/proxy', element: <ProxyListPage /> }], {
-      initialEntries: ['/proxy?page=3'],
-    });
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    const router = openList('/proxy?page=3');
     await screen.findByText('http://10.0.0.3:3128');
     fireEvent.change(screen.getByRole('combobox', { name: MSG.filterStatus }), {
       target: { value: 'in use' },
@@ -56,5 +61,33 @@ describe('the proxy list', () => {
     const asked = listCalls.at(-1)!;
     expect([asked.get('status'), asked.get('page')]).toEqual(['in use', '1']);
     expect(router.state.location.search).toBe('?page=1&status=in+use');
+  });
+});
+
+describe('searching and sorting the proxy list', () => {
+  it('asks the server for the text typed once typing pauses, from page 1, keeping the status and sort', async () => {
+    const router = openList('/proxy?page=2&status=active&sort=value&dir=desc');
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Cari Proxy' }), {
+      target: { value: 'user_1' },
+    });
+    await vi.waitFor(() => expect(listCalls.at(-1)?.get('search')).toBe('user_1'), { timeout: 3000 });
+    const asked = listCalls.at(-1)!;
+    expect([asked.get('page'), asked.get('status'), asked.get('sort'), asked.get('dir')]).toEqual([
+      '1',
+      'active',
+      'value',
+      'desc',
+    ]);
+    expect(new URLSearchParams(router.state.location.search).get('s')).toBe('user_1');
+  });
+
+  it('is sorted on the server by the proxy or status header clicked', async () => {
+    openList('/proxy');
+    const value = await screen.findByRole('columnheader', { name: /Proxy/ });
+    fireEvent.click(within(value).getByRole('button'));
+    await vi.waitFor(() => expect(listCalls.at(-1)?.get('sort')).toBe('value'));
+    expect(value.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(screen.getByRole('columnheader', { name: /Status/ })).getByRole('button'));
+    await vi.waitFor(() => expect(listCalls.at(-1)?.get('sort')).toBe('status'));
   });
 });

@@ -26,6 +26,7 @@ import {
   RefreshButton,
   useDeleteRow,
   useListParams,
+  useListSearch,
   type Columns,
   AddLink,
   ExportButtons,
@@ -49,11 +50,15 @@ const statusClass = (status: string) =>
 
 const proxyStatusLabel = (status: string) => tValue('proxyStatus', status) || capitalised(status);
 
-/** /proxy: proxy records with their use count; they are records only. */
+/**
+ * /proxy: proxy records with their use count, searched (waits 1 s), filtered by status and sorted by
+ * the server; they are records only.
+ */
 export function ProxyListPage() {
   const MSG = useMessages();
   const { pageAndStatusQuery } = useListParams();
-  const list = useProxyList(pageAndStatusQuery);
+  const searchBox = useListSearch();
+  const list = useProxyList(searchBox.withSearch(pageAndStatusQuery));
   const remove = useDeleteRow(proxyKeys.all[0], 'proxyDelete');
   const bulkActions = useProxyBulkActions();
 
@@ -69,7 +74,7 @@ export function ProxyListPage() {
     }
   };
   const columns: Columns<ProxyRow> = [
-    column.accessor('value', { header: t('proxy.proxy') }),
+    column.accessor('value', { header: t('proxy.proxy'), meta: { sortKey: 'value' } }),
     column.accessor('count_use', {
       header: t('proxy.used'),
       meta: { figure: true },
@@ -77,6 +82,7 @@ export function ProxyListPage() {
     }),
     column.accessor('status', {
       header: t('common.status'),
+      meta: { sortKey: 'status' },
       cell: (info) => (
         <span
           className={clsx(
@@ -107,13 +113,19 @@ export function ProxyListPage() {
           </>
         }
       >
-        <StatusFilter values={PROXY_STATUSES} label={proxyStatusLabel} />
+        <StatusFilter
+          values={PROXY_STATUSES}
+          label={proxyStatusLabel}
+          search={searchBox}
+          searchLabel={t('proxy.search')}
+        />
         <PagedTable
           label={t('route./proxy')}
           list={list}
           columns={columns}
           rowKey={(row) => row.id}
           listKey="proxy"
+          sortable
           pageSizes
           bulkActions={bulkActions}
         />

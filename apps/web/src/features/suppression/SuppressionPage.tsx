@@ -35,9 +35,7 @@ export function SuppressionPage() {
   const queryClient = useQueryClient();
   const { pageQuery } = useListParams();
   const search = useListSearch();
-  const query = new URLSearchParams(pageQuery);
-  if (search.search) query.set('search', search.search);
-  const list = useSuppressionList(query.toString());
+  const list = useSuppressionList(search.withSearch(pageQuery));
   // A STOP reply anywhere adds a row at once.
   useEffect(
     () =>
@@ -92,6 +90,7 @@ export function SuppressionPage() {
             columns={columns}
             rowKey={(row) => row.number}
             listKey="suppression"
+            sortable
             pageSizes
             bulkActions={bulkActions}
           />

@@ -20,14 +20,16 @@ interface SuppressionRemoval {
 export function suppressionColumns(removal: SuppressionRemoval | undefined): Columns<SuppressionRow> {
   const MSG = messages();
   return [
-    column.accessor('number', { header: t('common.phoneNumber') }),
+    column.accessor('number', { header: t('common.phoneNumber'), meta: { sortKey: 'number' } }),
     column.accessor('reason', {
       header: t('suppression.reason'),
+      meta: { sortKey: 'reason' },
       cell: (info) => reasonLabel(info.getValue() as SuppressionRow['reason']),
     }),
     column.accessor('note', { header: t('suppression.note'), cell: (info) => info.getValue() ?? '-' }),
     column.accessor('created_at', {
       header: t('suppression.since'),
+      meta: { sortKey: 'created' },
       cell: (info) => formatDateTime(info.getValue()),
     }),
     ...(removal

@@ -24,6 +24,7 @@ export function templateColumns(actions: (row: TemplateRow) => ReactNode): Colum
     }),
     column.accessor('text_wa', {
       header: t('template.caption'),
+      meta: { sortKey: 'caption' },
       cell: (info) => <p className="max-w-sm text-sm whitespace-pre-line">{info.getValue() || '-'}</p>,
     }),
     column.accessor('button', {
@@ -37,6 +38,7 @@ export function templateColumns(actions: (row: TemplateRow) => ReactNode): Colum
     }),
     column.accessor('status', {
       header: t('common.status'),
+      meta: { sortKey: 'status' },
       cell: (info) => tValue('recordStatus', info.getValue()),
     }),
     column.display({
