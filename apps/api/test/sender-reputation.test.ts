@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG, type SenderReport, type StatsSendersAnswer } from '@blaster/contract';
+import {
+  API,
+  MESSAGE_TEXT as MSG,
+  type CampaignsAnswer,
+  type SenderReport,
+  type StatsSendersAnswer,
+} from '@blaster/contract';
 import { queryRows, type Database } from '../src/db';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { issuePermit, sendPermitted } from '../src/policy/permit';
@@ -119,6 +125,14 @@ describe("the network's messaging limits", () => {
         // The way up: all 250 count towards the half of the limit it needs, after 7 days at 250.
         upgrade: { nextTier: 2_000, started: 250, needed: 125, qualityOk: true },
       },
+    });
+    // Its campaign card says why it waits, to whoever opens it later, not only to a page that was open.
+    const campaigns = await a.call<CampaignsAnswer>('GET', API.whatsappCampaigns(member.id), {
+      token: member.token,
+    });
+    expect(campaigns.body.campaigns.find((c) => c.account.id === account.id)?.hold).toEqual({
+      key: 'governedTierLimit',
+      params: { limit: 250 },
     });
     // The operators' dashboard counts it at its tier, restricted.
     const admin = await a.createUser('admin');

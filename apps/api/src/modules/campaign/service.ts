@@ -34,10 +34,17 @@ function pauseKind(account: AccountRow): PauseKind | null {
   return 'fail_rate';
 }
 
+/** The network's hold on a sender at its tier's limit, as the blast loop tells it when it meets it. */
+function networkHold(ctx: AppContext, account: AccountRow): Message | null {
+  const standing = ctx.gateway.standing(account.clientid);
+  return standing?.restricted ? MSG.governedTierLimit(standing.tier ?? 0) : null;
+}
+
 /**
  * The running, held and paused blasts of a member (or every member's for operators, 'all'): the
  * targets left in the shared pool, each blast's opt-outs, and the hold now in force, as the blast
- * loop would find it (quiet hours, then the account's spent daily cap). Read only.
+ * loop would find it (quiet hours, then the account's spent daily cap, then the network's tier limit).
+ * Read only.
  */
 export async function runningCampaigns(
   ctx: AppContext,
@@ -56,7 +63,13 @@ export async function runningCampaigns(
     campaigns: rows.map(({ account, optedOut, usedToday }) => {
       const sending = account.status === 'sending';
       const capped = perDay !== null && Number(usedToday ?? 0) >= perDay;
-      const hold = !sending ? null : quiet ? quiet.reason : capped ? MSG.governedDailyCap : null;
+      const hold = !sending
+        ? null
+        : quiet
+          ? quiet.reason
+          : capped
+            ? MSG.governedDailyCap
+            : networkHold(ctx, account);
       return {
         account: presentAccount(account),
         opted_out: Number(optedOut),
