@@ -233,6 +233,45 @@ describe("the network's messaging limits", () => {
   });
 });
 
+describe("a direct send under the network's limits", () => {
+  it("tells the numbers beyond the tier's limit were held, never that they failed", async () => {
+    const { a, account } = await sender();
+    // 250 recipients by hand, a second of the network's clock per 80 (the tier's throughput).
+    for (let i = 0; i < 250; i += 1) {
+      if (i % 80 === 0) a.sandbox.advanceClock(1_000);
+      const permit = issuePermit({
+        deviceId: account.deviceId,
+        to: String(6287980000000 + i),
+        text: 'Halo',
+        key: `by-hand-${i}`,
+      });
+      expect((await sendPermitted(a.ctx.gateway, permit)).ok).toBe(true);
+    }
+    // Past the pair rate of the last ones, well inside the 24 hours.
+    a.sandbox.advanceClock(10_000);
+    expect(a.ctx.gateway.standing(account.deviceId)).toMatchObject({ restricted: true });
+
+    // An admin sends from the member's account (/blaster), saying so.
+    const admin = await a.createUser('admin');
+    const answer = await a.call<{ msg: string; sent: number; failed: number; held: number }>(
+      'POST',
+      API.whatsappSendMessage,
+      {
+        token: admin.token,
+        // One recipient already in the window (the limit counts new conversations) and two new ones.
+        body: {
+          senders: account.deviceId,
+          targets: '6287980000000,6287970000001,6287970000002',
+          message: 'Hi',
+          on_behalf_of_owner: true,
+        },
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ sent: 1, failed: 0, held: 2, msg: String(MSG.directSendHeld(2)) });
+  });
+});
+
 describe("the network's quality rating", () => {
   it('slows a YELLOW sender to half its throughput and tells the account why', async () => {
     const { a, member, account, seen } = await sender();

@@ -67,9 +67,10 @@ export async function sendDirect(ctx: AppContext, actor: AuthUser, request: Dire
     });
     return taken.granted;
   });
-  const held = allowed.length - granted;
+  let held = allowed.length - granted;
   const stamp = Date.now();
   let sent = 0;
+  let failed = 0;
   for (const to of allowed.slice(0, granted)) {
     const permit = issuePermit({
       deviceId: account.clientid,
@@ -77,9 +78,14 @@ export async function sendDirect(ctx: AppContext, actor: AuthUser, request: Dire
       text: request.message,
       key: `manual-${account.id}-${stamp}-${to}`,
     });
-    if ((await sendPermitted(ctx.gateway, permit)).ok) sent += 1;
+    const result = await sendPermitted(ctx.gateway, permit);
+    if (result.ok) sent += 1;
+    // The network's limits (tier, throughput, pair rate) refused it: nothing left, so it can be
+    // sent again later, like the numbers the panel's own caps held.
+    else if ('limited' in result) held += 1;
+    else failed += 1;
   }
   const msg =
     held > 0 ? MSG.directSendHeld(held) : skipped > 0 ? MSG.directSendSkipped(skipped) : MSG.sentText;
-  return { msg, sent, failed: granted - sent, skipped, held };
+  return { msg, sent, failed, skipped, held };
 }
