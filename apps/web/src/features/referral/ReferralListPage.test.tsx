@@ -51,11 +51,15 @@ function openList(address = '/referral') {
 }
 
 describe('the referral list', () => {
-  it('is sorted on the server by name or by income, from the headers', async () => {
+  it('is sorted on the server by name, e-mail or income, from the headers', async () => {
     const router = openList();
     const from = await screen.findByRole('columnheader', { name: /Dari/ });
-    fireEvent.click(within(from).getByRole('button'));
+    fireEvent.click(within(from).getByRole('button', { name: /Dari/ }));
     await vi.waitFor(() => expect(lastRead().get('sort')).toBe('name'));
+    // The column shows the e-mail under the name: its header sorts by either.
+    fireEvent.click(within(from).getByRole('button', { name: /Email/ }));
+    await vi.waitFor(() => expect(lastRead().get('sort')).toBe('email'));
+    expect(from.getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(within(screen.getByRole('columnheader', { name: /Nominal/ })).getByRole('button'));
     await vi.waitFor(() => expect(lastRead().get('sort')).toBe('income'));
     expect(router.state.location.search).toContain('sort=income');

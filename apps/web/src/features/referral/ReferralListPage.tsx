@@ -20,8 +20,11 @@ const columns = [
   column.display({
     id: 'from',
     header: () => t('referral.from'),
-    // The column shows the name first: its header sorts by it (the server also sorts by e-mail).
-    meta: { sortKey: 'name' satisfies ReferralSortKey },
+    // The column shows the name with the e-mail under it: its header sorts by either.
+    meta: {
+      sortKey: 'name' satisfies ReferralSortKey,
+      alsoSortBy: { key: 'email' satisfies ReferralSortKey, label: () => t('common.email') },
+    },
     cell: ({ row }) => (
       <div className="flex items-center gap-3">
         <span
