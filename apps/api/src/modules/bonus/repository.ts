@@ -42,13 +42,16 @@ export const bonusRepository = {
       db,
       {
         table: bonuses,
-        // The member's columns are searched through the join; the sort stays on the bonus's index.
-        ids: () =>
-          db
-            .select({ id: bonuses.id })
-            .from(bonuses)
-            .innerJoin(users, eq(users.id, bonuses.userId))
-            .$dynamic(),
+        // Only a search of the member's columns joins them; the sort stays on the bonus's index.
+        ids:
+          search && byMember
+            ? () =>
+                db
+                  .select({ id: bonuses.id })
+                  .from(bonuses)
+                  .innerJoin(users, eq(users.id, bonuses.userId))
+                  .$dynamic()
+            : undefined,
         ...sortedOrNewest(request.sort && bonusSortKeys[request.sort], request.dir, bonuses.createdAt),
         where: and(
           owner === null ? undefined : eq(bonuses.userId, owner),

@@ -93,13 +93,16 @@ export const withdrawRepository = {
       db,
       {
         table: withdrawals,
-        // The member's columns are searched through the join; the sort stays on the withdrawal's index.
-        ids: () =>
-          db
-            .select({ id: withdrawals.id })
-            .from(withdrawals)
-            .innerJoin(users, eq(users.id, withdrawals.userId))
-            .$dynamic(),
+        // Only a search of the member's columns joins them; the sort stays on the withdrawal's index.
+        ids:
+          request.search && request.byMember
+            ? () =>
+                db
+                  .select({ id: withdrawals.id })
+                  .from(withdrawals)
+                  .innerJoin(users, eq(users.id, withdrawals.userId))
+                  .$dynamic()
+            : undefined,
         ...sortedOrNewest(request.sort && withdrawSortKeys[request.sort], request.dir, withdrawals.createdAt),
         where,
       },
