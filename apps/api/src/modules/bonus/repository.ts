@@ -1,9 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { MONEY_SORT_KEYS, SortDirection } from '@blaster/contract';
 import type { Db } from '../../db';
 import { bonuses, users } from '../../db/schema';
 import { inPageOrder, readPage, sortedOrNewest, type PageRequest } from '../../lib/paging';
-import { containsText } from '../../lib/search';
+import { containsText, personMatches } from '../../lib/search';
 
 export type BonusRecord = typeof bonuses.$inferSelect;
 
@@ -21,6 +21,11 @@ export interface BonusSearch {
   byMember?: boolean;
 }
 
+const bonusMatches = (text: string, byMember: boolean | undefined) => {
+  const reason = containsText(text, [bonuses.reason]);
+  return byMember ? or(reason, personMatches(text)) : reason;
+};
+
 /** Each sort key's column, on its index (migration 0021). */
 const bonusSortKeys = { nominal: bonuses.nominal, created: bonuses.createdAt };
 
@@ -37,7 +42,6 @@ export const bonusRepository = {
    */
   async page(db: Db, owner: number | null, request: PageRequest & MoneySort & BonusSearch) {
     const { search, byMember } = request;
-    const fullName = sql`${users.firstname} || ' ' || ${users.lastname}`;
     const { ids, meta } = await readPage(
       db,
       {
@@ -55,14 +59,7 @@ export const bonusRepository = {
         ...sortedOrNewest(request.sort && bonusSortKeys[request.sort], request.dir, bonuses.createdAt),
         where: and(
           owner === null ? undefined : eq(bonuses.userId, owner),
-          search
-            ? containsText(
-                search,
-                byMember
-                  ? [bonuses.reason, users.firstname, users.lastname, users.email, fullName]
-                  : [bonuses.reason],
-              )
-            : undefined,
+          search ? bonusMatches(search, byMember) : undefined,
         ),
       },
       request,

@@ -11,7 +11,7 @@ import type { Db } from '../../db';
 import type { Executor } from '../../ledger/ledger';
 import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
 import { inPageOrder, readPage, type PageRequest } from '../../lib/paging';
-import { containsText } from '../../lib/search';
+import { personMatches } from '../../lib/search';
 
 export type UserRecord = typeof users.$inferSelect;
 export type UserChanges = PgUpdateSetSource<typeof users>;
@@ -56,17 +56,9 @@ const staffSortKeys: Record<NonNullable<StaffSort['sort']>, AnyPgColumn | SQL> =
   created: users.createdAt,
 };
 
-/** The columns a search of people reads: either name, both as shown, and the e-mail. */
-const nameOrEmail = () => [
-  users.firstname,
-  users.lastname,
-  users.email,
-  sql`${users.firstname} || ' ' || ${users.lastname}`,
-];
-
 function memberConditions(filter: MemberFilter): SQL | undefined {
   const conditions = [eq(users.role, 'member')];
-  if (filter.search) conditions.push(containsText(filter.search, nameOrEmail()));
+  if (filter.search) conditions.push(personMatches(filter.search));
   if (filter.status === 'active') conditions.push(sql`${hasConnectedAccount}`);
   if (filter.status === 'inactive') conditions.push(sql`not ${hasConnectedAccount}`);
   return and(...conditions);
@@ -168,7 +160,7 @@ export const userRepository = {
         direction: request.sort ? (request.dir ?? 'asc') : 'asc',
         where: and(
           eq(users.referredBy, referrerId),
-          request.search ? containsText(request.search, nameOrEmail()) : undefined,
+          request.search ? personMatches(request.search) : undefined,
         ),
       },
       request,

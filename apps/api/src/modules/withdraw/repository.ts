@@ -3,7 +3,7 @@ import type { MONEY_SORT_KEYS, SortDirection, WithdrawStatus } from '@blaster/co
 import type { Db } from '../../db';
 import { users, withdrawals } from '../../db/schema';
 import { inPageOrder, readPage, sortedOrNewest, type PageRequest } from '../../lib/paging';
-import { containsText } from '../../lib/search';
+import { containsText, personMatches } from '../../lib/search';
 
 const newestFirst = [desc(withdrawals.createdAt), desc(withdrawals.id)];
 /** Each sort key's column, on its index (migration 0021). */
@@ -35,10 +35,7 @@ function searchCondition(search: string | undefined, byMember: boolean | undefin
   const digits = amountDigits(search);
   const found: SQL[] = [];
   if (digits !== undefined) found.push(containsText(digits, [sql`${withdrawals.nominal}::text`]));
-  if (byMember) {
-    const fullName = sql`${users.firstname} || ' ' || ${users.lastname}`;
-    found.push(containsText(search, [users.firstname, users.lastname, users.email, fullName]));
-  }
+  if (byMember) found.push(personMatches(search));
   // A member's search that is not an amount finds none of their rows.
   return found.length ? or(...found) : sql`false`;
 }
