@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -197,6 +197,16 @@ export const phoneNumbers = pgTable(
 );
 
 /** Generators and validators: a walk over numbers asking the gateway which have an account. */
+/**
+ * What a lookup job asks about, as its list sorts it: a validator's file name, else a generator's
+ * first number (13 digits from 62, so text order is number order), ignoring case in byte order.
+ */
+export const lookupTarget = (table: { fileName: SQLWrapper; startNumber: SQLWrapper }) =>
+  sql`lower(coalesce(${table.fileName}, ${table.startNumber}, '')) collate "C"`;
+/** A lookup job's share of its targets done, from 0 to 1, as its progress shows it. */
+export const lookupProgress = (table: { position: SQLWrapper; total: SQLWrapper }) =>
+  sql`(case when ${table.total} > 0 then least(${table.position}::float8 / ${table.total}, 1) else 0 end)`;
+
 export const lookupJobs = pgTable(
   'lookup_jobs',
   {
@@ -223,7 +233,15 @@ export const lookupJobs = pgTable(
     currentNumber: text('current_number'),
     createdAt: createdAt(),
   },
-  (table) => [index('lookup_jobs_user_idx').on(table.kind, table.userId)],
+  (table) => [
+    index('lookup_jobs_user_idx').on(table.kind, table.userId),
+    // Each kind's list sorts on request by these, read in order with the id last as the cursor seeks.
+    index('lookup_jobs_created_idx').on(table.kind, table.createdAt, table.id),
+    index('lookup_jobs_target_idx').using('btree', table.kind, lookupTarget(table), table.id),
+    index('lookup_jobs_success_idx').on(table.kind, table.countSuccess, table.id),
+    index('lookup_jobs_fail_idx').on(table.kind, table.countFail, table.id),
+    index('lookup_jobs_progress_idx').using('btree', table.kind, lookupProgress(table), table.id),
+  ],
 );
 
 /** One looked-up number of a job; unique, so a resumed job never records a number twice. */

@@ -1,5 +1,5 @@
-import { ilike, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import { whatsappAccounts } from '../db/schema';
+import { ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { users, whatsappAccounts } from '../db/schema';
 
 /** `%` and `_` in what a user typed are letters, not wildcards. */
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -13,3 +13,12 @@ export function containsText(text: string, columns: (AnyColumn | SQL)[]): SQL {
 /** Chat accounts (and the jobs that use them) are found by push name, number or device id. */
 export const accountMatches = (text: string) =>
   containsText(text, [whatsappAccounts.pushname, whatsappAccounts.phonenumber, whatsappAccounts.clientid]);
+
+/** People are found by either name, both as shown ('Rina Wulan'), or e-mail. */
+export const personMatches = (text: string) =>
+  containsText(text, [
+    users.firstname,
+    users.lastname,
+    users.email,
+    sql`${users.firstname} || ' ' || ${users.lastname}`,
+  ]);

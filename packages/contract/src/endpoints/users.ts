@@ -1,7 +1,7 @@
 import { z } from '../validation-texts';
 import { ALL_ROLES, OPERATOR_ROLES, type Role } from '../roles';
 import { idParamSchema } from '../schemas/common';
-import { referralRowSchema, userPageQuerySchema } from '../schemas/money';
+import { referralPageQuerySchema, referralRowSchema } from '../schemas/money';
 import {
   activeCountAnswerSchema,
   adminUserUpdateSchema,
@@ -106,7 +106,7 @@ export const usersEndpoints = {
     method: 'GET',
     path: '/api/admin/users/referral-per-page',
     access: REFERRAL_ROLES,
-    query: userPageQuerySchema,
+    query: referralPageQuerySchema,
     answer: pagedSchema(referralRowSchema).extend({
       list: z.array(referralRowSchema),
       /** Everything the referrer earned from referrals. */

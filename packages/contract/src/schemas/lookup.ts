@@ -2,7 +2,7 @@ import { z } from '../validation-texts';
 import { DEFAULT_INTERVAL_MAX, DEFAULT_INTERVAL_MIN, PHONE_PREFIX } from '../constants';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
-import { MAX_INTEGER, idSchema, wholeNumberSchema } from './common';
+import { idSchema, pageQuerySchema, sortQuerySchema, wholeNumberSchema } from './common';
 
 /** Generators and validators ask the chat network which numbers have an account, before a list is blasted. */
 export const LOOKUP_KINDS = ['generator', 'validator'] as const;
@@ -75,6 +75,8 @@ export const lookupRowSchema = z.object({
   position: z.number().int().optional(),
   total: z.number().int().optional(),
   current_number: z.string().nullable(),
+  /** When the job was added (the list's date sort). */
+  createdAt: z.string().optional(),
   Whatsapp: z
     .object({
       id: z.number().int(),
@@ -86,10 +88,15 @@ export const lookupRowSchema = z.object({
 });
 export type LookupRow = z.infer<typeof lookupRowSchema>;
 export const lookupIdBodySchema = z.object({ id: idSchema() });
-export const lookupPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(MAX_INTEGER).catch(1).default(1),
+/**
+ * The columns the job lists sort by on request, each on an index `(kind, key, id)`: the date created,
+ * the target (a generator's first number, a validator's file name), the found and not-found counts and
+ * the progress.
+ */
+export const LOOKUP_SORT_KEYS = ['created', 'target', 'success', 'failed', 'progress'] as const;
+export const lookupPageQuerySchema = pageQuerySchema.extend({
   user_id: z.union([z.literal(''), z.literal('null'), idSchema()]).optional(),
-  search: z.string().trim().max(200).optional(),
+  ...sortQuerySchema(LOOKUP_SORT_KEYS).shape,
 });
 /** Result file columns, in the order the download writes them. */
 export const RESULT_FILES: Record<LookupKind, string> = {

@@ -90,6 +90,12 @@ export const referralRowSchema = z.object({
   income: z.number().int(),
 });
 export type ReferralRow = z.infer<typeof referralRowSchema>;
+/**
+ * The columns the referral list sorts by on request: the referred member's name and e-mail, and the
+ * income they earned the referrer (computed per row; a referrer's referrals are few).
+ */
+export const REFERRAL_SORT_KEYS = ['name', 'email', 'income'] as const;
+export const referralPageQuerySchema = userPageQuerySchema.extend(sortQuerySchema(REFERRAL_SORT_KEYS).shape);
 
 // Withdrawals (02 §3, §4, §5)
 export const WITHDRAW_STATUSES = ['requested', 'accepted', 'rejected'] as const;

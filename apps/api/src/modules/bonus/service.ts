@@ -1,4 +1,4 @@
-import { ALL_USERS, MSG, type BonusRow } from '@blaster/contract';
+import { ALL_USERS, MSG, isOperatorRole, type BonusRow } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { grantBonus, revokeBonus } from '../../ledger/ledger';
 import { ledgerSum } from '../../ledger/queries';
@@ -65,8 +65,11 @@ export async function bonusPage(
   ctx: AppContext,
   actor: AuthUser,
   named: number | '' | 'null' | undefined,
-  request: PageRequest & MoneySort,
+  request: PageRequest & MoneySort & { search?: string },
 ) {
-  const { rows, meta } = await bonuses.page(ctx.db, listOwner(actor, named), request);
+  const { rows, meta } = await bonuses.page(ctx.db, listOwner(actor, named), {
+    ...request,
+    byMember: isOperatorRole(actor.role),
+  });
   return { data: rows.map(present), meta };
 }

@@ -1,14 +1,29 @@
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import type { LookupKind } from '@blaster/contract';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { LOOKUP_SORT_KEYS, LookupKind, SortDirection } from '@blaster/contract';
 import type { Db } from '../../db';
-import { lookupJobs, lookupResults, whatsappAccounts } from '../../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { lookupJobs, lookupProgress, lookupResults, lookupTarget, whatsappAccounts } from '../../db/schema';
 import type { LookupJob } from '../../jobs/lookup';
-import { readPage, type PageRequest } from '../../lib/paging';
+import { inPageOrder, readPage, type PageRequest } from '../../lib/paging';
 import { accountMatches } from '../../lib/search';
 
 export type AccountRecord = typeof whatsappAccounts.$inferSelect;
 export type NewLookupJob = typeof lookupJobs.$inferInsert;
 export type JobChanges = Partial<NewLookupJob>;
+
+/** A sort the job lists offer, and its direction; without one, newest first. */
+export interface LookupSort {
+  sort?: (typeof LOOKUP_SORT_KEYS)[number];
+  dir?: SortDirection;
+}
+/** Each sort key as its index holds it after the kind (lookup_jobs_*_idx). */
+const lookupSortKeys: Record<NonNullable<LookupSort['sort']>, AnyPgColumn | SQL> = {
+  created: lookupJobs.createdAt,
+  target: lookupTarget(lookupJobs),
+  success: lookupJobs.countSuccess,
+  failed: lookupJobs.countFail,
+  progress: lookupProgress(lookupJobs),
+};
 
 /** The lookup jobs, their found numbers and the accounts they run on: every statement the module runs. */
 export const lookupRepository = {
@@ -25,11 +40,14 @@ export const lookupRepository = {
     return account;
   },
 
-  /** One page of a kind's jobs with their accounts, newest first; `owner` null for everyone's. */
+  /**
+   * One page of a kind's jobs with their accounts, newest first or in the sort asked; `owner` null
+   * for everyone's.
+   */
   async page(
     db: Db,
     filter: { kind: LookupKind; owner: number | null; search?: string },
-    request: PageRequest,
+    request: PageRequest & LookupSort,
   ) {
     const conditions: SQL[] = [eq(lookupJobs.kind, filter.kind)];
     if (filter.owner !== null) conditions.push(eq(lookupJobs.userId, filter.owner));
@@ -44,7 +62,9 @@ export const lookupRepository = {
             .from(lookupJobs)
             .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
             .$dynamic(),
-        direction: 'desc',
+        // Without a sort, newest first: the id's order, as jobs get their id when added.
+        orderBy: request.sort ? [lookupSortKeys[request.sort]] : [],
+        direction: request.sort ? (request.dir ?? 'asc') : 'desc',
         where: and(...conditions),
       },
       request,
@@ -55,9 +75,8 @@ export const lookupRepository = {
           .from(lookupJobs)
           .leftJoin(whatsappAccounts, eq(whatsappAccounts.id, lookupJobs.whatsappId))
           .where(inArray(lookupJobs.id, ids))
-          .orderBy(desc(lookupJobs.id))
       : [];
-    return { rows, meta };
+    return { rows: inPageOrder(ids, rows, (row) => row.job.id), meta };
   },
 
   async insert(db: Db, values: NewLookupJob): Promise<LookupJob> {

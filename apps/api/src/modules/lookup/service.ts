@@ -44,6 +44,7 @@ function present(job: LookupJob, account: AccountRecord | null): LookupRow {
     position: job.position,
     total: job.total,
     current_number: job.currentNumber,
+    createdAt: job.createdAt.toISOString(),
     Whatsapp: account
       ? {
           id: account.id,

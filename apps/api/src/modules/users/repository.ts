@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   STAFF_ROLES,
   type MEMBER_SORT_KEYS,
+  type REFERRAL_SORT_KEYS,
   type STAFF_SORT_KEYS,
   type SortDirection,
 } from '@blaster/contract';
@@ -9,8 +10,8 @@ import type { AnyPgColumn, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db';
 import type { Executor } from '../../ledger/ledger';
 import { ledgerEntries, users, whatsappAccounts } from '../../db/schema';
-import { readPage, type PageRequest } from '../../lib/paging';
-import { containsText } from '../../lib/search';
+import { inPageOrder, readPage, type PageRequest } from '../../lib/paging';
+import { personMatches } from '../../lib/search';
 
 export type UserRecord = typeof users.$inferSelect;
 export type UserChanges = PgUpdateSetSource<typeof users>;
@@ -35,6 +36,14 @@ const memberSortKeys: Record<MemberSortKey, AnyPgColumn | SQL> = {
   created: users.createdAt,
 };
 
+type ReferralSortKey = (typeof REFERRAL_SORT_KEYS)[number];
+/** What the referral list may ask besides the page: a search over names and e-mail, and a sort. */
+export interface ReferralFilter {
+  search?: string;
+  sort?: ReferralSortKey;
+  dir?: SortDirection;
+}
+
 /** A sort the staff list offers, and its direction. */
 export interface StaffSort {
   sort?: (typeof STAFF_SORT_KEYS)[number];
@@ -49,10 +58,7 @@ const staffSortKeys: Record<NonNullable<StaffSort['sort']>, AnyPgColumn | SQL> =
 
 function memberConditions(filter: MemberFilter): SQL | undefined {
   const conditions = [eq(users.role, 'member')];
-  if (filter.search) {
-    const fullName = sql`${users.firstname} || ' ' || ${users.lastname}`;
-    conditions.push(containsText(filter.search, [users.firstname, users.lastname, users.email, fullName]));
-  }
+  if (filter.search) conditions.push(personMatches(filter.search));
   if (filter.status === 'active') conditions.push(sql`${hasConnectedAccount}`);
   if (filter.status === 'inactive') conditions.push(sql`not ${hasConnectedAccount}`);
   return and(...conditions);
@@ -130,33 +136,48 @@ export const userRepository = {
   /** The change that ends a user's sessions: their token version moves on. */
   nextTokenVersion: () => sql`${users.tokenVersion} + 1`,
 
-  /** A page of the members a referrer brought, each with what the referrer earned from their blasts. */
-  async referralPage(db: Db, referrerId: number, request: PageRequest) {
+  /**
+   * A page of the members a referrer brought, each with what the referrer earned from their blasts:
+   * by id, or in the sort asked, and only those whose name or e-mail holds the search.
+   */
+  async referralPage(db: Db, referrerId: number, request: PageRequest & ReferralFilter) {
     const earnedFrom = sql<string>`coalesce((
       select sum(l.amount) from ${ledgerEntries} l
       where l.kind = 'referral_income' and l.user_id = ${referrerId} and l.source_user_id = ${outerUserId}
     ), 0)`;
+    const referralSortKeys: Record<ReferralSortKey, AnyPgColumn | SQL> = {
+      name: memberSortKeys.name,
+      email: users.email,
+      // Computed for every referred member before the page is cut: a referrer's referrals are few,
+      // each summed on the ledger's (user_id, source_user_id) index.
+      income: earnedFrom,
+    };
     const { ids, meta } = await readPage(
       db,
       {
         table: users,
-        direction: 'asc',
-        where: eq(users.referredBy, referrerId),
+        orderBy: request.sort ? [referralSortKeys[request.sort]] : [],
+        direction: request.sort ? (request.dir ?? 'asc') : 'asc',
+        where: and(
+          eq(users.referredBy, referrerId),
+          request.search ? personMatches(request.search) : undefined,
+        ),
       },
       request,
     );
-    const rows = await db
-      .select({
-        id: users.id,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        email: users.email,
-        income: earnedFrom,
-      })
-      .from(users)
-      .where(inArray(users.id, ids))
-      .orderBy(users.id);
-    return { rows, meta };
+    const rows = ids.length
+      ? await db
+          .select({
+            id: users.id,
+            firstname: users.firstname,
+            lastname: users.lastname,
+            email: users.email,
+            income: earnedFrom,
+          })
+          .from(users)
+          .where(inArray(users.id, ids))
+      : [];
+    return { rows: inPageOrder(ids, rows, (row) => row.id), meta };
   },
 
   async referralIncome(db: Db, referrerId: number): Promise<number> {

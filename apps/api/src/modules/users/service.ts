@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/service';
 import {
   userRepository as users,
   type MemberFilter,
+  type ReferralFilter,
   type StaffSort,
   type UserChanges,
   type UserRecord,
@@ -117,7 +118,7 @@ export async function referralPage(
   db: Db,
   actor: AuthUser,
   named: number | '' | 'null' | undefined,
-  request: PageRequest,
+  request: PageRequest & ReferralFilter,
 ) {
   const referrer = listOwner(actor, named) ?? actor.id;
   const { rows, meta } = await users.referralPage(db, referrer, request);

@@ -59,7 +59,10 @@ export async function withdrawPage(
 ) {
   // Staff review everyone's requests; members see only their own.
   const reviewer = actor.role === 'staff' ? { ...actor, role: 'admin' } : actor;
-  const { rows, meta } = await withdrawals.page(ctx.db, listOwner(reviewer, named), request);
+  const { rows, meta } = await withdrawals.page(ctx.db, listOwner(reviewer, named), {
+    ...request,
+    byMember: actor.role !== 'member',
+  });
   return { data: rows.map(present), meta };
 }
 

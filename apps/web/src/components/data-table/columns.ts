@@ -12,6 +12,11 @@ declare module '@tanstack/react-table' {
     /** The `sort` value the list's server takes for this column; with it the header sorts the list. */
     sortKey?: string;
     /**
+     * A second sort of a column that shows two values (a name with its e-mail under it): a smaller
+     * button after the header's own, named by `label`.
+     */
+    alsoSortBy?: { key: string; label(): string };
+    /**
      * A figure (money, a count): kept on one line, as 'Rp' and its amount belong together, in digits
      * of one width so that the column's figures line up. A date and its time may take two lines: on
      * one they left the phone list no room at 1280 px.

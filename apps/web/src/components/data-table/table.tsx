@@ -127,26 +127,58 @@ export function DataTable<T>({
 /** A header that sorts the list: its button cycles ascending, descending, then the list's own order. */
 function HeaderCell<T>({ header, sorting }: { header: Header<T, unknown>; sorting?: SortState }) {
   const content = flexRender(header.column.columnDef.header, header.getContext());
-  const key = header.column.columnDef.meta?.sortKey;
-  if (!key || !sorting) return content;
-  const active = sorting.key === key;
-  const Icon = !active ? ArrowUpDown : sorting.dir === 'desc' ? ArrowDown : ArrowUp;
+  const meta = header.column.columnDef.meta;
+  if (!meta?.sortKey || !sorting) return content;
   const name = columnName(header.getContext().table, header.column);
+  const main = (
+    <SortButton sorting={sorting} sortKey={meta.sortKey} column={typeof name === 'string' ? name : undefined}>
+      {content}
+    </SortButton>
+  );
+  if (!meta.alsoSortBy) return main;
+  const also = meta.alsoSortBy;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-3">
+      {main}
+      <SortButton sorting={sorting} sortKey={also.key} column={also.label()}>
+        <span className="text-[0.65rem]">{also.label()}</span>
+      </SortButton>
+    </span>
+  );
+}
+
+function SortButton({
+  sorting,
+  sortKey,
+  column,
+  children,
+}: {
+  sorting: SortState;
+  sortKey: string;
+  column: string | undefined;
+  children: ReactNode;
+}) {
+  const active = sorting.key === sortKey;
+  const Icon = !active ? ArrowUpDown : sorting.dir === 'desc' ? ArrowDown : ArrowUp;
   return (
     <button
       type="button"
-      onClick={() => sorting.onSort(key)}
-      title={typeof name === 'string' ? t('table.sortBy', { column: name }) : undefined}
+      onClick={() => sorting.onSort(sortKey)}
+      title={column ? t('table.sortBy', { column }) : undefined}
       className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-gray-800 dark:hover:text-gray-200"
     >
-      {content}
+      {children}
       <Icon className={clsx('size-3.5', !active && 'opacity-50')} aria-hidden="true" />
     </button>
   );
 }
 
-const ariaSort = (sorting: SortState | undefined, key: string | undefined) =>
-  key && sorting?.key === key ? (sorting.dir === 'desc' ? 'descending' : 'ascending') : undefined;
+/** The header's sort as the address has it, when the list is sorted by one of the column's keys. */
+const ariaSort = <T,>(sorting: SortState | undefined, column: Column<T, unknown>) => {
+  const meta = column.columnDef.meta;
+  const sorted = sorting?.key && (sorting.key === meta?.sortKey || sorting.key === meta?.alsoSortBy?.key);
+  return sorted ? (sorting.dir === 'desc' ? 'descending' : 'ascending') : undefined;
+};
 
 /**
  * Secondary columns step aside while the table's own box is narrower than 64rem; the checkbox column
@@ -187,7 +219,7 @@ function TableView<T>({
                 <th
                   key={header.id}
                   scope="col"
-                  aria-sort={ariaSort(sorting, header.column.columnDef.meta?.sortKey)}
+                  aria-sort={ariaSort(sorting, header.column)}
                   className={clsx('px-3 py-3 align-bottom font-medium', columnClass(header.column))}
                 >
                   <HeaderCell header={header} sorting={sorting} />

@@ -11,8 +11,10 @@ import {
   RefreshButton,
   formatDateTime,
   linkButtonClass,
+  ListFilters,
   useDeleteRow,
   useListParams,
+  useListSearch,
   type Columns,
 } from '../../components/data-table';
 import { PersonName, UserText } from '../../components/UserText';
@@ -23,14 +25,20 @@ import { bonusKeys, useBonuses, useBonusTotal } from './api';
 const column = createColumnHelper<BonusRow>();
 type MoneySortKey = (typeof MONEY_SORT_KEYS)[number];
 
-/** /bonus: admin and dev manage everyone's bonuses; a member sees their own and their total. */
+/**
+ * /bonus: admin and dev manage everyone's bonuses; a member sees their own and their total. The
+ * search box finds reasons, and for admin and dev members by name or e-mail.
+ */
 export function BonusListPage() {
   const MSG = useMessages();
   const { user } = useSession();
   const operator = isOperatorRole(user?.role);
   const { pageQuery } = useListParams();
+  const searchBox = useListSearch();
 
-  const list = useBonuses(pageQuery);
+  const query = new URLSearchParams(pageQuery);
+  if (searchBox.search) query.set('search', searchBox.search);
+  const list = useBonuses(query.toString());
   const total = useBonusTotal(user?.id, Boolean(user) && !operator);
   const remove = useDeleteRow(bonusKeys.all[0], 'bonus');
 
@@ -90,6 +98,7 @@ export function BonusListPage() {
           </>
         }
       >
+        <ListFilters search={searchBox} searchLabel={t('bonus.search')} />
         <PagedTable
           label={MSG.bonusListTitle}
           list={list}

@@ -5,17 +5,17 @@ import { callEndpoint } from '../../lib/api';
 export const bonusKeys = {
   all: ['bonus'] as const,
   lists: () => [...bonusKeys.all, 'list'] as const,
-  list: (pageQuery: string) => [...bonusKeys.lists(), pageQuery] as const,
+  list: (query: string) => [...bonusKeys.lists(), query] as const,
   total: (userId: number | undefined) => ['bonus-total', userId] as const,
   members: () => ['members-all'] as const,
 };
 
-export function useBonuses(pageQuery: string) {
+/** One page of bonuses; `query` is the page, its size and sort, and the search, as the server reads them. */
+export function useBonuses(query: string) {
   const MSG = useMessages();
   return useQuery({
-    queryKey: bonusKeys.list(pageQuery),
-    queryFn: () =>
-      callEndpoint('bonusPerPage', { search: pageQuery }, { fallback: MSG.errorFetchingBonusList }),
+    queryKey: bonusKeys.list(query),
+    queryFn: () => callEndpoint('bonusPerPage', { search: query }, { fallback: MSG.errorFetchingBonusList }),
     placeholderData: keepPreviousData,
   });
 }

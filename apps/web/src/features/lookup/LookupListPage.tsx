@@ -18,7 +18,10 @@ import { LOOKUP_TITLES as TITLES } from './titles';
 import { useLiveLookups } from './use-live-lookups';
 import { useLookupActions } from './use-lookup-actions';
 
-/** /generator/list and /validator/list: jobs with live progress and their controls. */
+/**
+ * /generator/list and /validator/list: jobs with live progress and their controls, searched by account
+ * and sorted on the server by the headers that offer it.
+ */
 export function LookupListPage({ kind }: { kind: LookupKind }) {
   const { user } = useSession();
   const { pageQuery } = useListParams();
@@ -59,6 +62,7 @@ export function LookupListPage({ kind }: { kind: LookupKind }) {
           rows={rows}
           rowKey={(row) => row.id}
           listKey={kind}
+          sortable
           pageSizes
         />
       </PageCard>

@@ -1,11 +1,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import type { LookupKind, LookupRow } from '@blaster/contract';
+import type { LOOKUP_SORT_KEYS, LookupKind, LookupRow } from '@blaster/contract';
 import { formatFixed, formatNumber, messages, t, tValue } from '../../i18n';
-import { smallLinkClass, type Columns } from '../../components/data-table';
+import { formatDateTime, smallLinkClass, type Columns } from '../../components/data-table';
 import { LookupRowActions } from './row-actions';
 import type { LookupActions } from './use-lookup-actions';
 
 const column = createColumnHelper<LookupRow>();
+type LookupSortKey = (typeof LOOKUP_SORT_KEYS)[number];
 // Getters: each read takes the chosen language's text.
 const RUNNING_TEXT = {
   get generator() {
@@ -57,6 +58,8 @@ function targetColumn(kind: LookupKind, actions: LookupActions): Columns<LookupR
     ? column.display({
         id: 'range',
         header: t('lookup.range'),
+        // By the first number of the range.
+        meta: { sortKey: 'target' satisfies LookupSortKey },
         cell: ({ row: { original: row } }) => (
           <span className="text-xs">
             {row.start_number} – {row.end_number}
@@ -66,6 +69,7 @@ function targetColumn(kind: LookupKind, actions: LookupActions): Columns<LookupR
     : column.display({
         id: 'file',
         header: t('lookup.targetFile'),
+        meta: { sortKey: 'target' satisfies LookupSortKey },
         cell: ({ row: { original: row } }) =>
           row.fileUrl ? (
             <button
@@ -89,6 +93,7 @@ function progressColumns(kind: LookupKind): Columns<LookupRow> {
     column.display({
       id: 'progress',
       header: t('lookup.progress'),
+      meta: { sortKey: 'progress' satisfies LookupSortKey },
       cell: ({ row: { original: row } }) => (
         <div className="min-w-28" data-testid={`progress-${row.id}`}>
           <span className="font-medium">{formatFixed(row.progress, 2)}%</span>
@@ -119,10 +124,22 @@ function progressColumns(kind: LookupKind): Columns<LookupRow> {
 export function lookupColumns(kind: LookupKind, actions: LookupActions): Columns<LookupRow> {
   return [
     ...accountColumns(),
-    column.accessor('count_success', { header: t('common.success') }),
-    column.accessor('count_fail', { header: t('common.failed') }),
+    column.accessor('count_success', {
+      header: t('common.success'),
+      meta: { sortKey: 'success' satisfies LookupSortKey },
+    }),
+    column.accessor('count_fail', {
+      header: t('common.failed'),
+      meta: { sortKey: 'failed' satisfies LookupSortKey },
+    }),
     targetColumn(kind, actions),
     ...progressColumns(kind),
+    column.accessor('createdAt', {
+      header: t('lookup.createdAt'),
+      // The list is newest first already; the column gives way on medium widths.
+      meta: { sortKey: 'created' satisfies LookupSortKey, secondary: true },
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
     column.display({
       id: 'action',
       header: t('common.action'),

@@ -1,17 +1,30 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { type ReferralRow } from '@blaster/contract';
+import { type REFERRAL_SORT_KEYS, type ReferralRow } from '@blaster/contract';
 import { formatRupiah, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { initials } from '../../lib/initials';
-import { PageCard, PagedTable, RefreshButton, useListParams } from '../../components/data-table';
+import {
+  ListFilters,
+  PageCard,
+  PagedTable,
+  RefreshButton,
+  useListParams,
+  useListSearch,
+} from '../../components/data-table';
 
 import { useReferrals } from './api';
 
 const column = createColumnHelper<ReferralRow>();
+type ReferralSortKey = (typeof REFERRAL_SORT_KEYS)[number];
 const columns = [
   column.display({
     id: 'from',
     header: () => t('referral.from'),
+    // The column shows the name with the e-mail under it: its header sorts by either.
+    meta: {
+      sortKey: 'name' satisfies ReferralSortKey,
+      alsoSortBy: { key: 'email' satisfies ReferralSortKey, label: () => t('common.email') },
+    },
     cell: ({ row }) => (
       <div className="flex items-center gap-3">
         <span
@@ -33,16 +46,22 @@ const columns = [
   }),
   column.accessor('income', {
     header: () => t('common.nominal'),
-    meta: { figure: true },
+    meta: { figure: true, sortKey: 'income' satisfies ReferralSortKey },
     cell: (info) => formatRupiah(info.getValue()),
   }),
 ];
 
-/** /referral: the people the viewer referred and what each blast of theirs earned the viewer. */
+/**
+ * /referral: the people the viewer referred and what each blast of theirs earned the viewer, searched
+ * by name or e-mail; the total is all the viewer earned from referrals, whatever the search.
+ */
 export function ReferralListPage() {
   const MSG = useMessages();
   const { pageQuery } = useListParams();
-  const list = useReferrals(pageQuery);
+  const searchBox = useListSearch();
+  const query = new URLSearchParams(pageQuery);
+  if (searchBox.search) query.set('search', searchBox.search);
+  const list = useReferrals(query.toString());
   return (
     <>
       <Breadcrumb title={MSG.referralListTitle} />
@@ -60,12 +79,14 @@ export function ReferralListPage() {
           </>
         }
       >
+        <ListFilters search={searchBox} searchLabel={t('referral.search')} />
         <PagedTable
           label={MSG.referralListTitle}
           list={list}
           columns={columns}
           rowKey={(row) => row.id}
           listKey="referral"
+          sortable
           pageSizes
         />
       </PageCard>

@@ -5,15 +5,16 @@ import { callEndpoint } from '../../lib/api';
 export const referralKeys = {
   all: ['referral'] as const,
   lists: () => [...referralKeys.all, 'list'] as const,
-  list: (pageQuery: string) => [...referralKeys.lists(), pageQuery] as const,
+  list: (query: string) => [...referralKeys.lists(), query] as const,
 };
 
-export function useReferrals(pageQuery: string) {
+/** One page of referrals; `query` is the page, its size and sort, and the search. */
+export function useReferrals(query: string) {
   const MSG = useMessages();
   return useQuery({
-    queryKey: referralKeys.list(pageQuery),
+    queryKey: referralKeys.list(query),
     queryFn: () =>
-      callEndpoint('referralPerPage', { search: pageQuery }, { fallback: MSG.errorFetchingReferralList }),
+      callEndpoint('referralPerPage', { search: query }, { fallback: MSG.errorFetchingReferralList }),
     placeholderData: keepPreviousData,
   });
 }

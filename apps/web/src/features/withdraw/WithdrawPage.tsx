@@ -1,7 +1,14 @@
 import type { User } from '@blaster/contract';
 import { t } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
-import { PagedTable, PageCard, RefreshButton, useListParams } from '../../components/data-table';
+import {
+  ListFilters,
+  PagedTable,
+  PageCard,
+  RefreshButton,
+  useListParams,
+  useListSearch,
+} from '../../components/data-table';
 import { useSession } from '../../lib/session';
 import { statusRowClass, withdrawColumns } from './columns';
 import { useWithdrawHistory } from './api';
@@ -19,7 +26,11 @@ export function WithdrawPage() {
 
 function WithdrawScreen({ user }: { user: User }) {
   const { pageQuery } = useListParams();
-  const history = useWithdrawHistory(user.id, pageQuery);
+  // A member's own history is searched by amount.
+  const searchBox = useListSearch();
+  const query = new URLSearchParams(pageQuery);
+  if (searchBox.search) query.set('search', searchBox.search);
+  const history = useWithdrawHistory(user.id, query.toString());
   // The bank account as the server has it now (changed on another device, say), not as signed in.
   const fresh = useFreshUser(user.id);
   useLiveWithdrawals(user.id);
@@ -35,6 +46,7 @@ function WithdrawScreen({ user }: { user: User }) {
             title={t('withdraw.history')}
             actions={<RefreshButton onRefresh={() => history.refetch()} />}
           >
+            <ListFilters search={searchBox} searchLabel={t('withdraw.search')} />
             <PagedTable
               label={t('withdraw.history')}
               list={history}

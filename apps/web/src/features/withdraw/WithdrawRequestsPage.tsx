@@ -7,14 +7,15 @@ import {
   isOperatorRole,
   type WithdrawRow,
 } from '@blaster/contract';
-import { t, useMessages } from '../../i18n';
+import { messages, t, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
+  ListFilters,
   PagedTable,
   PageCard,
   RefreshButton,
-  StatusFilter,
   useListParams,
+  useListSearch,
 } from '../../components/data-table';
 import type { Columns } from '../../components/data-table';
 import { subscribe } from '../../lib/realtime';
@@ -27,18 +28,30 @@ import { WithdrawDecisionCell } from './components/WithdrawDecisionCell';
 
 const column = createColumnHelper<WithdrawRow>();
 
-/** /withdraw/requested: every request; only admin decides on them. */
+/** The status filter's choices: 'Filter Status: Semua', then each status. */
+const statusChoices = () => ({
+  all: t('common.filterAll', { label: messages().filterStatus }),
+  options: WITHDRAW_STATUSES.map((value) => ({ value, label: STATUS_LABEL[value] })),
+});
+
+/**
+ * /withdraw/requested: every request, searched by member or amount and filtered by status; only
+ * admin decides on them.
+ */
 export function WithdrawRequestsPage() {
   const MSG = useMessages();
   const ACTIONS = decisionsIn(MSG);
   const { user } = useSession();
   const canDecide = user?.role === 'admin';
   const { pageAndStatusQuery } = useListParams();
+  const searchBox = useListSearch();
   const queryClient = useQueryClient();
   const { updating, confirmAndDecide } = useWithdrawDecision();
   const [openDetails, setOpenDetails] = useState<Set<number>>(new Set());
 
-  const list = useWithdrawRequests(pageAndStatusQuery);
+  const query = new URLSearchParams(pageAndStatusQuery);
+  if (searchBox.search) query.set('search', searchBox.search);
+  const list = useWithdrawRequests(query.toString());
 
   // New requests appear without a reload for viewers of the admin channel.
   useEffect(() => {
@@ -91,7 +104,7 @@ export function WithdrawRequestsPage() {
             {t('withdraw.readOnlyNote')}
           </p>
         )}
-        <StatusFilter values={WITHDRAW_STATUSES} label={(value) => STATUS_LABEL[value]} />
+        <ListFilters search={searchBox} searchLabel={t('withdraw.search')} statuses={statusChoices()} />
         <PagedTable
           label={MSG.withdrawRequestsTitle}
           list={list}

@@ -10,10 +10,10 @@ export const withdrawKeys = {
   moneyFigure: (key: string, path: string) => [...withdrawKeys.money(), key, path] as const,
   /** A member's own request history. */
   histories: () => [...withdrawKeys.all, 'history'] as const,
-  history: (userId: number, pageQuery: string) => [...withdrawKeys.histories(), userId, pageQuery] as const,
+  history: (userId: number, query: string) => [...withdrawKeys.histories(), userId, query] as const,
   /** Every member's requests, as operators see them. */
   requests: () => [...withdrawKeys.all, 'requests'] as const,
-  requestList: (pageQuery: string) => [...withdrawKeys.requests(), pageQuery] as const,
+  requestList: (query: string) => [...withdrawKeys.requests(), query] as const,
 };
 
 /** The endpoints of a member's money figures, each named by the member's id. */
@@ -35,28 +35,30 @@ export function useMoneyFigure<N extends MoneyFigure>(
   });
 }
 
-export function useWithdrawHistory(userId: number, pageQuery: string) {
+/** A member's own requests; `query` is the page, its size and sort, and the search. */
+export function useWithdrawHistory(userId: number, query: string) {
   const MSG = useMessages();
   return useQuery({
-    queryKey: withdrawKeys.history(userId, pageQuery),
+    queryKey: withdrawKeys.history(userId, query),
     queryFn: () =>
       callEndpoint(
         'withdrawHistoriesPerPage',
-        { search: pageQuery, query: { user_id: userId } },
+        { search: query, query: { user_id: userId } },
         { fallback: MSG.errorFetchingHistoryList },
       ),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useWithdrawRequests(pageQuery: string) {
+/** Every member's requests; `query` is the page, its size and sort, the status and the search. */
+export function useWithdrawRequests(query: string) {
   const MSG = useMessages();
   return useQuery({
-    queryKey: withdrawKeys.requestList(pageQuery),
+    queryKey: withdrawKeys.requestList(query),
     queryFn: () =>
       callEndpoint(
         'withdrawHistoriesPerPage',
-        { search: pageQuery },
+        { search: query },
         { fallback: MSG.errorFetchingAllHistoryList },
       ),
     placeholderData: keepPreviousData,
