@@ -17,6 +17,11 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   webDist: string;
+  /**
+   * Where recipients reach this server (PUBLIC_URL, default http://localhost:PORT): blast messages'
+   * short links and opt-out links start with it.
+   */
+  publicUrl: string;
   /** Calendar days ("today's income") are counted in this zone. */
   timeZone: string;
   sandboxSeed: number;
@@ -28,6 +33,8 @@ export interface Config {
   sandboxReplyRate: number;
   sandboxAckLossRate: number;
   sandboxReadRate: number;
+  /** Share of recipients who read a message with a short link and open it (SANDBOX_CLICK_RATE, 0.1). */
+  sandboxClickRate: number;
   /**
    * The sandbox network's rules for bulk senders (SANDBOX_REPUTATION=on; off by default): the tier a
    * new sender starts at (SANDBOX_START_TIER: 250, 2000, 10000, 100000 or unlimited; 250 by default)
@@ -219,6 +226,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: (env.ADMIN_EMAIL ?? 'admin@blaster.local').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     webDist: resolve(env.WEB_DIST ?? resolve(repoRoot, 'apps/web/dist')),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     timeZone: env.APP_TIME_ZONE ?? 'Asia/Jakarta',
     sandboxSeed: numberFromEnv(env.SANDBOX_SEED, 1),
     sandboxTimeScale: numberFromEnv(env.SANDBOX_TIME_SCALE, 1),
@@ -227,6 +235,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxReplyRate: numberFromEnv(env.SANDBOX_REPLY_RATE, 0.02),
     sandboxAckLossRate: numberFromEnv(env.SANDBOX_ACK_LOSS_RATE, 0.05),
     sandboxReadRate: numberFromEnv(env.SANDBOX_READ_RATE, 0.7),
+    sandboxClickRate: numberFromEnv(env.SANDBOX_CLICK_RATE, 0.1),
     sandboxReputation: sandboxReputationFromEnv(env),
     sandboxJournal: env.SANDBOX_JOURNAL || undefined,
     sandboxRecordDir: env.SANDBOX_NETWORK_DIR ? resolve(env.SANDBOX_NETWORK_DIR) : undefined,

@@ -3,6 +3,7 @@ import type { JobLeases } from './cluster/leases';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { TokenService } from './lib/tokens';
+import type { ShortLinks } from './lib/short-links';
 import type { RouteEntry } from './lib/route-entry';
 import type { AccessWatch } from './realtime/access';
 import type { SignedInUsers } from './lib/signed-in-users';
@@ -21,6 +22,8 @@ import type { PendingDevices } from './modules/whatsapp/pending-devices';
 export interface AppContext {
   db: Db;
   tokens: TokenService;
+  /** Blast messages' short links and opt-out links: made and read back (lib/short-links.ts). */
+  links: ShortLinks;
   hub: RealtimeHub;
   config: Config;
   routeTable: RouteEntry[];

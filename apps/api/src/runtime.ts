@@ -9,6 +9,7 @@ import { DeliveryTracker } from './jobs/delivery';
 import { LookupRunner } from './jobs/lookup';
 import { WebhookDispatcher } from './jobs/webhooks';
 import type { TokenService } from './lib/tokens';
+import { createShortLinks } from './lib/short-links';
 import { OutboundGuard, type Resolver } from './lib/outbound/guard';
 import { EventRecorder } from './modules/monitor/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
@@ -28,6 +29,7 @@ export function sandboxGateway(config: Config) {
     replyRate: config.sandboxReplyRate,
     ackLossRate: config.sandboxAckLossRate,
     readRate: config.sandboxReadRate,
+    clickRate: config.sandboxClickRate,
     reputation: config.sandboxReputation ?? undefined,
     journal: config.sandboxJournal,
     recordDir: config.sandboxRecordDir,
@@ -69,8 +71,10 @@ export function createAppContext(options: {
   );
   const access = createAccessWatch(bus);
   const outbound = new OutboundGuard(config.webhooks.allowedHosts, options.resolver);
+  const links = createShortLinks(options.tokens, config.publicUrl);
   const ctx: AppContext = {
     db,
+    links,
     tokens: options.tokens,
     hub,
     config,
@@ -87,6 +91,7 @@ export function createAppContext(options: {
       bus,
       timeScale: config.sandboxTimeScale,
       timeZone: config.timeZone,
+      renderLinks: (text, logId) => links.render(text, logId),
     }),
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     webhooks: new WebhookDispatcher({ db, leases, bus, outbound, settings: config.webhooks }),
@@ -95,7 +100,7 @@ export function createAppContext(options: {
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
     access,
     signedIn: new SignedInUsers(access),
-    delivery: new DeliveryTracker({ db, hub, gateway }),
+    delivery: new DeliveryTracker({ db, hub, gateway, links }),
   };
   forwardGatewayEvents(ctx);
   return ctx;

@@ -57,6 +57,7 @@ import { opsRoutes } from './modules/ops/routes';
 import { requestIdGenerator } from './modules/ops/request-id';
 import { statsRoutes } from './modules/stats/routes';
 import { suppressionRoutes } from './modules/suppression/routes';
+import { linkRoutes } from './modules/links/routes';
 import { funnelRoutes } from './modules/funnel/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { campaignRoutes } from './modules/campaign/routes';
@@ -225,6 +226,7 @@ function registerModules(app: FastifyInstance, ctx: AppContext) {
     funnelRoutes,
     onboardingRoutes,
     campaignRoutes,
+    linkRoutes,
   ]) {
     register(app, ctx);
   }

@@ -388,6 +388,8 @@ describe('delivery funnel', () => {
       sent: rows.filter((row) => row.status === 'success').length,
       delivered: rows.filter((row) => deliveredKeys.has(key(row.id))).length,
       read: rows.filter((row) => readKeys.has(key(row.id))).length,
+      // The templates carry no web address: nothing to click.
+      clicked: 0,
       failed: rows.filter((row) => row.status === 'fail').length,
       opted_out: rows.filter((row) => answered.has(key(row.id))).length,
     });

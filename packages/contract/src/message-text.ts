@@ -364,6 +364,14 @@ export const MESSAGE_TEXT = {
   suppressionNotFound: 'Nomor tidak ada di daftar suppression.',
   suppressionReasonReply: 'Membalas STOP',
   suppressionReasonManual: 'Ditambahkan operator',
+  suppressionReasonLink: 'Tautan berhenti berlangganan',
+  // The opt-out page a blast's {optout} link opens (decision): the recipient's own words.
+  optOutPageTitle: 'Berhenti berlangganan',
+  optOutPageQuestion: (number: string) => `Berhenti menerima pesan di nomor ${number}?`,
+  optOutPageButton: 'Berhenti berlangganan',
+  optOutPageDone: (number: string) => `Nomor ${number} tidak akan menerima pesan lagi.`,
+  linkNotFound: 'Tautan ini tidak dikenal atau sudah tidak berlaku.',
+  linkTooManyTries: 'Terlalu banyak tautan yang tidak dikenal. Coba lagi nanti.',
   confirmRemoveSuppression: (number: string) =>
     `Hapus ${number} dari daftar suppression? Nomor ini bisa dikirimi blast lagi.`,
   numberSuppressed: (number: string) => `${number} berhenti berlangganan dan masuk daftar suppression.`,

@@ -621,6 +621,22 @@ export const messageLogHourly = pgTable(
   ],
 );
 
+/**
+ * Who opened which short link of a blast message (lib/short-links.ts), once per message and link: the
+ * codes themselves are derived from the log's id, so only a click writes a row.
+ */
+export const linkClicks = pgTable(
+  'link_clicks',
+  {
+    messageLogId: bigint('message_log_id', { mode: 'number' })
+      .notNull()
+      .references(() => messageLogs.id, { onDelete: 'cascade' }),
+    linkIndex: integer('link_index').notNull(),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: 'link_clicks_pk', columns: [table.messageLogId, table.linkIndex] })],
+);
+
 /** Ledger amounts per UTC hour, user and kind; kept by a trigger on ledger_entries INSERT (0012_stats). */
 export const ledgerHourly = pgTable(
   'ledger_hourly',
@@ -740,8 +756,8 @@ export const suppressions = pgTable(
   'suppressions',
   {
     number: text('number').primaryKey(),
-    /** 'reply' (the recipient answered STOP) or 'manual' (an operator added it). */
-    reason: text('reason', { enum: ['reply', 'manual'] }).notNull(),
+    /** 'reply' (the recipient answered STOP), 'manual' (an operator added it) or 'link' (the opt-out page). */
+    reason: text('reason', { enum: ['reply', 'manual', 'link'] }).notNull(),
     note: text('note'),
     createdBy: integer('created_by'),
     createdAt: createdAt(),

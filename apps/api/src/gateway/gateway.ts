@@ -37,6 +37,11 @@ export type GatewayEvent =
       at: Date;
     }
   /**
+   * A recipient opened a web address in a message the account sent (the sandbox's recipients open the
+   * message's short links, without an HTTP request).
+   */
+  | { type: 'link.click'; deviceId: string; url: string; at: Date }
+  /**
    * A sender's standing with the network may have changed: its tier or quality moved, or the network's
    * clock went forward (then `deviceId` is null: every sender). Whoever waits on a limit looks again.
    */

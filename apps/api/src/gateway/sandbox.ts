@@ -20,6 +20,9 @@ import { SandboxNetworkRecord } from './sandbox-record';
 const DELIVERED_AFTER_MS = [300, 1_500] as const;
 const READ_AFTER_MS = [1_000, 6_000] as const;
 const REPLY_AFTER_MS = [2_000, 8_000] as const;
+const CLICK_AFTER_MS = [500, 4_000] as const;
+/** A short link of the app in a message's text (lib/short-links.ts). */
+const SHORT_LINK = /https?:\/\/\S+?\/l\/[0-9a-z]+-[0-9a-z]+-[A-Za-z0-9_-]{12}/;
 /** The words recipients use to opt out (in the sandbox: either, by the seed). */
 export const SANDBOX_STOP_WORDS = ['STOP', 'BERHENTI'] as const;
 
@@ -39,6 +42,8 @@ export interface SandboxOptions {
   ackLossRate?: number;
   /** Share of delivered messages the recipient reads. */
   readRate?: number;
+  /** Share of recipients who read a message with a short link (`/l/`) and open it (default 0.1). */
+  clickRate?: number;
   /**
    * A file the simulated network appends each delivered message to. It outlives the process, so
    * several instances (or a killed one) can be checked for a target reached twice.
@@ -304,16 +309,17 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
     if (this.delivered.length >= 2 * REMEMBERED_DELIVERIES)
       this.delivered.splice(0, this.delivered.length - REMEMBERED_DELIVERIES);
     if (this.options.journal) appendFileSync(this.options.journal, `${JSON.stringify(delivery)}\n`);
-    this.recipientAnswers(deviceId, to, key);
+    this.recipientAnswers(deviceId, to, key, text);
     return { ok: true };
   }
 
   /**
    * What the recipient's phone does with a message that arrived, decided by the seed: the delivery
-   * and read acknowledgements (some lost), and, for a share of recipients, a STOP reply.
+   * and read acknowledgements (some lost), for a share of readers a click on the message's short link,
+   * and for a share of recipients a STOP reply.
    */
-  private recipientAnswers(deviceId: string, to: string, key: string) {
-    const { seed, ackLossRate = 0.05, readRate = 0.7, replyRate = 0.02 } = this.options;
+  private recipientAnswers(deviceId: string, to: string, key: string, text: string) {
+    const { seed, ackLossRate = 0.05, readRate = 0.7, replyRate = 0.02, clickRate = 0.1 } = this.options;
     const within = ([from, upTo]: readonly [number, number], ...parts: string[]) =>
       from + Math.floor(seededUnit(seed, key, ...parts) * (upTo - from));
     const deliveredAfter = within(DELIVERED_AFTER_MS, 'delivered-after');
@@ -325,6 +331,11 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
     const readAfter = deliveredAfter + within(READ_AFTER_MS, 'read-after');
     if (reads && seededUnit(seed, key, 'read-lost') >= ackLossRate)
       this.later(readAfter, () => this.emit({ type: 'ack', deviceId, key, ack: 'read', at: new Date() }));
+    const link = reads ? SHORT_LINK.exec(text)?.[0] : undefined;
+    if (link && seededUnit(seed, key, 'clicks') < clickRate)
+      this.later(readAfter + within(CLICK_AFTER_MS, 'click-after'), () =>
+        this.emit({ type: 'link.click', deviceId, url: link, at: new Date() }),
+      );
     if (seededUnit(seed, 'reply', to) < replyRate) {
       const text =
         SANDBOX_STOP_WORDS[Math.floor(seededUnit(seed, 'reply-word', to) * SANDBOX_STOP_WORDS.length)]!;

@@ -7,6 +7,8 @@ import type { RealtimeHub } from '../realtime/hub';
 import { isOptOutReply } from '../modules/suppression/opt-out-reply';
 import { addSuppression, publishSuppressed } from '../modules/suppression/list';
 import { queueMessageDeliveryEvents } from '../domain/webhooks';
+import type { ShortLinks } from '../lib/short-links';
+import { recordClick } from '../modules/links/clicks';
 
 /** Acknowledgements wait at most this long before they are written... */
 const FLUSH_MS = 250;
@@ -35,6 +37,8 @@ export interface DeliveryTrackerOptions {
   hub: RealtimeHub;
   /** Only its events are heard. */
   gateway: Pick<ChatGateway, 'on'>;
+  /** Reads back the short links recipients open through the network (none: such clicks are not heard). */
+  links?: Pick<ShortLinks, 'decode'>;
 }
 
 /**
@@ -55,7 +59,7 @@ export class DeliveryTracker {
   private writing: Promise<void> | null = null;
   private stopped = false;
   private failedWrites = 0;
-  /** Opt-outs being written (flush waits for them too). */
+  /** Opt-outs and clicks being written (flush waits for them too). */
   private readonly optingOut = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
 
@@ -66,6 +70,7 @@ export class DeliveryTracker {
   private receive(event: GatewayEvent) {
     if (this.stopped) return;
     if (event.type === 'ack') this.acknowledged(event.key, event.ack, event.at);
+    else if (event.type === 'link.click') this.clicked(event.url, event.at);
     else if (event.type === 'message.inbound' && isOptOutReply(event.text)) {
       // The acknowledgements gathered so far are written first: the stages the message reached before
       // the reply are told before its opt-out.
@@ -77,6 +82,23 @@ export class DeliveryTracker {
         .finally(() => this.optingOut.delete(writing));
       this.optingOut.add(writing);
     }
+  }
+
+  /**
+   * A recipient opened a short link in the network itself: recorded as the redirect records one
+   * opened in a browser (modules/links), a click the code does not check out for being ignored.
+   */
+  private clicked(url: string, at: Date) {
+    const code = /\/l\/([^/?#]+)$/.exec(url.split(/[?#]/)[0]!)?.[1];
+    const link = code ? this.options.links?.decode('click', code) : null;
+    if (!link) return;
+    const writing = recordClick(this.options.db, link, at)
+      .then(() => undefined)
+      .catch(() => {
+        // The database is away: a click is the recipient's best effort too, and this one is lost.
+      })
+      .finally(() => this.optingOut.delete(writing));
+    this.optingOut.add(writing);
   }
 
   private acknowledged(key: string, ack: DeliveryAck, at: Date) {
@@ -271,15 +293,16 @@ export class DeliveryTracker {
   }
 
   /**
-   * A STOP reply: the number joins the suppression list now, and the message it answers is marked.
+   * A STOP reply (or the opt-out page's button, `reason` 'link'): the number joins the suppression
+   * list now, and the message it answers is marked.
    * The log is written before the number (whose row the suppression trigger marks), the order the
    * blast engine's settle takes them in, so the two never wait on each other; a write that fails all
    * the same (the database busy or away) is tried twice more.
    */
-  async optOut(number: string, replyTo: string | null, at: Date) {
+  async optOut(number: string, replyTo: string | null, at: Date, reason: 'reply' | 'link' = 'reply') {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.optOutOnce(number, replyTo, at);
+        return await this.optOutOnce(number, replyTo, at, reason);
       } catch (error) {
         if (attempt >= 3 || this.stopped) throw error;
         await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
@@ -287,7 +310,7 @@ export class DeliveryTracker {
     }
   }
 
-  private async optOutOnce(number: string, replyTo: string | null, at: Date) {
+  private async optOutOnce(number: string, replyTo: string | null, at: Date, reason: 'reply' | 'link') {
     const { db, hub } = this.options;
     const logId = replyTo ? logIdOfKey(replyTo) : null;
     const added = await db.transaction(async (tx) => {
@@ -311,7 +334,7 @@ export class DeliveryTracker {
                 update ${messageLogs} set opted_out_at = ${at.toISOString()}::timestamptz where id = ${logId}
                 returning id, whatsapp_id, user_id, target, status, opted_out_at)`,
         );
-      return addSuppression(tx, { number, reason: 'reply', whatsappId: answered?.whatsapp_id ?? null });
+      return addSuppression(tx, { number, reason, whatsappId: answered?.whatsapp_id ?? null });
     });
     if (added) publishSuppressed(hub, added);
   }

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { TOKEN_LIFETIME_SECONDS } from '@blaster/contract';
 
@@ -12,6 +13,11 @@ export interface TokenService {
   sign(userId: number, version?: number): Promise<string>;
   /** The claims, or null when the token is forged, malformed or expired (revocation is checked by the caller). */
   verify(token: string): Promise<TokenClaims | null>;
+  /**
+   * An HMAC-SHA256 of `data` under the same secret, for other things the server signs (short links):
+   * `purpose` keeps a signature made for one use from passing for another.
+   */
+  mac(purpose: string, data: string): Buffer;
 }
 
 /** Verified tokens remembered at most (the oldest is forgotten first). */
@@ -24,6 +30,9 @@ export function createTokenService(secret: string, lifetimeSeconds = TOKEN_LIFET
   // Revocation is not decided here: the caller compares the version with the stored user's.
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
+    mac(purpose, data) {
+      return createHmac('sha256', key).update(`${purpose}\n${data}`).digest();
+    },
     sign(userId, version = 0) {
       return new SignJWT({ ver: version })
         .setProtectedHeader({ alg: 'HS256' })

@@ -346,6 +346,13 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   suppressionNotFound: 'The number is not on the suppression list.',
   suppressionReasonReply: 'Replied STOP',
   suppressionReasonManual: 'Added by an operator',
+  suppressionReasonLink: 'Opt-out link',
+  optOutPageTitle: 'Unsubscribe',
+  optOutPageQuestion: 'Stop receiving messages at {{number}}?',
+  optOutPageButton: 'Unsubscribe',
+  optOutPageDone: '{{number}} will not receive any more messages.',
+  linkNotFound: 'This link is unknown or no longer valid.',
+  linkTooManyTries: 'Too many unknown links. Please try again later.',
   confirmRemoveSuppression:
     'Remove {{number}} from the suppression list? Blasts can reach this number again.',
   numberSuppressed: '{{number}} unsubscribed and is now on the suppression list.',

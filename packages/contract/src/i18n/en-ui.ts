@@ -572,6 +572,7 @@ export const EN_UI: Record<UiKey, string> = {
   'funnelStage.sent': 'Sent',
   'funnelStage.delivered': 'Delivered',
   'funnelStage.read': 'Read',
+  'funnelStage.clicked': 'Clicked',
   'funnelStage.failed': 'Failed',
   'funnelStage.opted_out': 'Opted out (STOP)',
   'funnel.allAccounts': 'All accounts',

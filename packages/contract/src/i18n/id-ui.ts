@@ -573,6 +573,7 @@ export const ID_UI: Record<UiKey, string> = {
   'funnelStage.sent': 'Terkirim',
   'funnelStage.delivered': 'Diterima',
   'funnelStage.read': 'Dibaca',
+  'funnelStage.clicked': 'Diklik',
   'funnelStage.failed': 'Gagal',
   'funnelStage.opted_out': 'Berhenti (STOP)',
   'funnel.allAccounts': 'Semua akun',

@@ -38,6 +38,8 @@ export const MESSAGE_PARAMS = {
   scheduledAt: ['when'],
   confirmRemoveSuppression: ['number'],
   numberSuppressed: ['number'],
+  optOutPageQuestion: ['number'],
+  optOutPageDone: ['number'],
   directSendQuietHours: ['end'],
   directSendHeld: ['held'],
   directSendSkipped: ['skipped'],

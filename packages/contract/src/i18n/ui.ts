@@ -523,6 +523,7 @@ export const UI_PANEL = {
   'funnelStage.sent': 'Terkirim',
   'funnelStage.delivered': 'Diterima',
   'funnelStage.read': 'Dibaca',
+  'funnelStage.clicked': 'Diklik',
   'funnelStage.failed': 'Gagal',
   'funnelStage.opted_out': 'Berhenti (STOP)',
   'funnel.allAccounts': 'Semua akun',

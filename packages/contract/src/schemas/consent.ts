@@ -54,7 +54,8 @@ export type PhoneNumberWithConsentRow = z.infer<typeof phoneNumberWithConsentRow
 export const FORM_CONSENT_SOURCE = 'form';
 
 // Suppression list
-export const SUPPRESSION_REASONS = ['reply', 'manual'] as const;
+/** 'link': the recipient pressed the button on the opt-out page a blast's {optout} link opens. */
+export const SUPPRESSION_REASONS = ['reply', 'manual', 'link'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 export const suppressionRowSchema = z.object({
   number: z.string(),
@@ -100,14 +101,26 @@ export const SUPPRESSION_CSV_FILE = 'suppressions.csv';
 export const SUPPRESSION_CSV_COLUMNS = ['number', 'reason', 'note', 'created_at'] as const;
 
 // Delivery funnel
-/** The stages a send moves through, in order; failed and opted_out end it early. */
-export const FUNNEL_STAGES = ['queued', 'sent', 'delivered', 'read', 'failed', 'opted_out'] as const;
+/**
+ * The stages a send moves through, in order; failed and opted_out end it early. clicked: the recipient
+ * opened at least one of the message's short links.
+ */
+export const FUNNEL_STAGES = [
+  'queued',
+  'sent',
+  'delivered',
+  'read',
+  'clicked',
+  'failed',
+  'opted_out',
+] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 export const funnelCountsSchema = z.object({
   queued: z.number().int(),
   sent: z.number().int(),
   delivered: z.number().int(),
   read: z.number().int(),
+  clicked: z.number().int(),
   failed: z.number().int(),
   opted_out: z.number().int(),
 });

@@ -23,14 +23,17 @@ export type RecipientWait = (number: string) => number;
  * the caller's transaction (under the lease), before anything leaves. A number the account messaged
  * too recently for the network's pair rate goes back to the list for a later round.
  */
+/** A template's text with the message's own short links in it (lib/short-links.ts): string work only. */
+export type RenderLinks = (text: string, logId: number) => string;
+
 export async function claimRound(
   tx: Tx,
   account: AccountRow,
   size: number,
   config: BlastConfig,
-  timeZone: string,
-  recipientWait: RecipientWait,
+  options: { timeZone: string; recipientWait: RecipientWait; renderLinks: RenderLinks },
 ): Promise<Claimed[] | Hold> {
+  const { timeZone, recipientWait, renderLinks } = options;
   const picked = await queryRows<{ id: number; number: string; name: string }>(
     tx,
     sql`with picked as (
@@ -60,13 +63,15 @@ export async function claimRound(
       overBudget.map((phone) => ({ logId: logOf.get(phone.id)!, phoneId: phone.id })),
     );
   if (isHold(allowed)) return allowed;
+  // Links first, names after: a name that looks like a web address is not taken for one of the
+  // template's links, whose indexes the redirect reads from the template.
   const claimed = phones.map((phone, i) => ({
     logId: logOf.get(phone.id)!,
     phoneId: phone.id,
     number: phone.number,
     name: phone.name,
     templateId: templates[i]!.id,
-    text: fillTemplate(templates[i]!.text, phone),
+    text: fillTemplate(renderLinks(templates[i]!.text, logOf.get(phone.id)!), phone),
   }));
   const permits = permitClaimedRound(account.clientid, claimed);
   return claimed.map((target, i) => ({ ...target, permit: permits[i]! }));

@@ -8,6 +8,7 @@ import { BlastConfigCache, type BlastConfig } from '../blast-config';
 import { BlastEvents } from './publish';
 import type { BlastDataSource, BlastOwner, Claimed, Outcome } from './source';
 import { SqlBlastSource } from './sql-source';
+import type { RenderLinks } from './claim';
 import { limitWaitMs, senderAllowance, yellowWaitMs, type Allowance } from './standing';
 import type { JobRunnerOptions } from '../runner-options';
 
@@ -34,6 +35,8 @@ export interface SettledRound {
 export interface BlastEngineOptions extends JobRunnerOptions {
   /** The app's time zone: quiet hours and daily caps follow its clock (default Asia/Jakarta). */
   timeZone?: string;
+  /** Puts each message's own short links into its text (none: the text is sent as written). */
+  renderLinks?: RenderLinks;
 }
 
 /** One account's loop on this instance, from round to round. */
@@ -86,6 +89,7 @@ export class BlastEngine extends LeasedJobs {
     this.source = new SqlBlastSource(options.db, {
       confirmLease: (tx, accountId) => this.confirmLease(tx, accountId),
       timeZone: this.timeZone,
+      renderLinks: options.renderLinks ?? ((text) => text),
     });
     this.events = new BlastEvents(options.hub);
     // Loops held by governance look again at once when an operator changes the settings, or the

@@ -15,7 +15,7 @@ import {
 import type { Tx } from '../../ledger/ledger';
 import type { BlastConfig } from '../blast-config';
 import { nothingClaimableReason } from '../claimable';
-import { claimRound, type RecipientWait } from './claim';
+import { claimRound, type RecipientWait, type RenderLinks } from './claim';
 import { settleRound } from './settle';
 import type { BlastDataSource, Outcome, Unsent } from './source';
 
@@ -24,6 +24,8 @@ interface SqlBlastSourceOptions {
   confirmLease: (tx: Tx, accountId: number) => Promise<void>;
   /** The app's time zone: daily caps follow its clock. */
   timeZone: string;
+  /** Puts each message's own short links into its text. */
+  renderLinks: RenderLinks;
 }
 
 /** The blast loop's store in the app's database (PostgreSQL or PGlite). */
@@ -102,7 +104,11 @@ export class SqlBlastSource implements BlastDataSource {
 
   claim(account: AccountRow, size: number, config: BlastConfig, recipientWait: RecipientWait) {
     return this.leased(account.id, (tx) =>
-      claimRound(tx, account, size, config, this.options.timeZone, recipientWait),
+      claimRound(tx, account, size, config, {
+        timeZone: this.options.timeZone,
+        recipientWait,
+        renderLinks: this.options.renderLinks,
+      }),
     );
   }
 

@@ -1,10 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ALL_USERS, type FunnelCounts, type FunnelGroup } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
-import { messageLogHourly, messageTemplates, whatsappAccounts } from '../../db/schema';
+import {
+  linkClicks,
+  messageLogHourly,
+  messageLogs,
+  messageTemplates,
+  whatsappAccounts,
+} from '../../db/schema';
 import { startOfToday } from '../../ledger/queries';
 
-export type CountRow = { [stage in keyof FunnelCounts]: number | string } & { key: string | null };
+export type CountRow = { [stage in Exclude<keyof FunnelCounts, 'clicked'>]: number | string } & {
+  key: string | null;
+};
 
 /**
  * Every stage summed from the hourly rollups (which outlive the log's retention). A log is queued once
@@ -37,12 +45,21 @@ export interface FunnelFilter {
   timeZone: string;
 }
 
+/** The same groups as groupKey, of a message log `m` (a log without a template has a null key there too). */
+function logGroupKey(by: FunnelGroup, timeZone: string): SQL {
+  if (by === 'template') return sql`m.template_id::text`;
+  if (by === 'account') return sql`m.whatsapp_id::text`;
+  return sql`to_char(m.created_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
+}
+
+const sinceOf = (filter: FunnelFilter) =>
+  sql`${startOfToday(filter.timeZone)} - make_interval(days => ${filter.days - 1})`;
+
 /** The sends behind the funnel: counts per group, and the groups' names. */
 export const funnelRepository = {
   /** Stage counts per group over the last `days` days (today included), in key order. */
   counts(db: Db, filter: FunnelFilter) {
-    const since = sql`${startOfToday(filter.timeZone)} - make_interval(days => ${filter.days - 1})`;
-    const conditions: SQL[] = [sql`h.hour >= ${since}`];
+    const conditions: SQL[] = [sql`h.hour >= ${sinceOf(filter)}`];
     if (filter.userId !== ALL_USERS) conditions.push(sql`h.user_id = ${filter.userId}`);
     if (filter.whatsappId) conditions.push(sql`h.whatsapp_id = ${filter.whatsappId}`);
     return queryRows<CountRow>(
@@ -50,6 +67,25 @@ export const funnelRepository = {
       sql`select ${groupKey(filter.by, filter.timeZone)} as key, ${STAGE_COUNTS}
           from ${messageLogHourly} h where ${sql.join(conditions, sql` and `)}
           group by 1 having sum(h.success + h.fail + h.pending) > 0 order by 1`,
+    );
+  },
+
+  /**
+   * Messages with at least one click per group, by the message's own hour as the rollups count it.
+   * Clicks are not in the hourly rollups: link_clicks holds only clicked messages, so one grouped
+   * join on message_logs' primary key reads them set-based (clicks go with the logs' retention).
+   */
+  clicks(db: Db, filter: FunnelFilter) {
+    const conditions: SQL[] = [
+      sql`m.created_at >= date_trunc('hour', (${sinceOf(filter)}) at time zone 'UTC') at time zone 'UTC'`,
+    ];
+    if (filter.userId !== ALL_USERS) conditions.push(sql`m.user_id = ${filter.userId}`);
+    if (filter.whatsappId) conditions.push(sql`m.whatsapp_id = ${filter.whatsappId}`);
+    return queryRows<{ key: string | null; clicked: number | string }>(
+      db,
+      sql`select ${logGroupKey(filter.by, filter.timeZone)} as key, count(distinct c.message_log_id) as clicked
+          from ${linkClicks} c join ${messageLogs} m on m.id = c.message_log_id
+          where ${sql.join(conditions, sql` and `)} group by 1`,
     );
   },
 

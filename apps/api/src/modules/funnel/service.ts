@@ -2,13 +2,22 @@ import type { FunnelAnswer, FunnelCounts, FunnelGroup } from '@blaster/contract'
 import type { AppContext } from '../../context';
 import { funnelRepository as funnel, type CountRow, type FunnelFilter } from './repository';
 
-const NO_COUNTS: FunnelCounts = { queued: 0, sent: 0, delivered: 0, read: 0, failed: 0, opted_out: 0 };
+const NO_COUNTS: FunnelCounts = {
+  queued: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  clicked: 0,
+  failed: 0,
+  opted_out: 0,
+};
 
-const toCounts = (row: CountRow): FunnelCounts => ({
+const toCounts = (row: CountRow, clicked: number): FunnelCounts => ({
   queued: Number(row.queued),
   sent: Number(row.sent),
   delivered: Number(row.delivered),
   read: Number(row.read),
+  clicked,
   failed: Number(row.failed),
   opted_out: Number(row.opted_out),
 });
@@ -18,6 +27,7 @@ const added = (sum: FunnelCounts, counts: FunnelCounts): FunnelCounts => ({
   sent: sum.sent + counts.sent,
   delivered: sum.delivered + counts.delivered,
   read: sum.read + counts.read,
+  clicked: sum.clicked + counts.clicked,
   failed: sum.failed + counts.failed,
   opted_out: sum.opted_out + counts.opted_out,
 });
@@ -39,13 +49,15 @@ export async function funnelCounts(
   ctx: AppContext,
   filter: Omit<FunnelFilter, 'timeZone'>,
 ): Promise<FunnelAnswer> {
-  const rows = await funnel.counts(ctx.db, { ...filter, timeZone: ctx.config.timeZone });
+  const wanted = { ...filter, timeZone: ctx.config.timeZone };
+  const [rows, clickRows] = await Promise.all([funnel.counts(ctx.db, wanted), funnel.clicks(ctx.db, wanted)]);
+  const clicks = new Map(clickRows.map((row) => [row.key ?? '', Number(row.clicked)]));
   const keys = rows.map((row) => row.key ?? '');
   const labels = await groupLabels(ctx, filter.by, keys);
   const groups = rows.map((row, i) => ({
     key: keys[i]!,
     label: filter.by === 'day' ? keys[i]! : (labels.get(keys[i]!) ?? `#${keys[i] || '-'}`),
-    ...toCounts(row),
+    ...toCounts(row, clicks.get(keys[i]!) ?? 0),
   }));
   return { by: filter.by, total: groups.reduce<FunnelCounts>(added, NO_COUNTS), groups };
 }

@@ -7,6 +7,7 @@ import { confirmDialog } from '../../../lib/dialogs';
 const column = createColumnHelper<SuppressionRow>();
 const reasonLabel = (reason: SuppressionRow['reason']) => {
   const MSG = messages();
+  if (reason === 'link') return MSG.suppressionReasonLink;
   return reason === 'reply' ? MSG.suppressionReasonReply : MSG.suppressionReasonManual;
 };
 
