@@ -68,8 +68,12 @@ async function blastOnce(t: TestApp, member: Caller, accountId: number) {
   }, 'the blast to finish');
 }
 
-const open = (t: TestApp, method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: path, headers, remoteAddress: '2001:db8:ff::1' });
+const open = (
+  t: TestApp,
+  method: 'GET' | 'HEAD' | 'POST',
+  path: string,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url: path, headers, remoteAddress: '2001:db8:ff::1' });
 
 /** The short codes and the opt-out code in each message the network delivered, by recipient. */
 function codesOf(gateway: SandboxGateway) {
@@ -120,6 +124,10 @@ describe('short links in blasts', () => {
       expect(answer.statusCode).toBe(302);
       expect(answer.headers.location).toBe(PROMO);
     }
+    // A link checker's HEAD learns where it goes without counting a click.
+    const checked = await open(t, 'HEAD', `/l/${codes[2]!.links[0]}`);
+    expect(checked.statusCode).toBe(302);
+    expect(checked.headers.location).toBe(PROMO);
     const help = await open(t, 'GET', `/l/${first.links[1]}`);
     expect(help.headers.location).toBe(HELP);
     expect((await open(t, 'GET', `/l/${codes[1]!.links[0]}`)).headers.location).toBe(PROMO);
@@ -243,12 +251,20 @@ describe('the opt-out page', () => {
 describe('sandbox recipients', () => {
   it('open the short links of messages they read, recorded as a redirect records them', async () => {
     const { t, gateway, member, account } = await blastApp({ clickRate: 0.5, readRate: 1, ackLossRate: 0 });
+    const clickedUrls = new Set<string>();
+    gateway.on((event) => {
+      if (event.type === 'link.click') clickedUrls.add(event.url);
+    });
     await blastOnce(t, member, account.id);
     await waitFor(() => gateway.pendingAnswers === 0, 'every recipient to act');
     await t.ctx.delivery.flush();
     const clicked = await clickCount(t);
     expect(clicked).toBeGreaterThan(0);
     expect(clicked).toBeLessThan(TARGETS);
+    // Each click the network told of is one message's first link, written as the redirect writes it.
+    expect(clicked).toBe(clickedUrls.size);
+    const rows = await t.ctx.db.select().from(linkClicks);
+    expect(rows.every((row) => row.linkIndex === 0)).toBe(true);
     const funnel = await t.call<FunnelAnswer>('GET', `${API.funnel(member.id)}?by=day`, {
       token: member.token,
     });

@@ -6,18 +6,23 @@ import type { Executor } from '../../ledger/ledger';
 import { urlsOf, type DecodedLink } from '../../lib/short-links';
 
 /**
- * A recipient opened a short link: the click is written once per message and link, and the answer is
- * where the link goes, read from the template the message was sent from (never from the request, so
- * the redirect cannot be pointed anywhere else). Null when the message or that link is gone.
+ * Where a short link goes: the N-th address of the template the message was sent from (never anything
+ * from the request, so the redirect cannot be pointed elsewhere). Null when the message or that link
+ * is gone.
  */
-export async function recordClick(db: Executor, link: DecodedLink, at: Date): Promise<string | null> {
+export async function clickTarget(db: Executor, link: DecodedLink): Promise<string | null> {
   const [message] = await queryRows<{ text_wa: string; text: string }>(
     db,
     sql`select t.text_wa, t.text from ${messageLogs} m join ${messageTemplates} t on t.id = m.template_id
         where m.id = ${link.logId}`,
   );
   // The text the blast sent (jobs/blast-config.ts): the chat text, else the editor's converted.
-  const url = message ? urlsOf(message.text_wa || htmlToWa(message.text))[link.index] : undefined;
+  return (message ? urlsOf(message.text_wa || htmlToWa(message.text))[link.index] : undefined) ?? null;
+}
+
+/** A recipient opened a short link: written once per message and link. Answers where it goes. */
+export async function recordClick(db: Executor, link: DecodedLink, at: Date): Promise<string | null> {
+  const url = await clickTarget(db, link);
   if (!url) return null;
   await db
     .insert(linkClicks)

@@ -3,7 +3,7 @@ import type { Language } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { countAttempt, type AttemptPolicy } from '../auth/attempts';
 import type { LinkKind } from '../../lib/short-links';
-import { messageOfOptOut, recordClick } from './clicks';
+import { clickTarget, messageOfOptOut, recordClick } from './clicks';
 import { confirmationPage, notFoundPage, optOutPage, pageLanguage, tooManyPage } from './pages';
 
 /**
@@ -54,7 +54,12 @@ export function linkRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/l/:code', async (request: CodeRequest, reply) => {
     const language = pageLanguage(request.headers['accept-language']);
     const link = decoded(ctx, 'click', request);
-    const url = link ? await recordClick(ctx.db, link, new Date()) : null;
+    // A HEAD is a checker asking where the link goes (scanners, previews), not a recipient opening it.
+    const url = !link
+      ? null
+      : request.method === 'HEAD'
+        ? await clickTarget(ctx.db, link)
+        : await recordClick(ctx.db, link, new Date());
     if (!url) return refuse(ctx, request, reply, language);
     return reply.header('cache-control', 'no-store').redirect(url, 302);
   });
