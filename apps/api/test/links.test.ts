@@ -12,7 +12,8 @@ import {
   whatsappAccounts,
 } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
-import { createShortLinks } from '../src/lib/short-links';
+import { createShortLinks, urlsOf } from '../src/lib/short-links';
+import { fillTemplate } from '../src/jobs/blast/claim';
 import { createTokenService } from '../src/lib/tokens';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
 import { connect, waitFor, type Caller } from './support/chat';
@@ -91,6 +92,33 @@ function codesOf(gateway: SandboxGateway) {
 
 const clickCount = async (t: TestApp) =>
   Number((await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from ${linkClicks}`))[0]!.n);
+
+describe('rendering a template', () => {
+  const links = createShortLinks(createTokenService('render-secret-render-secret-render'), PUBLIC_URL);
+
+  it('replaces each address and {optout}, keeping the punctuation and markup around them', () => {
+    const text = links.render('*Promo* (https://a.example/x?y=1), _https://b.example/_ {optout}!', 42);
+    expect(urlsOf('*Promo* (https://a.example/x?y=1), _https://b.example/_')).toEqual([
+      'https://a.example/x?y=1',
+      'https://b.example/',
+    ]);
+    expect(text).toBe(
+      `*Promo* (${PUBLIC_URL}/l/${links.code('click', 42, 0)}), _${PUBLIC_URL}/l/${links.code('click', 42, 1)}_ ` +
+        `${PUBLIC_URL}/u/${links.code('optout', 42, 0)}!`,
+    );
+    expect(links.decode('click', links.code('click', 42, 1))).toEqual({ logId: 42, index: 1 });
+    expect(links.decode('optout', links.code('click', 42, 0))).toBeNull();
+    expect(links.render('Halo {name}', 42)).toBe('Halo {name}');
+  });
+
+  it('leaves an address in a recipient’s name alone: it is not one of the template’s links', () => {
+    const text = fillTemplate(links.render('Halo {name}: https://a.example', 7), {
+      name: 'http://evil.example',
+      number: '6281200000000',
+    });
+    expect(text).toBe(`Halo http://evil.example: ${PUBLIC_URL}/l/${links.code('click', 7, 0)}`);
+  });
+});
 
 describe('short links in blasts', () => {
   it('gives every recipient codes of their own, in place of each web address and {optout}', async () => {
