@@ -18,14 +18,14 @@ export function fillTemplate(text: string, target: { name: string; number: strin
 /** How long until a recipient may get another message from the account (the network's pair rate). */
 export type RecipientWait = (number: string) => number;
 
+/** A template's text with the message's own short links in it (lib/short-links.ts): string work only. */
+export type RenderLinks = (text: string, logId: number) => string;
+
 /**
  * Claims the next `size` numbers still to send, marks them in use and writes their pending logs, in
  * the caller's transaction (under the lease), before anything leaves. A number the account messaged
  * too recently for the network's pair rate goes back to the list for a later round.
  */
-/** A template's text with the message's own short links in it (lib/short-links.ts): string work only. */
-export type RenderLinks = (text: string, logId: number) => string;
-
 export async function claimRound(
   tx: Tx,
   account: AccountRow,
