@@ -273,10 +273,13 @@ describe("a direct send under the network's limits", () => {
 });
 
 describe("the network's quality rating", () => {
-  it('slows a YELLOW sender to half its throughput and tells the account why', async () => {
-    const { a, member, account, seen } = await sender();
-    // Earlier messages by hand: 100 nobody minded, then 4 whose recipients blocked the sender. At the
-    // unlimited tier, a second later on the network's clock, its throughput takes them all at once.
+  /**
+   * A sender made YELLOW by hand: 100 earlier messages nobody minded, then 4 whose recipients blocked
+   * it. At the unlimited tier, a second later on the network's clock, its throughput takes them all.
+   */
+  async function yellowSender() {
+    const made = await sender();
+    const { a, account } = made;
     a.sandbox.setTier(account.deviceId, 4);
     a.sandbox.advanceClock(1_000);
     const sendByHand = async (count: number, from: number) => {
@@ -297,7 +300,11 @@ describe("the network's quality rating", () => {
     a.sandbox.setReactions(account.deviceId, null);
     a.sandbox.setTier(account.deviceId, 0);
     expect(a.ctx.gateway.standing(account.deviceId)).toMatchObject({ quality: 'yellow', perSecond: 80 });
+    return made;
+  }
 
+  it('slows a YELLOW sender to half its throughput and tells the account why', async () => {
+    const { a, member, account, seen } = await yellowSender();
     await seedList(a, 90);
     const sentAt: number[] = [];
     const send = a.sandbox.sendMessage.bind(a.sandbox);
@@ -313,6 +320,23 @@ describe("the network's quality rating", () => {
     // 90 sends at 40 a second, where 80 a second (and a full second's burst) would take a moment.
     expect(sentAt.at(-1)! - sentAt[0]!).toBeGreaterThanOrEqual(1_000);
     expect(a.ctx.gateway.standing(account.deviceId)!.quality).toBe('yellow');
+  });
+
+  it('tells a YELLOW sender why it is slowed even when each send is slower than that pace', async () => {
+    const { a, member, account, seen } = await yellowSender();
+    await seedList(a, 10);
+    // A network (or a machine) slower than 40 sends a second: the pace never has to wait. The permit
+    // is good for the call it was issued for only, so the network's slowness comes after it.
+    const send = a.sandbox.sendMessage.bind(a.sandbox);
+    a.sandbox.sendMessage = async (deviceId, to, text, key) => {
+      const result = send(deviceId, to, text, key);
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return result;
+    };
+    await start(a, member, account.id);
+    await waitFor(() => eventOf(seen, account.id, 'finished'), 'the blast to finish');
+    expect(eventOf(seen, account.id, 'waiting', MSG.slowedQualityYellow)).toBeDefined();
+    expect(await logCounts(a, account.id)).toEqual({ success: 10, fail: 0, pending: 0 });
   });
 });
 

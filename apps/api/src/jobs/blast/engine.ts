@@ -276,12 +276,14 @@ export class BlastEngine extends LeasedJobs {
 
   /**
    * Keeps the account within the network's limits after a round: after a refused send it waits as
-   * long as the network said; at YELLOW it goes at the slower pace, telling the account once.
+   * long as the network said; at YELLOW it goes at the slower pace, telling the account once, even
+   * when its rounds were already slower than that pace (a busy machine, a slow network): the reason
+   * is the sender's quality, whatever this round happened to take.
    */
   private async followNetworkPace(run: Run, account: AccountRow, sent: number, tookMs: number) {
     const standing = this.options.gateway.standing(account.clientid);
     const slowMs = yellowWaitMs(standing, sent, tookMs);
-    if (slowMs > 0 && !run.toldSlowed) {
+    if (standing?.quality === 'yellow' && sent > 0 && !run.toldSlowed) {
       run.toldSlowed = true;
       this.events.held(account, { hold: true, reason: MSG.slowedQualityYellow, retryMs: slowMs });
     }
