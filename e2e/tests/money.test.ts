@@ -46,7 +46,11 @@ test('admin gives a bonus, member withdraws it, staff lists it, admin accepts, m
   // Nothing is sent while the form is incomplete.
   await admin.page.getByRole('button', { name: MSG.sendBonus }).click();
   await admin.page.getByText(MSG.bonusNominalRequired).waitFor();
-  assert.equal(await admin.page.locator('#bonus-member').inputValue(), String(member.id));
+  // The member shows once the member list has arrived, which a busy server may answer after the click.
+  await admin.page.waitForFunction(
+    (id) => document.querySelector<HTMLSelectElement>('#bonus-member')?.value === id,
+    String(member.id),
+  );
   await admin.page.locator('#bonus-nominal').fill('50000');
   await admin.page.locator('#bonus-reason').fill('Hadiah akhir bulan');
   await admin.page.getByRole('button', { name: MSG.sendBonus }).click();
