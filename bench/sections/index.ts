@@ -4,6 +4,7 @@ import { initialBundle } from './bundle';
 import { crossInstanceFanOut } from './cluster';
 import { realtimeFanOut } from './fanout';
 import { phoneNumberImport } from './import';
+import { inboxPages } from './inbox';
 import { listPages } from './pages';
 import { chartStats } from './stats';
 import { yearOfData } from './year';
@@ -15,6 +16,7 @@ const defaultSections: Record<string, Section> = {
   blast,
   import: async () => ({ phoneNumberImport: await phoneNumberImport() }),
   pages: async () => ({ listPages: await listPages() }),
+  inbox: async () => ({ inboxPages: await inboxPages() }),
   fanout: realtimeFanOut,
   cluster: async () => (SERVER ? { crossInstanceFanOut: await crossInstanceFanOut() } : {}),
   bundle: async () => ({ initialBundle: initialBundle() }),

@@ -36,6 +36,16 @@ export interface Config {
   /** Share of recipients who read a message with a short link and open it (SANDBOX_CLICK_RATE, 0.1). */
   sandboxClickRate: number;
   /**
+   * Share of blast messages a sandbox recipient answers in words (SANDBOX_CONVERSATION_RATE, 0.03):
+   * a question or a thank-you in Indonesian or English, beside the STOP replies of sandboxReplyRate.
+   */
+  sandboxConversationRate: number;
+  /**
+   * An inbound message is attributed to the last blast message its account sent the number within
+   * this many hours (REPLY_ATTRIBUTION_HOURS, default 72); an older one leaves it unattributed.
+   */
+  replyAttributionHours: number;
+  /**
    * The sandbox network's rules for bulk senders (SANDBOX_REPUTATION=on; off by default): the tier a
    * new sender starts at (SANDBOX_START_TIER: 250, 2000, 10000, 100000 or unlimited; 250 by default)
    * and the shares of recipients who block (SANDBOX_BLOCK_RATE, 0.005) or report (SANDBOX_REPORT_RATE,
@@ -236,6 +246,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxAckLossRate: numberFromEnv(env.SANDBOX_ACK_LOSS_RATE, 0.05),
     sandboxReadRate: numberFromEnv(env.SANDBOX_READ_RATE, 0.7),
     sandboxClickRate: numberFromEnv(env.SANDBOX_CLICK_RATE, 0.1),
+    sandboxConversationRate: numberFromEnv(env.SANDBOX_CONVERSATION_RATE, 0.03),
+    replyAttributionHours: Math.max(0, numberFromEnv(env.REPLY_ATTRIBUTION_HOURS, 72)),
     sandboxReputation: sandboxReputationFromEnv(env),
     sandboxJournal: env.SANDBOX_JOURNAL || undefined,
     sandboxRecordDir: env.SANDBOX_NETWORK_DIR ? resolve(env.SANDBOX_NETWORK_DIR) : undefined,

@@ -16,6 +16,7 @@ import type { LookupRunner } from './jobs/lookup';
 import type { WebhookDispatcher } from './jobs/webhooks';
 import type { OutboundGuard } from './lib/outbound/guard';
 import type { EventRecorder } from './modules/monitor/recorder';
+import type { InboxRecorder } from './modules/inbox/recorder';
 import type { PendingDevices } from './modules/whatsapp/pending-devices';
 
 /** What every module needs, built once per process (or per test). */
@@ -48,4 +49,6 @@ export interface AppContext {
   signedIn: SignedInUsers<typeof users.$inferSelect>;
   /** Delivery acknowledgements and opt-out replies from the gateway (jobs/delivery.ts). */
   delivery: DeliveryTracker;
+  /** Every message recipients send to the accounts, filed in the inbox (modules/inbox). */
+  inbox: InboxRecorder;
 }

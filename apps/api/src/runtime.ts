@@ -12,6 +12,7 @@ import type { TokenService } from './lib/tokens';
 import { createShortLinks } from './lib/short-links';
 import { OutboundGuard, type Resolver } from './lib/outbound/guard';
 import { EventRecorder } from './modules/monitor/recorder';
+import { InboxRecorder } from './modules/inbox/recorder';
 import { forwardGatewayEvents } from './modules/whatsapp/gateway-events';
 import { PendingDevices } from './modules/whatsapp/pending-devices';
 import { SignedInUsers } from './lib/signed-in-users';
@@ -30,6 +31,7 @@ export function sandboxGateway(config: Config) {
     ackLossRate: config.sandboxAckLossRate,
     readRate: config.sandboxReadRate,
     clickRate: config.sandboxClickRate,
+    conversationRate: config.sandboxConversationRate,
     reputation: config.sandboxReputation ?? undefined,
     journal: config.sandboxJournal,
     recordDir: config.sandboxRecordDir,
@@ -101,6 +103,7 @@ export function createAppContext(options: {
     access,
     signedIn: new SignedInUsers(access),
     delivery: new DeliveryTracker({ db, hub, gateway, links }),
+    inbox: new InboxRecorder({ db, hub, gateway, attributionHours: config.replyAttributionHours }),
   };
   forwardGatewayEvents(ctx);
   return ctx;

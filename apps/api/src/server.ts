@@ -59,6 +59,7 @@ import { statsRoutes } from './modules/stats/routes';
 import { suppressionRoutes } from './modules/suppression/routes';
 import { linkRoutes } from './modules/links/routes';
 import { funnelRoutes } from './modules/funnel/routes';
+import { inboxRoutes } from './modules/inbox/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { campaignRoutes } from './modules/campaign/routes';
 
@@ -224,6 +225,7 @@ function registerModules(app: FastifyInstance, ctx: AppContext) {
     statsRoutes,
     suppressionRoutes,
     funnelRoutes,
+    inboxRoutes,
     onboardingRoutes,
     campaignRoutes,
     linkRoutes,

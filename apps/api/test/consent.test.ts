@@ -388,8 +388,9 @@ describe('delivery funnel', () => {
       sent: rows.filter((row) => row.status === 'success').length,
       delivered: rows.filter((row) => deliveredKeys.has(key(row.id))).length,
       read: rows.filter((row) => readKeys.has(key(row.id))).length,
-      // The templates carry no web address: nothing to click.
+      // The templates carry no web address: nothing to click; STOP is no reply in words.
       clicked: 0,
+      replied: 0,
       failed: rows.filter((row) => row.status === 'fail').length,
       opted_out: rows.filter((row) => answered.has(key(row.id))).length,
     });

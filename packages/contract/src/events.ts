@@ -4,6 +4,7 @@ import type { WithdrawRow } from './schemas/money';
 import type { WhatsappRow } from './schemas/whatsapp';
 import type { PauseKind } from './schemas/governance';
 import type { ImportProgress } from './schemas/resources';
+import type { InboxDirection } from './schemas/inbox';
 
 /**
  * The realtime socket's messages, one member per kind of event.
@@ -153,9 +154,33 @@ export type AccountingEvent =
 /** How far an import got, on its uploader's private channel only (`importProgressSchema`). */
 export type ImportProgressEvent = { event: 'import_progress'; payload: ImportProgress; sender?: undefined };
 
+/**
+ * A message came into (or went out of) an inbox thread: on the account owner's private channel and the
+ * operators' channel, so every open inbox of theirs shows it at once.
+ */
+export type InboxEvent = {
+  event: 'inbox_message';
+  payload: {
+    thread_id: number;
+    whatsapp_id: number;
+    user_id: number;
+    counterpart: string;
+    direction: InboxDirection;
+    text: string;
+    at: string;
+  } & Dated;
+  sender?: undefined;
+};
+
 /** One JSON message on the realtime socket. */
 export type RealtimeEvent =
-  AccountEvent | LookupEvent | DeviceEvent | PhoneNumberEvent | AccountingEvent | ImportProgressEvent;
+  | AccountEvent
+  | LookupEvent
+  | DeviceEvent
+  | PhoneNumberEvent
+  | AccountingEvent
+  | ImportProgressEvent
+  | InboxEvent;
 export type RealtimeEventName = RealtimeEvent['event'];
 /** Any message as read off the socket before it is narrowed: every RealtimeEvent is one. */
 export type RealtimeMessage = { event: string; payload: Record<string, unknown>; sender?: EventSender };
@@ -196,4 +221,5 @@ export const REALTIME_EVENT_NAMES = [
   'withdraw_requested',
   'withdraw_updated',
   'import_progress',
+  'inbox_message',
 ] as const satisfies readonly RealtimeEventName[];

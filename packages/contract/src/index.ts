@@ -20,6 +20,7 @@ export * from './schemas/stats';
 export * from './stats-text';
 export * from './schemas/webhooks';
 export * from './schemas/consent';
+export * from './schemas/inbox';
 
 export * from './csv';
 export * from './schemas/governance';

@@ -372,6 +372,13 @@ export const MESSAGE_TEXT = {
   optOutPageDone: (number: string) => `Nomor ${number} tidak akan menerima pesan lagi.`,
   linkNotFound: 'Tautan ini tidak dikenal atau sudah tidak berlaku.',
   linkTooManyTries: 'Terlalu banyak tautan yang tidak dikenal. Coba lagi nanti.',
+  // The reply inbox (decision): threads of replies to blasts, answered through the send policy.
+  inboxThreadNotFound: 'Percakapan tidak ditemukan.',
+  inboxReplyRequired: 'Tulis balasan terlebih dahulu.',
+  inboxReplyTooLong: 'Balasan terlalu panjang.',
+  inboxReplySent: 'Balasan terkirim.',
+  inboxReplyFailed: 'Balasan tidak terkirim: jaringan menolaknya. Coba lagi nanti.',
+  inboxMarkedRead: 'Percakapan ditandai sudah dibaca.',
   confirmRemoveSuppression: (number: string) =>
     `Hapus ${number} dari daftar suppression? Nomor ini bisa dikirimi blast lagi.`,
   numberSuppressed: (number: string) => `${number} berhenti berlangganan dan masuk daftar suppression.`,

@@ -146,6 +146,11 @@ export const API = {
   suppressionBulk: '/api/admin/suppression/bulk',
   /** Delivery funnel counts per template, account or day: a member's own, or 'all' for operators. */
   funnel: (userId: number | string) => `/api/admin/messagelog/funnel/${userId}`,
+  /** Inbox threads (replies to blasts), one thread's messages, marking it read, answering in it. */
+  inboxThreads: '/api/admin/inbox/threads',
+  inboxMessages: (id: number | string) => `/api/admin/inbox/threads/${id}/messages`,
+  inboxRead: (id: number | string) => `/api/admin/inbox/threads/${id}/read`,
+  inboxReply: (id: number | string) => `/api/admin/inbox/threads/${id}/reply`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

@@ -26,6 +26,8 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/bonus', title: 'Daftar Bonus', roles: MEMBER_DEV_ADMIN },
   { path: '/whatsapp', title: 'Akun Whatsapp', roles: MEMBER_DEV_ADMIN },
   { path: '/whatsapp/health', title: 'Kesehatan Akun', roles: MEMBER_DEV_ADMIN },
+  // Decision: replies to blasts, per member for their own accounts and for operators across all.
+  { path: '/inbox', title: 'Kotak Masuk', roles: MEMBER_DEV_ADMIN },
   { path: '/referral', title: 'Daftar Referal', roles: MEMBER_DEV_ADMIN },
   { path: '/withdraw', title: 'Withdraw', roles: DEV_MEMBER },
   { path: '/generator/list', title: 'Daftar Generator', roles: DEV_ADMIN_STAFF },
@@ -94,7 +96,8 @@ export type MenuIcon =
   | 'suppression'
   | 'users'
   | 'monitor'
-  | 'blaster';
+  | 'blaster'
+  | 'inbox';
 
 export interface MenuItem {
   name: string;
@@ -114,6 +117,7 @@ const item = (name: string, path: string, icon: MenuIcon, key: MenuItem['key']):
 const MEMBER_MENU: readonly MenuItem[] = [
   item('Dashboard', '/', 'dashboard', 'menu.dashboard'),
   item('Akun Whatsapp', '/whatsapp', 'whatsapp', 'menu.whatsappAccounts'),
+  item('Kotak Masuk', '/inbox', 'inbox', 'menu.inbox'),
   // The spelling 'Withraw' is the spec's label.
   item('Withraw', '/withdraw', 'withdraw', 'menu.withdraw'),
   item('Bonus', '/bonus', 'bonus', 'menu.bonus'),
@@ -136,6 +140,7 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Daftar Generator', '/generator/list', 'generator', 'menu.generators'),
   item('Daftar Validator', '/validator/list', 'validator', 'menu.validators'),
   item('Template Pesan', '/message', 'message', 'menu.templates'),
+  item('Kotak Masuk', '/inbox', 'inbox', 'menu.inbox'),
   item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw', 'menu.withdrawRequests'),
   item('Bonus', '/bonus', 'bonus', 'menu.bonus'),
   item('Pengguna Referal', '/referral', 'referral', 'menu.referral'),
@@ -180,6 +185,12 @@ export function sidebarMenu(role: Role | undefined): readonly MenuItem[] {
 export const SUPPRESSION_ROLES: readonly Role[] = DEV_ADMIN_STAFF;
 /** Who may take a number off it again, which lets it be blasted: operators only. */
 export const SUPPRESSION_REMOVE_ROLES: readonly Role[] = DEV_ADMIN;
+
+/**
+ * Who reads and answers inbox threads: a member those of their own accounts, admin and dev every
+ * account's. Staff is left out: recipients' words are no support matter, and answering is a send.
+ */
+export const INBOX_ROLES: readonly Role[] = MEMBER_DEV_ADMIN;
 
 /** Admin and dev operate the platform: they act on any user's data. */
 export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];

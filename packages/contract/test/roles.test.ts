@@ -36,10 +36,11 @@ describe('route-role table', () => {
 describe('sidebar menus', () => {
   const names = (role: Parameters<typeof sidebarMenu>[0]) => sidebarMenu(role).map((item) => item.name);
 
-  it('gives members their six entries', () => {
+  it('gives members their six entries, and the inbox after their accounts', () => {
     expect(names('member')).toEqual([
       'Dashboard',
       'Akun Whatsapp',
+      'Kotak Masuk',
       'Withraw',
       'Bonus',
       'Pengguna Referal',
@@ -60,6 +61,13 @@ describe('sidebar menus', () => {
       'Monitor Realtime',
       'User Profile',
     ]);
+  });
+
+  it('opens the inbox to members, admin and dev, not staff', () => {
+    for (const role of ['member', 'admin', 'dev'] as const) expect(canOpen(role, '/inbox')).toBe(true);
+    expect(canOpen('staff', '/inbox')).toBe(false);
+    expect(names('admin')).toContain('Kotak Masuk');
+    expect(names('staff')).not.toContain('Kotak Masuk');
   });
 
   it('gives admin and dev the users screen, and only dev the monitors', () => {

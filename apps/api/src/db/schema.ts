@@ -364,9 +364,20 @@ export const messageLogs = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** The recipient answered STOP to this message. */
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
+    /**
+     * The recipient first wrote back (not STOP) while this was the last message the account sent them
+     * within the attribution window (modules/inbox).
+     */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
   (table) => [
     index('message_logs_whatsapp_idx').on(table.whatsappId, table.createdAt),
+    // A reply finds the last message its account sent the number (modules/inbox).
+    index('message_logs_target_idx').on(table.target, table.whatsappId, table.createdAt),
+    // The funnel's replied stage reads only the messages that were answered.
+    index('message_logs_replied_idx')
+      .on(table.createdAt)
+      .where(sql`${table.repliedAt} is not null`),
     index('message_logs_pending_idx')
       .on(table.status)
       .where(sql`${table.status} = 'pending'`),
@@ -767,4 +778,61 @@ export const suppressions = pgTable(
     // The list's sort by reason (by number it reads the primary key).
     index('suppressions_reason_idx').on(table.reason, table.number),
   ],
+);
+
+/**
+ * The inbox: one thread per chat account and number it exchanged messages with (migration 0025_inbox).
+ * The last message and the unread count are kept here so the list reads one row per thread.
+ */
+export const inboxThreads = pgTable(
+  'inbox_threads',
+  {
+    id: serial('id').primaryKey(),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+    /** The account's owner: whose inbox the thread is in. */
+    userId: integer('user_id').notNull(),
+    /** The other side's number, normalized. */
+    counterpart: text('counterpart').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    lastText: text('last_text').notNull(),
+    lastDirection: text('last_direction', { enum: ['in', 'out'] }).notNull(),
+    /** Inbound messages since the owner last opened the thread. */
+    unread: integer('unread').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('inbox_threads_account_counterpart_idx').on(table.whatsappId, table.counterpart),
+    // A member's list and the operators' list, newest activity first.
+    index('inbox_threads_user_last_idx').on(table.userId, table.lastAt, table.id),
+    index('inbox_threads_last_idx').on(table.lastAt, table.id),
+  ],
+);
+
+/**
+ * Every message of a thread: inbound (STOP replies too) and the account's answers. An inbound one
+ * names the blast message (and its template) that last reached the number within the attribution
+ * window; no foreign key, since message logs are pruned by retention and the inbox is kept.
+ */
+export const inboxMessages = pgTable(
+  'inbox_messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => inboxThreads.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').notNull(),
+    userId: integer('user_id').notNull(),
+    counterpart: text('counterpart').notNull(),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    text: text('text').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    messageLogId: bigint('message_log_id', { mode: 'number' }),
+    templateId: integer('template_id'),
+    /** Who answered (outbound only). */
+    sentBy: integer('sent_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('inbox_messages_thread_idx').on(table.threadId, table.id)],
 );

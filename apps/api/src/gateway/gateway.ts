@@ -179,6 +179,8 @@ export interface SandboxControls {
   setTemplateReactions(fragment: string, rates: ReactionRates | null): void;
   /** Puts the device at a tier (an index into the network's tiers). */
   setTier(deviceId: string, tier: number): void;
+  /** A person writes to the device's account from `from`, answering nothing in particular. */
+  receive(deviceId: string, from: string, text: string): void;
 }
 
 /** Shares of delivered messages whose recipient blocks the sender, or reports it. */

@@ -25,6 +25,22 @@ const CLICK_AFTER_MS = [500, 4_000] as const;
 const SHORT_LINK = /https?:\/\/\S+?\/l\/[0-9a-z]+-[0-9a-z]+-[A-Za-z0-9_-]{12}/;
 /** The words recipients use to opt out (in the sandbox: either, by the seed). */
 export const SANDBOX_STOP_WORDS = ['STOP', 'BERHENTI'] as const;
+/**
+ * What sandbox recipients write back when they answer in words, in Indonesian and English (picked by
+ * the seed per message). None is an opt-out: a keyword inside a sentence never is.
+ */
+export const SANDBOX_REPLY_TEXTS = [
+  'Halo, ini promo apa ya?',
+  'Berapa harganya kak?',
+  'Terima kasih infonya',
+  'Masih ada stoknya?',
+  'Bisa kirim detailnya lewat sini?',
+  'Hi, what is this about?',
+  'How much does it cost?',
+  'Thanks for the info',
+  'Is it still available?',
+  'Can you send me more details?',
+] as const;
 
 export interface SandboxOptions {
   seed: number;
@@ -38,6 +54,12 @@ export interface SandboxOptions {
   accountRate?: number;
   /** Share of recipients who answer a blast with STOP or BERHENTI, a while after it arrived. */
   replyRate?: number;
+  /**
+   * Share of messages whose reader (one who does not STOP) answers in words, one of
+   * SANDBOX_REPLY_TEXTS, a while after reading it (default 0: only the server's configuration, at
+   * SANDBOX_CONVERSATION_RATE, turns conversations on).
+   */
+  conversationRate?: number;
   /** Share of delivery and read acknowledgements the network loses (each decided by the seed). */
   ackLossRate?: number;
   /** Share of delivered messages the recipient reads. */
@@ -319,7 +341,7 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
    * and for a share of recipients a STOP reply.
    */
   private recipientAnswers(deviceId: string, to: string, key: string, text: string) {
-    const { seed, ackLossRate = 0.05, readRate = 0.7, replyRate = 0.02, clickRate = 0.1 } = this.options;
+    const { seed, ackLossRate = 0.05, readRate = 0.7, clickRate = 0.1 } = this.options;
     const within = ([from, upTo]: readonly [number, number], ...parts: string[]) =>
       from + Math.floor(seededUnit(seed, key, ...parts) * (upTo - from));
     const deliveredAfter = within(DELIVERED_AFTER_MS, 'delivered-after');
@@ -336,13 +358,38 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
       this.later(readAfter + within(CLICK_AFTER_MS, 'click-after'), () =>
         this.emit({ type: 'link.click', deviceId, url: link, at: new Date() }),
       );
-    if (seededUnit(seed, 'reply', to) < replyRate) {
-      const text =
-        SANDBOX_STOP_WORDS[Math.floor(seededUnit(seed, 'reply-word', to) * SANDBOX_STOP_WORDS.length)]!;
-      this.later(readAfter + within(REPLY_AFTER_MS, 'reply-after'), () =>
-        this.emit({ type: 'message.inbound', deviceId, from: to, text, replyTo: key, at: new Date() }),
+    const reply = this.replyOf(to, key, reads);
+    if (reply)
+      this.later(readAfter + within(REPLY_AFTER_MS, reply.after), () =>
+        this.emit({
+          type: 'message.inbound',
+          deviceId,
+          from: to,
+          text: reply.text,
+          replyTo: key,
+          at: new Date(),
+        }),
       );
-    }
+  }
+
+  /**
+   * What the recipient writes back, decided by the seed: STOP (or BERHENTI) for a share of recipients,
+   * whatever they were sent; else, for a share of the messages they read, a few words of their own.
+   */
+  private replyOf(to: string, key: string, reads: boolean) {
+    const { seed, replyRate = 0.02, conversationRate = 0 } = this.options;
+    const pick = <T>(list: readonly T[], ...parts: string[]) =>
+      list[Math.floor(seededUnit(seed, ...parts) * list.length)]!;
+    if (seededUnit(seed, 'reply', to) < replyRate)
+      return { text: pick(SANDBOX_STOP_WORDS, 'reply-word', to), after: 'reply-after' };
+    if (reads && seededUnit(seed, key, 'converses') < conversationRate)
+      return { text: pick(SANDBOX_REPLY_TEXTS, key, 'conversation-text'), after: 'conversation-after' };
+    return null;
+  }
+
+  receive(deviceId: string, from: string, text: string) {
+    this.device(deviceId);
+    this.emit({ type: 'message.inbound', deviceId, from, text, replyTo: null, at: new Date() });
   }
 
   /** Acknowledgements and replies still to come (tests wait for the network to fall quiet). */

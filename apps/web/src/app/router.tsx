@@ -76,6 +76,7 @@ const LookupFormPage = lazyScreen(() => import('../features/lookup/LookupFormPag
 const AuditListPage = lazyScreen(() => import('../features/audit/AuditListPage'), 'AuditListPage');
 const UsersPage = lazyScreen(() => import('../features/users/UsersPage'), 'UsersPage');
 const HealthPage = lazyScreen(() => import('../features/health/HealthPage'), 'HealthPage');
+const InboxPage = lazyScreen(() => import('../features/inbox/InboxPage'), 'InboxPage');
 const WebhooksPage = lazyScreen(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const SuppressionPage = lazyScreen(
   () => import('../features/suppression/SuppressionPage'),
@@ -132,6 +133,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/validator/create': () => <LookupFormPage key="validator" kind="validator" />,
   '/audit': () => <AuditListPage />,
   '/whatsapp/health': () => <HealthPage />,
+  '/inbox': () => <InboxPage />,
   '/webhooks': () => <WebhooksPage />,
   '/suppression': () => <SuppressionPage />,
   '/users': () => <UsersPage />,

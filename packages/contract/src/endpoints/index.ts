@@ -23,6 +23,7 @@ import { auditEndpoints } from './audit';
 import { opsEndpoints } from './ops';
 import { lookupEndpoints } from './lookup';
 import { onboardingEndpoints } from './onboarding';
+import { inboxEndpoints } from './inbox';
 
 export * from './define';
 
@@ -55,6 +56,7 @@ export const ENDPOINTS = {
   ...opsEndpoints,
   ...lookupEndpoints,
   ...onboardingEndpoints,
+  ...inboxEndpoints,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof ENDPOINTS;

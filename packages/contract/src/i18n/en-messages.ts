@@ -353,6 +353,12 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   optOutPageDone: '{{number}} will not receive any more messages.',
   linkNotFound: 'This link is unknown or no longer valid.',
   linkTooManyTries: 'Too many unknown links. Please try again later.',
+  inboxThreadNotFound: 'Conversation not found.',
+  inboxReplyRequired: 'Write a reply first.',
+  inboxReplyTooLong: 'The reply is too long.',
+  inboxReplySent: 'Reply sent.',
+  inboxReplyFailed: 'The reply was not sent: the network refused it. Please try again later.',
+  inboxMarkedRead: 'Conversation marked as read.',
   confirmRemoveSuppression:
     'Remove {{number}} from the suppression list? Blasts can reach this number again.',
   numberSuppressed: '{{number}} unsubscribed and is now on the suppression list.',

@@ -450,6 +450,7 @@ export const UI_PANEL = {
   // Menus, titles and audit entries of the operators, webhook, suppression and health screens
   'menu.webhooks': 'Webhook',
   'menu.suppression': 'Suppression',
+  'menu.inbox': 'Kotak Masuk',
   'menu.users': 'Daftar Pengguna',
   'menu.blaster': 'Blaster',
   'menu.monitorLocal': 'Monitor Local',
@@ -459,6 +460,7 @@ export const UI_PANEL = {
   'route./whatsapp/health': 'Kesehatan Akun',
   'route./webhooks': 'Webhook',
   'route./suppression': 'Suppression',
+  'route./inbox': 'Kotak Masuk',
   'route./users': 'Daftar Pengguna',
   'audit.target.webhook': 'Webhook #{{id}}',
   'audit.target.suppression': 'Suppression {{id}}',
@@ -524,6 +526,7 @@ export const UI_PANEL = {
   'funnelStage.delivered': 'Diterima',
   'funnelStage.read': 'Dibaca',
   'funnelStage.clicked': 'Diklik',
+  'funnelStage.replied': 'Dibalas',
   'funnelStage.failed': 'Gagal',
   'funnelStage.opted_out': 'Berhenti (STOP)',
   'funnel.allAccounts': 'Semua akun',
@@ -674,6 +677,24 @@ export const UI_PANEL = {
   // Details
   'phone.inUse': '(In Use)',
   'audit.becomes': 'menjadi',
+  // Inbox (replies to blasts)
+  'inbox.threads': 'Percakapan',
+  'inbox.empty': 'Belum ada balasan. Balasan penerima blast muncul di sini.',
+  'inbox.pick': 'Pilih percakapan untuk membacanya.',
+  'inbox.noMessages': 'Belum ada pesan di percakapan ini.',
+  'inbox.account': 'Akun {{account}}',
+  'inbox.unread': '{{unread}} belum dibaca',
+  'inbox.unreadOnly': 'Belum dibaca saja',
+  'inbox.answered': 'Membalas blast dengan template #{{template}}',
+  'inbox.you': 'Anda: ',
+  'inbox.replyLabel': 'Balasan',
+  'inbox.replyPlaceholder': 'Tulis balasan…',
+  'inbox.send': 'Kirim',
+  'inbox.sending': 'Mengirim…',
+  'inbox.back': 'Kembali ke percakapan',
+  'inbox.older': 'Pesan sebelumnya',
+  'inbox.moreThreads': 'Percakapan lainnya',
+  'inbox.onBehalf': 'Anda membalas atas nama pemilik akun; jejak audit mencatatnya.',
 } as const;
 
 /** Every text of the panel's own in the default catalog: before signing in and after. */

@@ -103,7 +103,8 @@ export const SUPPRESSION_CSV_COLUMNS = ['number', 'reason', 'note', 'created_at'
 // Delivery funnel
 /**
  * The stages a send moves through, in order; failed and opted_out end it early. clicked: the recipient
- * opened at least one of the message's short links.
+ * opened at least one of the message's short links; replied: the recipient wrote back (other than
+ * STOP) while the message was the last one the account sent them.
  */
 export const FUNNEL_STAGES = [
   'queued',
@@ -111,6 +112,7 @@ export const FUNNEL_STAGES = [
   'delivered',
   'read',
   'clicked',
+  'replied',
   'failed',
   'opted_out',
 ] as const;
@@ -121,6 +123,7 @@ export const funnelCountsSchema = z.object({
   delivered: z.number().int(),
   read: z.number().int(),
   clicked: z.number().int(),
+  replied: z.number().int(),
   failed: z.number().int(),
   opted_out: z.number().int(),
 });

@@ -10,7 +10,9 @@ import {
 } from '../../db/schema';
 import { startOfToday } from '../../ledger/queries';
 
-export type CountRow = { [stage in Exclude<keyof FunnelCounts, 'clicked'>]: number | string } & {
+export type CountRow = {
+  [stage in Exclude<keyof FunnelCounts, 'clicked' | 'replied'>]: number | string;
+} & {
   key: string | null;
 };
 
@@ -86,6 +88,24 @@ export const funnelRepository = {
       sql`select ${logGroupKey(filter.by, filter.timeZone)} as key, count(distinct c.message_log_id) as clicked
           from ${linkClicks} c join ${messageLogs} m on m.id = c.message_log_id
           where ${sql.join(conditions, sql` and `)} group by 1`,
+    );
+  },
+
+  /**
+   * Messages answered per group, by the message's own hour as the rollups count it: only answered
+   * logs are in the partial index on replied_at, so the read stays small whatever was sent.
+   */
+  replies(db: Db, filter: FunnelFilter) {
+    const conditions: SQL[] = [
+      sql`m.created_at >= date_trunc('hour', (${sinceOf(filter)}) at time zone 'UTC') at time zone 'UTC'`,
+      sql`m.replied_at is not null`,
+    ];
+    if (filter.userId !== ALL_USERS) conditions.push(sql`m.user_id = ${filter.userId}`);
+    if (filter.whatsappId) conditions.push(sql`m.whatsapp_id = ${filter.whatsappId}`);
+    return queryRows<{ key: string | null; replied: number | string }>(
+      db,
+      sql`select ${logGroupKey(filter.by, filter.timeZone)} as key, count(*) as replied
+          from ${messageLogs} m where ${sql.join(conditions, sql` and `)} group by 1`,
     );
   },
 

@@ -8,16 +8,18 @@ const NO_COUNTS: FunnelCounts = {
   delivered: 0,
   read: 0,
   clicked: 0,
+  replied: 0,
   failed: 0,
   opted_out: 0,
 };
 
-const toCounts = (row: CountRow, clicked: number): FunnelCounts => ({
+const toCounts = (row: CountRow, clicked: number, replied: number): FunnelCounts => ({
   queued: Number(row.queued),
   sent: Number(row.sent),
   delivered: Number(row.delivered),
   read: Number(row.read),
   clicked,
+  replied,
   failed: Number(row.failed),
   opted_out: Number(row.opted_out),
 });
@@ -28,6 +30,7 @@ const added = (sum: FunnelCounts, counts: FunnelCounts): FunnelCounts => ({
   delivered: sum.delivered + counts.delivered,
   read: sum.read + counts.read,
   clicked: sum.clicked + counts.clicked,
+  replied: sum.replied + counts.replied,
   failed: sum.failed + counts.failed,
   opted_out: sum.opted_out + counts.opted_out,
 });
@@ -50,14 +53,19 @@ export async function funnelCounts(
   filter: Omit<FunnelFilter, 'timeZone'>,
 ): Promise<FunnelAnswer> {
   const wanted = { ...filter, timeZone: ctx.config.timeZone };
-  const [rows, clickRows] = await Promise.all([funnel.counts(ctx.db, wanted), funnel.clicks(ctx.db, wanted)]);
+  const [rows, clickRows, replyRows] = await Promise.all([
+    funnel.counts(ctx.db, wanted),
+    funnel.clicks(ctx.db, wanted),
+    funnel.replies(ctx.db, wanted),
+  ]);
   const clicks = new Map(clickRows.map((row) => [row.key ?? '', Number(row.clicked)]));
+  const replies = new Map(replyRows.map((row) => [row.key ?? '', Number(row.replied)]));
   const keys = rows.map((row) => row.key ?? '');
   const labels = await groupLabels(ctx, filter.by, keys);
   const groups = rows.map((row, i) => ({
     key: keys[i]!,
     label: filter.by === 'day' ? keys[i]! : (labels.get(keys[i]!) ?? `#${keys[i] || '-'}`),
-    ...toCounts(row, clicks.get(keys[i]!) ?? 0),
+    ...toCounts(row, clicks.get(keys[i]!) ?? 0, replies.get(keys[i]!) ?? 0),
   }));
   return { by: filter.by, total: groups.reduce<FunnelCounts>(added, NO_COUNTS), groups };
 }

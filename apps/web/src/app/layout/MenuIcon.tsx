@@ -5,6 +5,7 @@ import {
   FileCheck2,
   Gift,
   Hash,
+  Inbox,
   LayoutDashboard,
   Layers,
   MessageCircle,
@@ -44,6 +45,7 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   users: UserCog,
   monitor: Activity,
   blaster: Send,
+  inbox: Inbox,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {

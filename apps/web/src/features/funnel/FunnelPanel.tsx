@@ -87,7 +87,7 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
 /** Each stage's count and its share of the queued messages. */
 function StageCounts({ stages: stageList, total }: { stages: ShownStage[]; total: FunnelCounts }) {
   return (
-    <dl className="mb-3 grid grid-cols-3 gap-2 text-center sm:grid-cols-4 2xl:grid-cols-7">
+    <dl className="mb-3 grid grid-cols-3 gap-2 text-center sm:grid-cols-4 2xl:grid-cols-8">
       {stageList.map((stage) => (
         <div key={stage.key} data-testid={`funnel-${stage.key}`}>
           <dt className="text-xs text-muted">{stage.label}</dt>

@@ -7,6 +7,7 @@ const STAGE_COLORS: { key: FunnelStage; color: string }[] = [
   { key: 'delivered', color: '#0ba5ec' },
   { key: 'read', color: '#12b76a' },
   { key: 'clicked', color: '#7a5af8' },
+  { key: 'replied', color: '#ee46bc' },
   { key: 'failed', color: '#f04438' },
   { key: 'opted_out', color: '#f79009' },
 ];
