@@ -39,6 +39,12 @@ export interface DeliveryTrackerOptions {
   gateway: Pick<ChatGateway, 'on'>;
   /** Reads back the short links recipients open through the network (none: such clicks are not heard). */
   links?: Pick<ShortLinks, 'decode'>;
+  /**
+   * How long acknowledgements wait for more before they are written (250 ms by default). A test that
+   * counts writes sets it beyond its own length, so only the batch size and a flush start a write,
+   * however slowly a busy machine delivers the acknowledgements.
+   */
+  flushMs?: number;
 }
 
 /**
@@ -63,7 +69,10 @@ export class DeliveryTracker {
   private readonly optingOut = new Set<Promise<void>>();
   private readonly unsubscribe: () => void;
 
+  private readonly flushMs: number;
+
   constructor(private readonly options: DeliveryTrackerOptions) {
+    this.flushMs = options.flushMs ?? FLUSH_MS;
     this.unsubscribe = options.gateway.on((event) => this.receive(event));
   }
 
@@ -110,7 +119,7 @@ export class DeliveryTracker {
     this.waiting.set(logId, entry);
     if (this.writing) return; // the write in flight takes it next
     if (this.waiting.size >= FLUSH_AT) void this.writeWaiting();
-    else this.writeLater(FLUSH_MS);
+    else this.writeLater(this.flushMs);
   }
 
   private writeLater(ms: number) {
@@ -159,7 +168,7 @@ export class DeliveryTracker {
       // Messages a settle held: tried again shortly, once it has committed; at once, waiting for it,
       // when someone waits for them (a STOP reply, a flush).
       if (this.mustWait === 0) {
-        this.writeLater(FLUSH_MS);
+        this.writeLater(this.flushMs);
         return;
       }
     }
@@ -178,7 +187,7 @@ export class DeliveryTracker {
           if (this.waiting.size >= MAX_BACKLOG) break;
           this.merge(id, acked);
         }
-        this.writeLater(FLUSH_MS * 4);
+        this.writeLater(this.flushMs * 4);
         return;
       }
     }
