@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
-import { ENDPOINTS, MSG } from '@blaster/contract';
+import { ENDPOINTS, MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { aUser } from '../../test/users';
 import { BonusCreatePage } from './BonusCreatePage';
 
