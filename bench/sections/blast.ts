@@ -56,7 +56,7 @@ async function startReceiver() {
  * referred, so the referral share is paid too), `targets` numbers and one template, no wait between
  * sends; with `governed`, every governance rule on, set so that none binds.
  */
-async function seedBlast(accounts: number, targets: number, governed: boolean) {
+async function seedBlast(accounts: number, targets: number, governed: boolean, personal = false) {
   const database = await openBenchDatabase();
   const { db } = database;
   await seed(db, { email: 'bench@blaster.local', password: 'bench-password' });
@@ -68,9 +68,23 @@ async function seedBlast(accounts: number, targets: number, governed: boolean) {
     select 2 + (i % ${MEMBERS}), 'id-1700000000000-' || i, '62811' || lpad(i::text, 8, '0'), 'Bench ' || i, 'c.us',
       '62811' || lpad(i::text, 8, '0') || '@c.us', 'connected', 'sending'
     from generate_series(1, ${accounts}) i`);
-  await db.execute(sql`insert into phone_numbers (number, name)
-    select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, ${targets}) i`);
-  await db.execute(sql`insert into message_templates (text, text_wa) values ('Halo {name}', 'Halo {name}')`);
+  if (personal) {
+    // Three fields a number, one number in ten without the city (its default is used).
+    await db.execute(sql`insert into phone_numbers (number, name, fields)
+      select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i,
+        jsonb_strip_nulls(jsonb_build_object('city', case when i % 10 <> 0 then 'Kota ' || (i % 50) end,
+          'segment', 'S' || (i % 7), 'since', (2000 + i % 25)::text))
+      from generate_series(1, ${targets}) i`);
+    await db.execute(sql`insert into number_fields (key) values ('city'), ('segment'), ('since')`);
+    const text = 'Halo {{name}} dari {{city|Jakarta}}, pelanggan {{segment}} sejak {{since}}';
+    await db.execute(sql`insert into message_templates (text, text_wa) values (${text}, ${text})`);
+  } else {
+    await db.execute(sql`insert into phone_numbers (number, name)
+      select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, ${targets}) i`);
+    await db.execute(
+      sql`insert into message_templates (text, text_wa) values ('Halo {name}', 'Halo {name}')`,
+    );
+  }
   if (governed) {
     // Every governance rule on, set so that none binds: both caps (a budget taken every round), quiet
     // hours twelve hours away, and auto-pause over the last 50 sends at 100 % failures.
@@ -96,8 +110,9 @@ async function blastRun(
   governed = false,
   webhooks: Webhooks = 'off',
   reputation = false,
+  personal = false,
 ) {
-  const database = await seedBlast(accounts, targets, governed);
+  const database = await seedBlast(accounts, targets, governed, personal);
   const { db } = database;
   const receiver = webhooks === 'dispatched' ? await startReceiver() : null;
   if (webhooks !== 'off')
@@ -310,12 +325,15 @@ interface Mode {
   governed: boolean;
   webhooks: Webhooks;
   reputation?: boolean;
+  /** Numbers with fields and a template reading them ({{city|Jakarta}}): personal messages. */
+  personal?: boolean;
 }
 const OFF: Mode = { governed: false, webhooks: 'off' };
 const GOVERNED: Mode = { governed: true, webhooks: 'off' };
 const QUEUED: Mode = { governed: false, webhooks: 'queued' };
 const GOVERNED_QUEUED: Mode = { governed: true, webhooks: 'queued' };
 const REPUTATION: Mode = { governed: false, webhooks: 'off', reputation: true };
+const PERSONAL: Mode = { governed: false, webhooks: 'off', personal: true };
 
 /**
  * The same 100-account blast in each mode, in order and then in reverse (off, governed, queued, ...,
@@ -325,7 +343,7 @@ const REPUTATION: Mode = { governed: false, webhooks: 'off', reputation: true };
 async function modeRates(modes: Mode[], targets: number) {
   const runs = new Map<Mode, Awaited<ReturnType<typeof blastRun>>[]>();
   for (const mode of [...modes, ...[...modes].reverse()]) {
-    const run = await blastRun(100, targets, 0, mode.governed, mode.webhooks, mode.reputation);
+    const run = await blastRun(100, targets, 0, mode.governed, mode.webhooks, mode.reputation, mode.personal);
     runs.set(mode, [...(runs.get(mode) ?? []), run]);
   }
   const rate = (mode: Mode) => {
@@ -424,8 +442,30 @@ async function reputationCost() {
   };
 }
 
+/**
+ * What personal messages cost the engine: the same 100-account blast to numbers without fields and a
+ * template of `{name}`, then to numbers with three fields each and a template reading them (the claim
+ * reads the fields, each text is rendered in the round's batch). Goal: on/off >= 0.9.
+ */
+async function personalisationCost() {
+  const targets = Number(process.env.BENCH_CAMPAIGN_TARGETS ?? SHORT_TARGETS);
+  const { rate, consistent } = await modeRates([OFF, PERSONAL], targets);
+  const off = rate(OFF);
+  return {
+    accounts: 100,
+    targets,
+    runsPerMode: 2,
+    sendsPerSecondOff: off,
+    sendsPerSecondOn: rate(PERSONAL),
+    onOverOff: round(rate(PERSONAL) / off),
+    goal: '>= 0.9',
+    consistent,
+  };
+}
+
 export async function blast() {
   if (process.env.BENCH_BLAST_REPUTATION_ONLY) return { blastReputation: await reputationCost() };
+  if (process.env.BENCH_BLAST_PERSONAL_ONLY) return { blastPersonal: await personalisationCost() };
   // BENCH_BLAST_FLOOR_ONLY=1: only the 100-account run of the full list and its SQL floor.
   const floorOnly = Boolean(process.env.BENCH_BLAST_FLOOR_ONLY);
   const campaign = floorOnly ? {} : await campaignCost();

@@ -14,6 +14,7 @@ export * from './schemas/money';
 export * from './schemas/whatsapp';
 export * from './schemas/resources';
 export * from './html-to-wa';
+export * from './number-fields';
 export * from './schemas/lookup';
 export * from './schemas/audit';
 export * from './schemas/stats';

@@ -90,6 +90,7 @@ export const API = {
   phonePerPage: '/api/admin/phonenumber/list-per-page',
   phoneNumber: (id: number | string) => `/api/admin/phonenumber/${id}`,
   phoneSave: '/api/admin/phonenumber/save',
+  phoneFieldKeys: '/api/admin/phonenumber/fields',
   phoneImport: '/api/admin/phonenumber/import',
   phoneBulk: '/api/admin/phonenumber/bulk',
   phoneExport: '/api/admin/phonenumber/export',

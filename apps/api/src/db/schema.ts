@@ -176,6 +176,13 @@ export const phoneNumbers = pgTable(
     consentNote: text('consent_note'),
     /** The number is in `suppressions`; kept by triggers (migration 0013), never written by hand. */
     suppressed: boolean('suppressed').notNull().default(false),
+    /** Lower-cased, without duplicates (`splitTags`). */
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Custom fields by key (`{ "city": "Bandung" }`), every value a string; keys are in `number_fields`. */
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
   },
   (table) => [
     // The blast engine claims from the numbers still to send only (jobs/claimable.ts).
@@ -193,8 +200,27 @@ export const phoneNumbers = pgTable(
     // `like 'prefix%'` reads an index range in order whatever the database's collation (by number,
     // the unique index on the "C"-collated column does the same).
     index('phone_numbers_name_prefix_idx').using('btree', sql`lower(${table.name}) collate "C"`),
+    // Segments filter on a tag (`tags @> array[...]`) or a field's value (`fields @> '{"city": ...}'`).
+    // Partial: the many numbers without tags or fields never enter these indexes, so neither their
+    // imports nor the claims' updates of them pay for one; a filter adds the same predicate.
+    index('phone_numbers_tags_idx')
+      .using('gin', table.tags)
+      .where(sql`${table.tags} <> '{}'::text[]`),
+    index('phone_numbers_fields_idx')
+      .using('gin', table.fields.op('jsonb_path_ops'))
+      .where(sql`${table.fields} <> '{}'::jsonb`),
   ],
 );
+
+/**
+ * The field keys numbers carry, written when an import, a form or the API first gives one: the
+ * template editor's variable menu and the template check read this, never the numbers themselves.
+ * A key stays when the last number carrying it goes (a variable then renders its default or nothing).
+ */
+export const numberFields = pgTable('number_fields', {
+  key: text('key').primaryKey(),
+  createdAt: createdAt(),
+});
 
 /** Generators and validators: a walk over numbers asking the gateway which have an account. */
 /**

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { htmlToWa, type Setting } from '@blaster/contract';
+import { htmlToWa, readsFields, type Setting } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
 import type { Db } from '../db';
 import { messageTemplates } from '../db/schema';
@@ -14,7 +14,7 @@ const REFRESH_MS = 30_000;
 
 export interface ActiveTemplate {
   id: number;
-  /** The chat-formatted caption, with {name} and {phoneNumber} still to fill. */
+  /** The chat-formatted caption, with its variables ({{city|Jakarta}}, {name}, ...) still to fill. */
   text: string;
 }
 
@@ -22,6 +22,8 @@ export interface BlastConfig {
   settings: Setting;
   levels: LevelTable;
   templates: ActiveTemplate[];
+  /** Whether an active template reads a custom field: the claim reads the numbers' fields only then. */
+  readsFields: boolean;
   /** The next template in rotation: the least used active one, counting this instance's picks too. */
   nextTemplate(): ActiveTemplate | null;
 }
@@ -93,6 +95,7 @@ export class BlastConfigCache {
       settings,
       levels,
       templates,
+      readsFields: templates.some((template) => readsFields(template.text)),
       nextTemplate() {
         if (templates.length === 0) return null;
         let pick = 0;

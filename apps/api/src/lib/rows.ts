@@ -136,16 +136,55 @@ export async function* readRecords(stream: Readable, extension: string): AsyncGe
   for await (const records of readRecordBatches(stream, extension)) yield* records;
 }
 
-/** A cell as text, trimmed and without bidirectional controls (names are shown in tables). */
-const cellText = (value: unknown) => stripInvisibleControls(String(value ?? '')).trim();
+/**
+ * A cell as text, trimmed and without bidirectional controls (names are shown in tables); a JSON list
+ * (tags) is its items joined by `|`.
+ */
+const cellText = (value: unknown) =>
+  stripInvisibleControls(Array.isArray(value) ? value.map(String).join('|') : String(value ?? '')).trim();
+
+/** The cells of a record in columns the reader does not name: by key, in file order. */
+export type ExtraCells = [key: string, value: string][];
+const NO_EXTRA: ExtraCells = [];
 
 /** Picks named columns from records: by header names when the first CSV row is a header, else by position. */
 export function columnReader(names: Record<string, readonly string[]>) {
+  const read = columnReaderWithExtras(names, () => null);
+  return (record: RawRecord): Record<string, string> | 'header' => {
+    const row = read(record);
+    return row === 'header' ? row : row.cells;
+  };
+}
+
+/**
+ * `columnReader` that also answers the cells of other columns, under the key `keyOf` makes of their
+ * header (null leaves the column out; at most `maxExtra` columns are kept). A CSV without a header
+ * has no other columns: its cells are read by position.
+ */
+export function columnReaderWithExtras(
+  names: Record<string, readonly string[]>,
+  keyOf: (header: string) => string | null,
+  maxExtra = Infinity,
+) {
   const keys = Object.keys(names);
+  const known = new Set(Object.values(names).flat());
   /** Where each key's cell is in a CSV record: by header, else by position (-1: not in the file). */
   let cells = keys.map((_, position) => position);
+  /** The other columns of a CSV's header worth keeping, with their keys. */
+  let extraCells: { cell: number; key: string }[] = [];
   let first = true;
-  return (record: RawRecord): Record<string, string> | 'header' => {
+  const extrasOf = (headers: string[]) => {
+    const seen = new Set<string>();
+    const kept: { cell: number; key: string }[] = [];
+    headers.forEach((header, cell) => {
+      if (known.has(header) || kept.length >= maxExtra) return;
+      const key = keyOf(header);
+      if (key !== null && !seen.has(key)) kept.push({ cell, key });
+      if (key !== null) seen.add(key);
+    });
+    return kept;
+  };
+  return (record: RawRecord): { cells: Record<string, string>; extra: ExtraCells } | 'header' => {
     const out: Record<string, string> = {};
     if (Array.isArray(record)) {
       if (first) {
@@ -154,6 +193,7 @@ export function columnReader(names: Record<string, readonly string[]>) {
         const found = keys.map((key) => lower.findIndex((c) => names[key]!.includes(c)));
         if (found.some((index) => index >= 0)) {
           cells = found;
+          extraCells = extrasOf(lower);
           return 'header';
         }
       }
@@ -161,7 +201,11 @@ export function columnReader(names: Record<string, readonly string[]>) {
         const cell = cells[i]!;
         out[keys[i]!] = cell < 0 || cell >= record.length ? '' : cellText(record[cell]);
       }
-      return out;
+      if (extraCells.length === 0) return { cells: out, extra: NO_EXTRA };
+      const extra: ExtraCells = [];
+      for (const { cell, key } of extraCells)
+        if (cell < record.length) extra.push([key, cellText(record[cell])]);
+      return { cells: out, extra };
     }
     first = false;
     if (record !== null && typeof record === 'object') {
@@ -170,9 +214,28 @@ export function columnReader(names: Record<string, readonly string[]>) {
         const hit = entries.find(([k]) => aliases.includes(k));
         out[key] = hit ? cellText(hit[1]) : '';
       }
-      return out;
+      return { cells: out, extra: jsonExtras(entries, known, keyOf, maxExtra) };
     }
     out[Object.keys(names)[0]!] = cellText(record);
-    return out;
+    return { cells: out, extra: NO_EXTRA };
   };
+}
+
+/** The other keys of a JSON item with a text, number or true/false value (nested values are left out). */
+function jsonExtras(
+  entries: (readonly [string, unknown])[],
+  known: ReadonlySet<string>,
+  keyOf: (header: string) => string | null,
+  maxExtra: number,
+): ExtraCells {
+  let extra: ExtraCells = NO_EXTRA;
+  for (const [header, value] of entries) {
+    if (known.has(header) || extra.length >= maxExtra) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    const key = keyOf(header);
+    if (key === null || extra.some(([taken]) => taken === key)) continue;
+    if (extra === NO_EXTRA) extra = [];
+    extra.push([key, cellText(value)]);
+  }
+  return extra;
 }

@@ -11,6 +11,7 @@ import {
   importAnswerSchema,
   importRowSchema,
   phoneBulkBodySchema,
+  phoneFieldKeysAnswerSchema,
   importUploadQuerySchema,
   phoneExportQuerySchema,
   phoneListQuerySchema,
@@ -46,6 +47,14 @@ export const phonenumberEndpoints = {
     query: phonePageQuerySchema,
     answer: pagedSchema(phoneNumberWithConsentRowSchema),
     summary: 'Phone numbers, a page at a time: newest first, or those starting with a search',
+    tags,
+  }),
+  phoneFieldKeys: endpoint({
+    method: 'GET',
+    path: '/api/admin/phonenumber/fields',
+    access: OPERATOR_ROLES,
+    answer: phoneFieldKeysAnswerSchema,
+    summary: 'The custom field keys numbers carry, in order (the variables a template may use)',
     tags,
   }),
   phoneSave: endpoint({

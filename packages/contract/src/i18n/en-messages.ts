@@ -1,4 +1,5 @@
 import { BULK_MAX_IDS } from '../constants';
+import { FIELD_KEY_MAX, FIELD_VALUE_MAX, FIELDS_MAX, TAG_MAX, TAGS_MAX } from '../number-fields';
 import type { MessageKey } from '../messages';
 
 /** MSG in English. */
@@ -205,6 +206,12 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   proxyNotFound: 'Proxy not found.',
   templateNotFound: 'Message template not found.',
   templateEmpty: 'Write a caption or choose a media file: a template with neither cannot be sent.',
+  templateVariableUnknown:
+    'Unknown variable {{names}}: no number has that field and no default is given. Add the field to the numbers, or write a default after a | sign (for example kota|Jakarta).',
+  fieldKeyInvalid: `A field name may hold only lower-case letters, digits and underscores, must start with a letter, be at most ${FIELD_KEY_MAX} characters long, and not be name or number.`,
+  fieldValueTooLong: `A field value is at most ${FIELD_VALUE_MAX} characters long.`,
+  fieldsTooMany: `At most ${FIELDS_MAX} fields per number.`,
+  tagsTooMany: `At most ${TAGS_MAX} tags per number, each at most ${TAG_MAX} characters long.`,
   importDone: '{{total}} numbers registered in total.',
   skippedTitle: 'Skipped numbers',
   skippedMore: '...{{total}} numbers in total. Download the file for the full list.',

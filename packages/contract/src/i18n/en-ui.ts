@@ -725,6 +725,23 @@ export const EN_UI: Record<UiKey, string> = {
   'editor.list': 'List',
   // Details
   'phone.inUse': '(In use)',
+  'phone.labels': 'Tags and fields (optional)',
+  'phone.tags': 'Tags',
+  'phone.tagsPlaceholder': 'customer, vip',
+  'phone.fields': 'Fields',
+  'phone.fieldKey': 'Field name',
+  'phone.fieldValue': 'Value',
+  'phone.addField': 'Add field',
+  'phone.removeField': 'Remove field',
+  'template.insertVariable': 'Insert variable',
+  'template.variableName': "Recipient's name",
+  'template.variableNumber': "Recipient's number",
+  'template.noFields': "No fields yet: import numbers with more columns, or fill in a number's fields.",
+  'template.variablesHint':
+    'Variables: a field name between double curly braces, with a default after a | sign for numbers without that field.',
+  'template.previewTitle': "Preview in the recipient's chat",
+  'template.previewFor': 'Preview recipient',
+  'template.previewSample': 'Sample recipient (no fields)',
   'audit.becomes': 'becomes',
   // Inbox (replies to blasts)
   'inbox.threads': 'Conversations',

@@ -1,4 +1,5 @@
 import { BULK_MAX_IDS } from '../constants';
+import { FIELD_KEY_MAX, FIELD_VALUE_MAX, FIELDS_MAX, TAG_MAX, TAGS_MAX } from '../number-fields';
 import type { MessageKey } from '../messages';
 
 /** MSG in Indonesian. */
@@ -205,6 +206,12 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   proxyNotFound: 'Proxy tidak ditemukan.',
   templateNotFound: 'Template pesan tidak ditemukan.',
   templateEmpty: 'Isi caption atau pilih file media: template tanpa keduanya tidak bisa dikirim.',
+  templateVariableUnknown:
+    'Variabel {{names}} tidak dikenal: belum ada nomor dengan field itu dan tidak ada nilai bawaan. Tambahkan field itu ke nomor, atau tulis nilai bawaan setelah tanda | (misalnya kota|Jakarta).',
+  fieldKeyInvalid: `Nama field hanya boleh huruf kecil, angka dan garis bawah, diawali huruf, paling panjang ${FIELD_KEY_MAX} karakter, dan bukan name atau number.`,
+  fieldValueTooLong: `Nilai field paling panjang ${FIELD_VALUE_MAX} karakter.`,
+  fieldsTooMany: `Paling banyak ${FIELDS_MAX} field per nomor.`,
+  tagsTooMany: `Paling banyak ${TAGS_MAX} tag per nomor, masing-masing paling panjang ${TAG_MAX} karakter.`,
   importDone: 'Total {{total}} nomor, berhasil didaftarkan.',
   skippedTitle: 'Daftar nomor yang dilewatkan',
   skippedMore: '...total {{total}} nomor. Download file untuk selengkapnya.',

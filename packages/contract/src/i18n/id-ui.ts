@@ -726,6 +726,23 @@ export const ID_UI: Record<UiKey, string> = {
   'editor.list': 'Daftar',
   // Details
   'phone.inUse': '(Dipakai)',
+  'phone.labels': 'Tag dan field (opsional)',
+  'phone.tags': 'Tag',
+  'phone.tagsPlaceholder': 'pelanggan, vip',
+  'phone.fields': 'Field',
+  'phone.fieldKey': 'Nama field',
+  'phone.fieldValue': 'Nilai',
+  'phone.addField': 'Tambah field',
+  'phone.removeField': 'Hapus field',
+  'template.insertVariable': 'Sisipkan variabel',
+  'template.variableName': 'Nama penerima',
+  'template.variableNumber': 'Nomor penerima',
+  'template.noFields': 'Belum ada field: impor nomor dengan kolom tambahan, atau isi field di nomor.',
+  'template.variablesHint':
+    'Variabel: nama field di antara dua kurung kurawal, dengan nilai bawaan setelah tanda | bila ada nomor tanpa field itu.',
+  'template.previewTitle': 'Pratinjau di chat penerima',
+  'template.previewFor': 'Penerima pratinjau',
+  'template.previewSample': 'Contoh penerima (tanpa field)',
   'audit.becomes': 'menjadi',
   // Inbox (replies to blasts)
   'inbox.threads': 'Percakapan',

@@ -43,6 +43,7 @@ export const MESSAGE_PARAMS = {
   directSendQuietHours: ['end'],
   directSendHeld: ['held'],
   directSendSkipped: ['skipped'],
+  templateVariableUnknown: ['names'],
 } as const satisfies Record<FunctionKeys, readonly string[]>;
 
 export type ParamKey = keyof typeof MESSAGE_PARAMS;

@@ -4,6 +4,7 @@ import { BULK_MAX_IDS, PHONE_PREFIX } from '../constants';
 import { MESSAGE_KEY as MSG, MSG as MESSAGE, type Message } from '../messages';
 import { API } from '../paths';
 import { idSchema, lenientIdSchema, pageQuerySchema, plainTextSchema, sortQuerySchema } from './common';
+import { FIELD_VALUE_MAX, FIELDS_MAX, TAG_MAX, TAGS_MAX, isFieldKey, splitTags } from '../number-fields';
 
 /** The international call prefix (0062…) and the trunk 0 some write after the country code (+62 0812…). */
 const INTERNATIONAL_PREFIX = /^00/;
@@ -31,11 +32,31 @@ const phoneNumberField = z
   .refine((value) => value.length > 0, { error: MSG.phoneNumberRequired })
   .refine(isValidNumber, { error: MSG.phoneNumberInvalid });
 
+/** A number's tags as the form sends them; stored trimmed, lower-cased and without duplicates. */
+export const phoneTagsSchema = z
+  .array(plainTextSchema().max(TAG_MAX, { error: MSG.tagsTooMany }), { error: MSG.invalidRequest })
+  .max(TAGS_MAX, { error: MSG.tagsTooMany })
+  .transform(splitTags);
+/** A number's fields by key; a field left empty is no field. */
+export const phoneFieldsSchema = z
+  .record(z.string(), plainTextSchema().max(FIELD_VALUE_MAX, { error: MSG.fieldValueTooLong }), {
+    error: MSG.invalidRequest,
+  })
+  // Checked on the whole record: a key's own issue would reach the reader as 'invalid request'.
+  .refine((fields) => Object.keys(fields).every(isFieldKey), { error: MSG.fieldKeyInvalid })
+  .refine((fields) => Object.keys(fields).length <= FIELDS_MAX, { error: MSG.fieldsTooMany })
+  .transform((fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '')));
+/** The field keys numbers carry (the registry the template editor and the template check read). */
+export const phoneFieldKeysAnswerSchema = z.object({ fields: z.array(z.string()) });
+
 // Phone numbers (02 §3, §5)
 export const PHONE_STATUSES = ['active', 'nonactive'] as const;
+/** Tags and fields are optional: a form that leaves them out keeps what the number has. */
 export const phoneNumberSaveSchema = z.object({
   number: phoneNumberField,
   name: plainTextSchema(MSG.phoneNameRequired).min(1, { error: MSG.phoneNameRequired }).max(200),
+  tags: phoneTagsSchema.optional(),
+  fields: phoneFieldsSchema.optional(),
 });
 export const phoneNumberUpdateSchema = phoneNumberSaveSchema.extend({
   status: z.enum(PHONE_STATUSES).default('active'),
@@ -49,6 +70,8 @@ export const phoneNumberRowSchema = z.object({
   count_success: z.number().int(),
   count_fail: z.number().int(),
   last_sent: z.string().nullable(),
+  tags: z.array(z.string()),
+  fields: z.record(z.string(), z.string()),
 });
 export type PhoneNumberRow = z.infer<typeof phoneNumberRowSchema>;
 

@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { MSG } from '@blaster/contract';
+import { MSG, renderVariables, type Recipient } from '@blaster/contract';
 import { queryRows } from '../../db';
 import { messageLogs, phoneNumbers } from '../../db/schema';
 import type { AccountRow } from '../../domain/accounts';
@@ -10,10 +10,11 @@ import type { BlastConfig } from '../blast-config';
 import { claimablePhones } from '../claimable';
 import type { Claimed, Unsent } from './source';
 
-/** Fills {name} and {phoneNumber} per target, so each recipient reads their own name. */
-export function fillTemplate(text: string, target: { name: string; number: string }) {
-  return text.replaceAll('{name}', target.name).replaceAll('{phoneNumber}', target.number);
-}
+/**
+ * Fills a text's variables for one target (its name, number and fields), in the round's batch: the
+ * claim has read the fields with the numbers, so rendering costs no statement per send.
+ */
+export const fillTemplate = (text: string, target: Recipient) => renderVariables(text, target);
 
 /** How long until a recipient may get another message from the account (the network's pair rate). */
 export type RecipientWait = (number: string) => number;
@@ -34,14 +35,15 @@ export async function claimRound(
   options: { timeZone: string; recipientWait: RecipientWait; renderLinks: RenderLinks },
 ): Promise<Claimed[] | Hold> {
   const { timeZone, recipientWait, renderLinks } = options;
-  const picked = await queryRows<{ id: number; number: string; name: string }>(
+  // The fields travel only when a template reads one: a round without variables reads what it did.
+  const picked = await queryRows<{ id: number; number: string; name: string; fields?: unknown }>(
     tx,
     sql`with picked as (
           select id from ${phoneNumbers}
           where ${claimablePhones(config.settings)}
           order by id limit ${size} for update skip locked)
         update ${phoneNumbers} p set in_use = 1 from picked where p.id = picked.id
-        returning p.id, p.number, p.name`,
+        returning p.id, p.number, p.name${config.readsFields ? sql`, p.fields` : sql``}`,
   );
   if (picked.length === 0) return [];
   const phones = await leaveOutWaitingRecipients(tx, picked, recipientWait);
@@ -63,18 +65,28 @@ export async function claimRound(
       overBudget.map((phone) => ({ logId: logOf.get(phone.id)!, phoneId: phone.id })),
     );
   if (isHold(allowed)) return allowed;
-  // Links first, names after: a name that looks like a web address is not taken for one of the
-  // template's links, whose indexes the redirect reads from the template.
+  // Links first, variables after: a name or field that looks like a web address is not taken for
+  // one of the template's links, whose indexes the redirect reads from the template.
   const claimed = phones.map((phone, i) => ({
     logId: logOf.get(phone.id)!,
     phoneId: phone.id,
     number: phone.number,
     name: phone.name,
     templateId: templates[i]!.id,
-    text: fillTemplate(renderLinks(templates[i]!.text, logOf.get(phone.id)!), phone),
+    text: fillTemplate(renderLinks(templates[i]!.text, logOf.get(phone.id)!), {
+      name: phone.name,
+      number: phone.number,
+      fields: fieldsOf(phone.fields),
+    }),
   }));
   const permits = permitClaimedRound(account.clientid, claimed);
   return claimed.map((target, i) => ({ ...target, permit: permits[i]! }));
+}
+
+/** A number's fields as the driver gave them (jsonb: parsed, or text on a driver that leaves it). */
+function fieldsOf(fields: unknown): Record<string, unknown> | null {
+  if (typeof fields === 'string') return JSON.parse(fields) as Record<string, unknown>;
+  return fields && typeof fields === 'object' ? (fields as Record<string, unknown>) : null;
 }
 
 /** Numbers claimed but not sent this round: free for the next claim, of this blast or another. */

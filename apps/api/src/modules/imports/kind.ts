@@ -2,6 +2,7 @@ import type { Message } from '@blaster/contract';
 import type { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db';
 import type { RawRecord } from '../../lib/rows';
 import type { StagedRow } from './staging';
 
@@ -53,8 +54,8 @@ export interface ImportKind<Created, Skipped> {
     line(row: StagedRow): string;
     key(value: string): number;
   };
-  /** A reader for one file: each record becomes a staged row, or 'header' for a header line. */
-  reader(): (record: RawRecord) => StagedRow | 'header';
+  /** A reader for one file (it may read what it checks rows against from `db` first). */
+  reader(db: Db): RecordReader | Promise<RecordReader>;
   /** A created row as the answer shows it (the table's row, column names as in the database). */
   presentCreated(row: Record<string, unknown>): Created;
   /** A skipped row as the answer and the download show it. */
@@ -66,6 +67,16 @@ export interface ImportKind<Created, Skipped> {
     row(row: SkippedRow): Record<string, unknown>;
     columns: string[];
   };
+}
+
+/** Turns each record of one file into a staged row, or 'header' for a header line. */
+export interface RecordReader {
+  (record: RawRecord): StagedRow | 'header';
+  /**
+   * Runs once the whole file is read, before its rows are committed: what the rows bring besides
+   * themselves (the field keys of phone numbers) is recorded then, so no committed row lacks it.
+   */
+  fileRead?(): Promise<void>;
 }
 
 /** Any kind, as the pipeline's shared steps see it. */

@@ -139,7 +139,7 @@ async function readAndMove(
   const copier = direct ? await directCopier(db, kind, writer, progress.written) : null;
   if (!copier) mover = await rowMover(db, kind, importId);
   try {
-    const stage = kind.reader();
+    const stage = await kind.reader(db);
     let rowNo = 0;
     for await (const records of readRecordBatches(source.stream, source.file.extension)) {
       for (const record of records) {
@@ -155,6 +155,7 @@ async function readAndMove(
     if (source.file.truncated()) throw tooLarge();
     if (rowNo === 0) throw new HttpError(400, MSG.fileEmpty, { errors: { file: MSG.fileEmpty } });
     progress.fileRead(rowNo, source.bytesRead());
+    await stage.fileRead?.();
     if (!copier) {
       await writer.finish();
       return { rowNo, moved: await mover!.finish(writer.offered()) };

@@ -7,8 +7,10 @@ import {
   templateFieldsSchema,
   type TEMPLATE_BULK_ACTIONS,
   type TemplateButton,
+  unknownVariables,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
+import { fieldRegistry } from '../../domain/number-fields';
 import { HttpError } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
 import { readTemplateForm, removeMedia, removeMediaIfUnused } from './media';
@@ -66,13 +68,24 @@ function refuseEmpty(values: { textWa: string }, media: string | null | undefine
   return values;
 }
 
+/**
+ * Refuses a caption with a variable that has neither a field numbers carry nor a default: sent as it
+ * is, every recipient would read a gap where the template meant to say something.
+ */
+async function refuseUnknownVariables(ctx: AppContext, values: { textWa: string }) {
+  if (!values.textWa.includes('{{')) return values;
+  const unknown = unknownVariables(values.textWa, new Set(await fieldRegistry.keys(ctx.db)));
+  if (unknown.length === 0) return values;
+  const message = MSG.templateVariableUnknown(unknown.join(', '));
+  throw new HttpError(400, message, { errors: { text: message } });
+}
+
 /** Adds the template of a multipart form; its media is removed again when the template is refused. */
 export async function createTemplate(ctx: AppContext, request: FastifyRequest) {
   const { fields, media } = await readTemplateForm(ctx, request);
   try {
-    return presentTemplate(
-      await templates.insert(ctx.db, { ...refuseEmpty(templateValues(fields), media), media }),
-    );
+    const values = await refuseUnknownVariables(ctx, refuseEmpty(templateValues(fields), media));
+    return presentTemplate(await templates.insert(ctx.db, { ...values, media }));
   } catch (error) {
     await removeMedia(ctx, media);
     throw error;
@@ -84,8 +97,9 @@ export async function updateTemplate(ctx: AppContext, request: FastifyRequest, i
   const existing = await findRecord(ctx, id);
   const { fields, media } = await readTemplateForm(ctx, request);
   try {
+    const values = refuseEmpty(templateValues(fields), media ?? existing.media);
     const row = await templates.update(ctx.db, id, {
-      ...refuseEmpty(templateValues(fields), media ?? existing.media),
+      ...(await refuseUnknownVariables(ctx, values)),
       ...(media ? { media } : {}),
     });
     if (media) await removeMediaIfUnused(ctx, existing.media);

@@ -6,6 +6,7 @@ import { bulkPhoneAction } from './bulk';
 import {
   countBlast,
   deletePhone,
+  fieldKeys,
   findPhone,
   phoneExport,
   phoneSlice,
@@ -29,6 +30,7 @@ export function phoneNumberRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'phonePerPage', ({ query: { search, status, sort, dir, ...request } }) =>
     readPhonePage(ctx.db, request, { search, status, sort, dir }),
   );
+  serve(app, ctx, 'phoneFieldKeys', async () => ({ fields: await fieldKeys(ctx.db) }));
   serve(app, ctx, 'phoneSave', async ({ body }) => ({
     phoneNumber: await savePhone(ctx.db, body),
     msg: 'OK',

@@ -11,6 +11,7 @@ import {
 } from '@blaster/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db';
+import { fieldRegistry } from '../../domain/number-fields';
 import { HttpError } from '../../lib/errors';
 import { phoneNumbers } from '../../db/schema';
 import type { PageRequest } from '../../lib/paging';
@@ -33,7 +34,22 @@ export const presentPhone = (row: PhoneRecord) => ({
   consent_at: row.consentAt?.toISOString() ?? null,
   consent_note: row.consentNote,
   suppressed: row.suppressed,
+  tags: row.tags,
+  fields: row.fields,
 });
+
+/**
+ * The tags and fields a form sent; a form that sent none leaves the number's as they are. The fields'
+ * keys are registered first: a key known before any number carries it costs nothing, a number whose
+ * key the registry lacks would be one the template check cannot see.
+ */
+async function labelColumns(db: Db, body: Pick<SaveBody, 'tags' | 'fields'>) {
+  if (body.fields) await fieldRegistry.register(db, Object.keys(body.fields));
+  return {
+    ...(body.tags ? { tags: body.tags } : {}),
+    ...(body.fields ? { fields: body.fields } : {}),
+  };
+}
 
 /**
  * The consent columns the form's fields write: any field filled records consent, all sent empty clear
@@ -70,13 +86,31 @@ export const phoneSlice = async (db: Db, query: Parameters<typeof phoneRepositor
 
 export const countBlast = (db: Db) => phoneRepository.countBlast(db);
 
-export const savePhone = (db: Db, { number, name, ...consent }: SaveBody) =>
-  phones.save(db, { number, name, ...consentColumns(consent) });
+export const savePhone = async (db: Db, { number, name, tags, fields, ...consent }: SaveBody) =>
+  phones.save(db, {
+    number,
+    name,
+    ...consentColumns(consent),
+    ...(await labelColumns(db, { tags, fields })),
+  });
 
 export const findPhone = (db: Db, id: number) => phones.find(db, id);
 
-export const updatePhone = (db: Db, id: number, { number, name, status, ...consent }: UpdateBody) =>
-  phones.update(db, id, { number, name, status, ...consentColumns(consent) });
+export const updatePhone = async (
+  db: Db,
+  id: number,
+  { number, name, status, tags, fields, ...consent }: UpdateBody,
+) =>
+  phones.update(db, id, {
+    number,
+    name,
+    status,
+    ...consentColumns(consent),
+    ...(await labelColumns(db, { tags, fields })),
+  });
+
+/** The field keys numbers carry: the variables a template may use. */
+export const fieldKeys = (db: Db) => fieldRegistry.keys(db);
 
 export const deletePhone = (db: Db, id: number) => phones.remove(db, id);
 

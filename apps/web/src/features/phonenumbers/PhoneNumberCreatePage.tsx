@@ -8,6 +8,7 @@ import { Alert, Button, showFieldErrors, TextField } from '../../components/form
 import { PageCard } from '../../components/data-table';
 import { ApiError, callEndpoint, errorText } from '../../lib/api';
 import { ConsentFields } from './ConsentFields';
+import { LabelFields, labelErrors } from './LabelFields';
 import { useRefreshPhoneNumbers } from './api';
 import { PhoneNumberImportCard } from './components/PhoneNumberImportCard';
 import { useReturnToList } from '../../lib/return-to-list';
@@ -21,6 +22,7 @@ export function PhoneNumberCreatePage() {
     register,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors },
   } = useForm<PhoneNumberSaveWithConsent>({
     resolver: zodResolver(phoneNumberSaveWithConsentSchema),
@@ -54,6 +56,14 @@ export function PhoneNumberCreatePage() {
               label={t('common.nama')}
               error={errors.name?.message}
               {...register('name')}
+            />
+            <LabelFields
+              idPrefix="phone"
+              tags={undefined}
+              fields={undefined}
+              onTags={(tags) => setValue('tags', tags)}
+              onFields={(fields) => setValue('fields', fields)}
+              errors={labelErrors(errors)}
             />
             <ConsentFields idPrefix="phone" register={register} errors={errors} />
             {save.error && !(save.error instanceof ApiError && Object.keys(save.error.errors).length) && (

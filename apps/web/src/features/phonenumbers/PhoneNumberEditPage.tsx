@@ -8,11 +8,12 @@ import {
 import { t, useMessages } from '../../i18n';
 import { TextField } from '../../components/form';
 import { ConsentFields, localInputTime } from './ConsentFields';
+import { LabelFields, labelErrors } from './LabelFields';
 import { RecordPage, SaveWithError, StatusCheckbox, useSaveAndGoBack } from '../../components/RecordPage';
 import { callEndpoint } from '../../lib/api';
 import { phoneNumberKeys } from './api';
 
-/** /phonenumber/edit?id=: number, name, consent and the active checkbox; goes back after saving. */
+/** /phonenumber/edit?id=: number, name, tags and fields, consent and the active checkbox; goes back after saving. */
 export function PhoneNumberEditPage() {
   const MSG = useMessages();
   return (
@@ -46,6 +47,8 @@ function EditForm({ row }: { row: PhoneNumberWithConsentRow }) {
       consent_source: row.consent_source ?? '',
       consent_at: localInputTime(row.consent_at),
       consent_note: row.consent_note ?? '',
+      tags: row.tags,
+      fields: row.fields,
     },
   });
   const save = useSaveAndGoBack(
@@ -63,6 +66,14 @@ function EditForm({ row }: { row: PhoneNumberWithConsentRow }) {
         {...register('number')}
       />
       <TextField id="edit-name" label={t('common.nama')} error={errors.name?.message} {...register('name')} />
+      <LabelFields
+        idPrefix="edit"
+        tags={row.tags}
+        fields={row.fields}
+        onTags={(tags) => setValue('tags', tags)}
+        onFields={(fields) => setValue('fields', fields)}
+        errors={labelErrors(errors)}
+      />
       <ConsentFields idPrefix="edit" register={register} errors={errors} />
       <StatusCheckbox
         label={t('common.activeStatus')}

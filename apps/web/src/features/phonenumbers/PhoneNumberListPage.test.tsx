@@ -23,6 +23,8 @@ const aRow = (id: number): PhoneNumberWithConsentRow => ({
   consent_at: null,
   consent_note: null,
   suppressed: false,
+  tags: [],
+  fields: {},
 });
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 

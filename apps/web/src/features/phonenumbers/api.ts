@@ -12,7 +12,18 @@ export const phoneNumberKeys = {
   /** The record page adds the id. */
   detail: () => ['phonenumber'] as const,
   pick: (search: string) => ['phonenumbers-pick', search] as const,
+  /** Under `all`: a saved number may bring a new field key. */
+  fieldKeys: () => [...phoneNumberKeys.all, 'field-keys'] as const,
 };
+
+/** The custom field keys numbers carry (the registry: one small read, whatever the list's size). */
+export function useFieldKeys() {
+  return useQuery({
+    queryKey: phoneNumberKeys.fieldKeys(),
+    queryFn: () => callEndpoint('phoneFieldKeys'),
+    staleTime: 60_000,
+  });
+}
 
 /** One page of the blast targets. */
 export function usePhoneNumberList(pageQuery: string) {

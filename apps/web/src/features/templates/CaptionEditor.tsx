@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import clsx from 'clsx';
 import { Bold, Italic, Link2, List, Strikethrough, Unlink } from 'lucide-react';
 import { LinkDialog } from './LinkDialog';
+import { VariableMenu } from './components/VariableMenu';
 import { t } from '../../i18n';
 
 /** The tiptap editor of a caption, and which formats apply at the cursor. */
@@ -43,15 +44,20 @@ function useCaptionEditor(value: string, onChange: (html: string) => void, id: s
   return { editor, state };
 }
 
-/** The caption's rich-text editor: bold, italic, strike, links, lists and paragraphs. */
+/**
+ * The caption's rich-text editor: bold, italic, strike, links, lists and paragraphs, and the
+ * variables (`fields`: the field keys numbers carry) put in at the cursor.
+ */
 export function CaptionEditor({
   value,
   onChange,
   id,
+  fields,
 }: {
   value: string;
   onChange(html: string): void;
   id: string;
+  fields: string[];
 }) {
   const { editor, state } = useCaptionEditor(value, onChange, id);
   const [linkOpen, setLinkOpen] = useState(false);
@@ -93,6 +99,7 @@ export function CaptionEditor({
         {tool(t('editor.list'), state?.list ?? false, <List className="size-4" />, () =>
           editor.chain().focus().toggleBulletList().run(),
         )}
+        <VariableMenu fields={fields} onInsert={(text) => editor.chain().focus().insertContent(text).run()} />
       </div>
       <EditorContent editor={editor} />
       {linkOpen && (

@@ -5,6 +5,7 @@ import {
   MEDIA_EXTENSIONS,
   checkButtons,
   htmlToWa,
+  unknownVariables,
   type TemplateButton,
   type TemplateRow,
 } from '@blaster/contract';
@@ -15,6 +16,8 @@ import { RecordPage } from '../../components/RecordPage';
 import { callEndpoint, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
 import { CaptionField } from './components/CaptionField';
+import { MessagePreview } from './components/MessagePreview';
+import { useFieldKeys } from '../phonenumbers/api';
 import { TemplateButtonsField } from './components/TemplateButtonsField';
 import { TemplateImportCard } from './TemplateImportCard';
 import { templateKeys, useRefreshTemplates } from './api';
@@ -49,6 +52,10 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
   const [fileError, setFileError] = useState<string>();
   const [buttons, setButtons] = useState<TemplateButton[]>(template?.button ?? []);
   const [status, setStatus] = useState(template?.status ?? 'active');
+  const fieldKeys = useFieldKeys().data?.fields;
+  // Checked as the server checks it, once the keys are known (the server has the last word).
+  const unknown = fieldKeys ? unknownVariables(htmlToWa(text), new Set(fieldKeys)) : [];
+  const variableError = unknown.length ? MSG.templateVariableUnknown(unknown.join(', ')) : undefined;
   const save = useMutation({
     mutationFn: (form: FormData) =>
       template
@@ -71,6 +78,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
       setFileError(problem);
       if (problem) return;
     }
+    if (variableError) return;
     const checked = checkButtons(buttons);
     if ('error' in checked) {
       await showMessage({ tone: 'error', title: MSG.failedTitle, text: messageIn(checked.error) });
@@ -96,8 +104,9 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
         error={fileError}
         onChange={setFile}
       />
-      <CaptionField value={text} onChange={setText} />
+      <CaptionField value={text} onChange={setText} fields={fieldKeys ?? []} error={variableError} />
       <TemplateButtonsField buttons={buttons} onChange={setButtons} />
+      <MessagePreview html={text} media={{ file, url: template?.media }} buttons={buttons} />
       {template && (
         <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
           <input

@@ -6,10 +6,14 @@ import {
   UPLOAD_LIMITS,
   isStoredMedia,
   templateButtonSchema,
+  unknownVariables,
 } from '@blaster/contract';
 import { messageTemplates } from '../../../db/schema';
+import { fieldRegistry } from '../../../domain/number-fields';
 import { HttpError } from '../../../lib/errors';
+import type { RawRecord } from '../../../lib/rows';
 import type { ImportKind } from '../kind';
+import type { StagedRow } from '../staging';
 import type { TemplateRecord } from '../../message/repository';
 import { presentTemplate, templateValues } from '../../message/service';
 
@@ -32,6 +36,25 @@ function importedMedia(media: string | null | undefined) {
   throw new HttpError(400, MSG.mediaReferenceInvalid);
 }
 
+/** One item of the file as a staged template, or skipped with the reason a saved one would be refused. */
+function importedTemplate(record: RawRecord, known: ReadonlySet<string>): StagedRow {
+  const item = importItemSchema.safeParse(record);
+  if (!item.success) return { value: '', reason: MSG.invalidRow };
+  try {
+    const { status, ...values } = templateValues({
+      text: item.data.text,
+      button: JSON.stringify(item.data.button),
+      status: item.data.status,
+    });
+    const unknown = unknownVariables(values.textWa, known);
+    if (unknown.length) return { value: '', reason: MSG.templateVariableUnknown(unknown.join(', ')) };
+    const media = importedMedia(item.data.media);
+    return { value: '', status, payload: JSON.stringify({ ...values, media }) };
+  } catch (error) {
+    return { value: '', reason: error instanceof HttpError ? error.msg : MSG.invalidRow };
+  }
+}
+
 /** A JSON array of templates: each is checked like a saved one; the ones that fail are skipped. */
 export const messageTemplateImport: ImportKind<
   ReturnType<typeof presentTemplate>,
@@ -44,20 +67,10 @@ export const messageTemplateImport: ImportKind<
   columns: sql`media, text, text_wa, button, status`,
   select: sql`payload::jsonb ->> 'media', payload::jsonb ->> 'text', payload::jsonb ->> 'textWa',
     payload::jsonb -> 'button', status`,
-  reader: () => (record) => {
-    const item = importItemSchema.safeParse(record);
-    if (!item.success) return { value: '', reason: MSG.invalidRow };
-    try {
-      const { status, ...values } = templateValues({
-        text: item.data.text,
-        button: JSON.stringify(item.data.button),
-        status: item.data.status,
-      });
-      const media = importedMedia(item.data.media);
-      return { value: '', status, payload: JSON.stringify({ ...values, media }) };
-    } catch (error) {
-      return { value: '', reason: error instanceof HttpError ? error.msg : MSG.invalidRow };
-    }
+  async reader(db) {
+    // A template is checked against the field keys as they were when its file arrived.
+    const known = new Set(await fieldRegistry.keys(db));
+    return (record) => importedTemplate(record, known);
   },
   presentCreated: (row) =>
     presentTemplate({
