@@ -100,7 +100,13 @@ export function createAppContext(options: {
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
     access,
     signedIn: new SignedInUsers(access),
-    delivery: new DeliveryTracker({ db, hub, gateway, links }),
+    delivery: new DeliveryTracker({
+      db,
+      hub,
+      gateway,
+      links,
+      templatesChanged: () => ctx.blast.config.changed(),
+    }),
   };
   forwardGatewayEvents(ctx);
   return ctx;

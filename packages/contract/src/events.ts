@@ -153,9 +153,26 @@ export type AccountingEvent =
 /** How far an import got, on its uploader's private channel only (`importProgressSchema`). */
 export type ImportProgressEvent = { event: 'import_progress'; payload: ImportProgress; sender?: undefined };
 
+/**
+ * A template's first batch drew feedback past a threshold and it was paused: on the operators'
+ * channel, its author's and the owner's of the blast that found it; `reason` in the spec's wording,
+ * `hold` and `remedy` naming the messages (why, and what to change).
+ */
+export type TemplateEvent = {
+  event: 'template_paused';
+  payload: { template_id: number; reason: string; hold: MessageRef; remedy: MessageRef } & Dated;
+  sender?: undefined;
+};
+
 /** One JSON message on the realtime socket. */
 export type RealtimeEvent =
-  AccountEvent | LookupEvent | DeviceEvent | PhoneNumberEvent | AccountingEvent | ImportProgressEvent;
+  | AccountEvent
+  | LookupEvent
+  | DeviceEvent
+  | PhoneNumberEvent
+  | AccountingEvent
+  | ImportProgressEvent
+  | TemplateEvent;
 export type RealtimeEventName = RealtimeEvent['event'];
 /** Any message as read off the socket before it is narrowed: every RealtimeEvent is one. */
 export type RealtimeMessage = { event: string; payload: Record<string, unknown>; sender?: EventSender };
@@ -196,4 +213,5 @@ export const REALTIME_EVENT_NAMES = [
   'withdraw_requested',
   'withdraw_updated',
   'import_progress',
+  'template_paused',
 ] as const satisfies readonly RealtimeEventName[];

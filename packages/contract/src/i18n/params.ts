@@ -43,6 +43,11 @@ export const MESSAGE_PARAMS = {
   directSendQuietHours: ['end'],
   directSendHeld: ['held'],
   directSendSkipped: ['skipped'],
+  templatePausedBlock: ['template', 'percent', 'limit'],
+  templatePausedReport: ['template', 'percent', 'limit'],
+  templatePausedOptOut: ['template', 'percent', 'limit'],
+  templateRejected: ['template', 'reason'],
+  templateAwaitingReview: ['template'],
 } as const satisfies Record<FunctionKeys, readonly string[]>;
 
 export type ParamKey = keyof typeof MESSAGE_PARAMS;

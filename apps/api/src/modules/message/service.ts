@@ -9,21 +9,44 @@ import {
   type TemplateButton,
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
+import { readSettings } from '../../domain/settings';
+import { messageRef, pacingState, pauseMessage, templateQuality } from '../../domain/templates';
 import { HttpError } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
 import { readTemplateForm, removeMedia, removeMediaIfUnused } from './media';
+import { reviewAgain } from './review';
 import { templateRepository as templates, type TemplateFilter, type TemplateRecord } from './repository';
 
-/** A template as the answers show it. */
-export const presentTemplate = (row: TemplateRecord) => ({
-  id: row.id,
-  media: row.media,
-  text: row.text,
-  text_wa: row.textWa,
-  button: row.button as TemplateButton[],
-  count_use: row.countUse,
-  status: row.status as 'active' | 'nonactive',
-});
+/** A template as the answers show it; `firstBatch` (the setting) tells a trial's batch from its hold. */
+export function presentTemplate(row: TemplateRecord, firstBatch: number) {
+  const feedback = {
+    sends: row.sends ?? 0,
+    blocks: row.feedbackBlocks,
+    reports: row.feedbackReports,
+    opt_outs: row.feedbackOptOuts,
+  };
+  return {
+    id: row.id,
+    media: row.media,
+    text: row.text,
+    text_wa: row.textWa,
+    button: row.button as TemplateButton[],
+    count_use: row.countUse,
+    status: row.status as 'active' | 'nonactive',
+    category: row.category,
+    review_state: row.reviewState,
+    review_reason: row.reviewReason,
+    reviewed_at: row.reviewedAt ? new Date(row.reviewedAt).toISOString() : null,
+    quality: templateQuality({ ...feedback, optOuts: feedback.opt_outs }),
+    pacing: pacingState(row, firstBatch),
+    pause_reason: row.pacing === 'paused' ? messageRef(pauseMessage(row)) : null,
+    feedback,
+  };
+}
+
+/** The first batch setting, which every presented template needs. */
+export const templateFirstBatch = async (ctx: AppContext) =>
+  (await readSettings(ctx.db)).template_first_batch;
 
 /** The caption HTML the editor may produce; everything else is removed on the server. */
 export const sanitizeCaption = (html: string) =>
@@ -39,16 +62,27 @@ export function templateValues(fields: Record<string, unknown>) {
   const checked = checkButtons(parsed.button);
   if ('error' in checked) throw new HttpError(400, checked.error, { errors: { button: checked.error } });
   const text = sanitizeCaption(parsed.text);
-  return { text, textWa: htmlToWa(text), button: checked.buttons, status: parsed.status };
+  return {
+    text,
+    textWa: htmlToWa(text),
+    button: checked.buttons,
+    status: parsed.status,
+    category: parsed.category,
+    draft: parsed.draft,
+  };
 }
 
 export async function listTemplates(ctx: AppContext) {
-  return (await templates.newestFirst(ctx.db)).map(presentTemplate);
+  const firstBatch = await templateFirstBatch(ctx);
+  return (await templates.newestFirst(ctx.db)).map((row) => presentTemplate(row, firstBatch));
 }
 
 export async function templatePage(ctx: AppContext, request: PageRequest & TemplateFilter) {
-  const { rows, meta } = await templates.page(ctx.db, request);
-  return { data: rows.map(presentTemplate), meta };
+  const [{ rows, meta }, firstBatch] = await Promise.all([
+    templates.page(ctx.db, request),
+    templateFirstBatch(ctx),
+  ]);
+  return { data: rows.map((row) => presentTemplate(row, firstBatch)), meta };
 }
 
 async function findRecord(ctx: AppContext, id: number) {
@@ -57,22 +91,32 @@ async function findRecord(ctx: AppContext, id: number) {
   return row;
 }
 
-export const findTemplate = async (ctx: AppContext, id: number) => presentTemplate(await findRecord(ctx, id));
+export const findTemplate = async (ctx: AppContext, id: number) =>
+  presentTemplate(await findRecord(ctx, id), await templateFirstBatch(ctx));
 
 /** A template sends its caption, its media or both: one with neither would send an empty message. */
-function refuseEmpty(values: { textWa: string }, media: string | null | undefined) {
+function refuseEmpty<T extends { textWa: string }>(values: T, media: string | null | undefined): T {
   if (!media && values.textWa.trim() === '')
     throw new HttpError(400, MSG.templateEmpty, { errors: { text: MSG.templateEmpty } });
   return values;
 }
 
-/** Adds the template of a multipart form; its media is removed again when the template is refused. */
-export async function createTemplate(ctx: AppContext, request: FastifyRequest) {
+/**
+ * Adds the template of a multipart form, as a draft or waiting for review, to be paced once approved;
+ * its media is removed again when the template is refused.
+ */
+export async function createTemplate(ctx: AppContext, request: FastifyRequest, authorId: number) {
   const { fields, media } = await readTemplateForm(ctx, request);
   try {
-    return presentTemplate(
-      await templates.insert(ctx.db, { ...refuseEmpty(templateValues(fields), media), media }),
-    );
+    const { draft, ...values } = refuseEmpty(templateValues(fields), media);
+    const row = await templates.insert(ctx.db, {
+      ...values,
+      media,
+      authorId,
+      reviewState: draft ? 'draft' : 'pending',
+      pacing: 'trial',
+    });
+    return presentTemplate(row, await templateFirstBatch(ctx));
   } catch (error) {
     await removeMedia(ctx, media);
     throw error;
@@ -84,12 +128,19 @@ export async function updateTemplate(ctx: AppContext, request: FastifyRequest, i
   const existing = await findRecord(ctx, id);
   const { fields, media } = await readTemplateForm(ctx, request);
   try {
+    const { draft, ...values } = refuseEmpty(templateValues(fields), media ?? existing.media);
+    const changed =
+      Boolean(media) ||
+      values.textWa !== existing.textWa ||
+      values.category !== existing.category ||
+      JSON.stringify(values.button) !== JSON.stringify(existing.button);
     const row = await templates.update(ctx.db, id, {
-      ...refuseEmpty(templateValues(fields), media ?? existing.media),
+      ...values,
       ...(media ? { media } : {}),
+      ...(changed ? await reviewAgain(ctx, id, draft) : {}),
     });
     if (media) await removeMediaIfUnused(ctx, existing.media);
-    return presentTemplate(row);
+    return presentTemplate(row, await templateFirstBatch(ctx));
   } catch (error) {
     await removeMedia(ctx, media);
     throw error;

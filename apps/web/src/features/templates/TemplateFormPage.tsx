@@ -14,6 +14,7 @@ import { FileField, acceptedFile } from '../../components/FileField';
 import { RecordPage } from '../../components/RecordPage';
 import { callEndpoint, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
+import { TemplateReviewFields, type ReviewFields } from './components/TemplateReviewFields';
 import { CaptionField } from './components/CaptionField';
 import { TemplateButtonsField } from './components/TemplateButtonsField';
 import { TemplateImportCard } from './TemplateImportCard';
@@ -49,6 +50,10 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
   const [fileError, setFileError] = useState<string>();
   const [buttons, setButtons] = useState<TemplateButton[]>(template?.button ?? []);
   const [status, setStatus] = useState(template?.status ?? 'active');
+  const [review, setReview] = useState<ReviewFields>({
+    category: template?.category ?? 'marketing',
+    draft: false,
+  });
   const save = useMutation({
     mutationFn: (form: FormData) =>
       template
@@ -82,6 +87,8 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
     form.append('text_wa', htmlToWa(text));
     form.append('button', JSON.stringify(checked.buttons));
     form.append('status', status);
+    form.append('category', review.category);
+    form.append('draft', String(review.draft));
     if (file) form.append('file', file);
     save.mutate(form);
   };
@@ -98,6 +105,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
       />
       <CaptionField value={text} onChange={setText} />
       <TemplateButtonsField buttons={buttons} onChange={setButtons} />
+      <TemplateReviewFields value={review} onChange={setReview} />
       {template && (
         <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
           <input
