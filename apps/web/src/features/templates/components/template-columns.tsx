@@ -25,7 +25,12 @@ export function templateColumns(actions: (row: TemplateRow) => ReactNode): Colum
     column.accessor('text_wa', {
       header: t('template.caption'),
       meta: { sortKey: 'caption' },
-      cell: (info) => <p className="max-w-sm text-sm whitespace-pre-line">{info.getValue() || '-'}</p>,
+      cell: ({ row: { original: row } }) => (
+        <>
+          <p className="max-w-sm text-sm whitespace-pre-line">{row.text_wa || '-'}</p>
+          <TemplateReviewSummary row={row} />
+        </>
+      ),
     }),
     column.accessor('button', {
       header: t('template.button'),
@@ -41,7 +46,6 @@ export function templateColumns(actions: (row: TemplateRow) => ReactNode): Colum
       meta: { sortKey: 'status' },
       cell: (info) => tValue('recordStatus', info.getValue()),
     }),
-    ...templateReviewColumns(),
     column.display({
       id: 'action',
       header: t('common.action'),
@@ -50,50 +54,31 @@ export function templateColumns(actions: (row: TemplateRow) => ReactNode): Colum
   ];
 }
 
-/** Review state (with a rejection's reason), quality and pacing (with a pause's reason): shared with the review screen. */
-export function templateReviewColumns(): Columns<TemplateRow> {
-  return [
-    column.accessor('category', {
-      header: t('template.category'),
-      cell: ({ row: { original: row } }) => t(`template.category.${row.category}`),
-    }),
-    column.accessor('review_state', {
-      header: t('template.review'),
-      cell: ({ row: { original: row } }) => (
-        <div className="max-w-xs text-sm" data-review={row.review_state}>
-          <span className="font-medium">{t(`template.review.${row.review_state}`)}</span>
-          {row.review_reason ? <p className="text-gray-500 dark:text-gray-400">{row.review_reason}</p> : null}
-        </div>
-      ),
-    }),
-    column.accessor('quality', {
-      header: t('template.quality'),
-      cell: ({ row: { original: row } }) => (
-        <span data-quality={row.quality ?? 'none'} title={feedbackFigures(row)}>
-          {t(`template.quality.${row.quality ?? 'none'}`)}
-        </span>
-      ),
-    }),
-    column.accessor('pacing', {
-      header: t('template.pacing'),
-      cell: ({ row: { original: row } }) => (
-        <div className="max-w-xs text-sm" data-pacing={row.pacing}>
-          <span className="font-medium">{t(`template.pacing.${row.pacing}`)}</span>
-          {row.pause_reason ? (
-            <p className="text-gray-500 dark:text-gray-400">
-              {messageIn(
-                new Message(
-                  row.pause_reason.key as CatalogKey,
-                  row.pause_reason.params,
-                  row.pause_reason.key,
-                ),
-              )}
-            </p>
-          ) : null}
-        </div>
-      ),
-    }),
-  ];
+/**
+ * Category, review state (with a rejection's reason), quality (its feedback in the title) and pacing (with
+ * a pause's reason), stacked in one cell so the lists keep their width.
+ */
+export function TemplateReviewSummary({ row }: { row: TemplateRow }) {
+  return (
+    <div className="mt-1 flex max-w-sm flex-wrap gap-x-3 gap-y-1 text-xs text-gray-500 dark:text-gray-400">
+      <span>{t(`template.category.${row.category}`)}</span>
+      <span data-review={row.review_state}>
+        {t('template.review')}: <b className="font-medium">{t(`template.review.${row.review_state}`)}</b>
+      </span>
+      <span data-quality={row.quality ?? 'none'} title={feedbackFigures(row)}>
+        {t(`template.quality.${row.quality ?? 'none'}`)}
+      </span>
+      <span data-pacing={row.pacing}>{t(`template.pacing.${row.pacing}`)}</span>
+      {row.review_reason ? <p className="w-full">{row.review_reason}</p> : null}
+      {row.pause_reason ? (
+        <p className="w-full" data-part="pause-reason">
+          {messageIn(
+            new Message(row.pause_reason.key as CatalogKey, row.pause_reason.params, row.pause_reason.key),
+          )}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /** The feedback behind the quality, in one line. */

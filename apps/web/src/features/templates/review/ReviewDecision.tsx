@@ -17,7 +17,7 @@ export function ReviewDecision({
   const [reason, setReason] = useState('');
   if (row.review_state !== 'pending') return <span>-</span>;
   return (
-    <div className="flex min-w-48 flex-col gap-2" data-review-actions={row.id}>
+    <div className="flex min-w-40 flex-col gap-2" data-review-actions={row.id}>
       <button type="button" className={linkButtonClass} disabled={busy} onClick={() => onDecide('approve')}>
         {t('template.approve')}
       </button>

@@ -82,9 +82,8 @@ describe('the template review queue', () => {
     expect(paused.querySelector('[data-review]')?.getAttribute('data-review')).toBe('approved');
     expect(paused.querySelector('[data-quality]')?.textContent).toBe(UI_PANEL['template.quality.red']);
     expect(paused.querySelector('[data-quality]')?.getAttribute('title')).toContain('40');
-    const pacing = paused.querySelector('[data-pacing]')!;
-    expect(pacing.getAttribute('data-pacing')).toBe('paused');
-    expect(pacing.textContent).toContain(
+    expect(paused.querySelector('[data-pacing]')?.getAttribute('data-pacing')).toBe('paused');
+    expect(paused.querySelector('[data-part="pause-reason"]')?.textContent).toBe(
       'Template #2 dijeda: 50% penerima batch pertamanya memblokir pengirim (batas 5%).',
     );
     const pending = await rowOf('Promo 1');

@@ -12,7 +12,7 @@ import {
   type Columns,
 } from '../../../components/data-table';
 import { getStoredUser } from '../../../lib/session';
-import { templateReviewColumns } from '../components/template-columns';
+import { TemplateReviewSummary } from '../components/template-columns';
 import { ReviewDecision } from './ReviewDecision';
 import { useReviewDecision, useReviewQueue } from './api';
 
@@ -23,9 +23,13 @@ function reviewColumns(decide: ((row: TemplateRow) => ReactNode) | null): Column
   return [
     column.accessor('text_wa', {
       header: t('template.caption'),
-      cell: (info) => <p className="max-w-sm text-sm whitespace-pre-line">{info.getValue() || '-'}</p>,
+      cell: ({ row: { original: row } }) => (
+        <>
+          <p className="max-w-sm text-sm whitespace-pre-line">{row.text_wa || '-'}</p>
+          <TemplateReviewSummary row={row} />
+        </>
+      ),
     }),
-    ...templateReviewColumns(),
     ...(decide
       ? [
           column.display({
