@@ -14,6 +14,13 @@ test.beforeAll(({ stack: shared }) => {
 const login = async (email: string, password: string) =>
   (await stack.api<{ token: string }>('POST', API.login, { email, password })).data.token;
 
+/** A new template waits for review: the admin approves it, so the blast sends it. */
+async function approveTemplate(created: unknown, adminToken: string) {
+  const id = (created as { message: { id: number } }).message.id;
+  const approved = await stack.api('POST', API.messageReview(id), { decision: 'approve' }, adminToken);
+  assert.equal(approved.status, 200, JSON.stringify(approved.data));
+}
+
 /** Numbers the sandbox (seed 42, 10 % failures) never delivers to. */
 const FAILING = [
   '6281990000007',
@@ -38,6 +45,7 @@ test('an operator sees the pause reason once an account fails past the threshold
     assert.equal((await stack.api('POST', API.phoneSave, { number, name: 'Gagal' }, adminToken)).status, 200);
   const templates = await stack.api('POST', API.messageCreate, { text: '<p>Halo {name}</p>' }, adminToken);
   assert.ok(templates.status < 300, JSON.stringify(templates.data));
+  await approveTemplate(templates.data, adminToken);
 
   const member = await createUser(stack, 'member', 'Tono');
   const memberToken = await login(member.email, member.password);
@@ -135,6 +143,7 @@ test('a blast started in quiet hours is held, and its card says until when', asy
   );
   const templates = await stack.api('POST', API.messageCreate, { text: '<p>Selamat pagi</p>' }, adminToken);
   assert.ok(templates.status < 300, JSON.stringify(templates.data));
+  await approveTemplate(templates.data, adminToken);
 
   const member = await createUser(stack, 'member', 'Malam');
   const memberToken = await login(member.email, member.password);

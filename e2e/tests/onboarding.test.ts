@@ -74,6 +74,12 @@ test('a new member follows the getting-started checklist from sign-up to a first
     );
   const template = await stack.api('POST', API.messageCreate, { text: '<p>Halo {name}</p>' }, admin.token);
   assert.ok(template.status < 300, JSON.stringify(template.data));
+  // A new template waits for review; the admin approves it.
+  const templateId = (template.data as { message: { id: number } }).message.id;
+  assert.equal(
+    (await stack.api('POST', API.messageReview(templateId), { decision: 'approve' }, admin.token)).status,
+    200,
+  );
 
   // Start again: the blast goes to every number and ends on its own, and the last step ticks.
   await row.getByRole('button', { name: MSG.startBlast }).click();

@@ -102,7 +102,13 @@ export function createAppContext(options: {
     pendingDevices: new PendingDevices((deviceId) => void gateway.removeClient(deviceId)),
     access,
     signedIn: new SignedInUsers(access),
-    delivery: new DeliveryTracker({ db, hub, gateway, links }),
+    delivery: new DeliveryTracker({
+      db,
+      hub,
+      gateway,
+      links,
+      templatesChanged: () => ctx.blast.config.changed(),
+    }),
     inbox: new InboxRecorder({ db, hub, gateway, attributionHours: config.replyAttributionHours }),
   };
   forwardGatewayEvents(ctx);

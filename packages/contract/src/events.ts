@@ -172,6 +172,17 @@ export type InboxEvent = {
   sender?: undefined;
 };
 
+/**
+ * A template's first batch drew feedback past a threshold and it was paused: on the operators'
+ * channel, its author's and the owner's of the blast that found it; `reason` in the spec's wording,
+ * `hold` and `remedy` naming the messages (why, and what to change).
+ */
+export type TemplateEvent = {
+  event: 'template_paused';
+  payload: { template_id: number; reason: string; hold: MessageRef; remedy: MessageRef } & Dated;
+  sender?: undefined;
+};
+
 /** One JSON message on the realtime socket. */
 export type RealtimeEvent =
   | AccountEvent
@@ -180,7 +191,8 @@ export type RealtimeEvent =
   | PhoneNumberEvent
   | AccountingEvent
   | ImportProgressEvent
-  | InboxEvent;
+  | InboxEvent
+  | TemplateEvent;
 export type RealtimeEventName = RealtimeEvent['event'];
 /** Any message as read off the socket before it is narrowed: every RealtimeEvent is one. */
 export type RealtimeMessage = { event: string; payload: Record<string, unknown>; sender?: EventSender };
@@ -222,4 +234,5 @@ export const REALTIME_EVENT_NAMES = [
   'withdraw_updated',
   'import_progress',
   'inbox_message',
+  'template_paused',
 ] as const satisfies readonly RealtimeEventName[];

@@ -13,6 +13,7 @@ export * from './schemas/dashboard';
 export * from './schemas/money';
 export * from './schemas/whatsapp';
 export * from './schemas/resources';
+export * from './schemas/template-review';
 export * from './html-to-wa';
 export * from './number-fields';
 export * from './schemas/lookup';

@@ -404,6 +404,25 @@ export const MESSAGE_TEXT = {
   sendFromOthersAccount:
     'Akun pengirim milik pengguna lain. Kirim dari akun sendiri, atau kirim atas nama pemiliknya (tercatat di Jejak Audit).',
   sendOnBehalfLabel: 'Kirim atas nama pemilik akun (tercatat di Jejak Audit)',
+  // Template review and pacing (decision: texts the spec leaves open)
+  reviewReasonRequired: 'Tulis alasan penolakan.',
+  templateNotPending: 'Template ini tidak sedang menunggu tinjauan.',
+  templateNotDraft: 'Hanya draf atau template yang ditolak yang bisa diajukan untuk ditinjau.',
+  templateBatchHeld:
+    'Template baru dikirim bertahap: batch pertama sudah terkirim, sisa target menunggu umpan balik penerima.',
+  templatePausedBlock: (template: number, percent: number, limit: number) =>
+    `Template #${template} dijeda: ${percent}% penerima batch pertamanya memblokir pengirim (batas ${limit}%).`,
+  templatePausedReport: (template: number, percent: number, limit: number) =>
+    `Template #${template} dijeda: ${percent}% penerima batch pertamanya melaporkan pengirim (batas ${limit}%).`,
+  templatePausedOptOut: (template: number, percent: number, limit: number) =>
+    `Template #${template} dijeda: ${percent}% penerima batch pertamanya berhenti berlangganan (batas ${limit}%).`,
+  templatePausedRemedy:
+    'Yang perlu diubah: buat teks lebih relevan bagi penerima, sebut jelas pengirimnya dan sertakan cara berhenti ({optout}). Admin atau dev mengubah template, lalu template ditinjau ulang.',
+  templateRejected: (template: number, reason: string) => `Template #${template} ditolak peninjau: ${reason}`,
+  templateRejectedRemedy:
+    'Admin atau dev perlu mengubah template sesuai alasan penolakan, lalu mengajukannya lagi untuk ditinjau.',
+  templateAwaitingReview: (template: number) =>
+    `Template #${template} menunggu tinjauan staf atau admin: belum dikirim.`,
   // Bulk actions on a list (decision: texts the spec leaves open)
   bulkNoneChosen: 'Pilih minimal satu baris.',
   bulkTooMany: `Pilih paling banyak ${BULK_MAX_IDS} baris sekaligus.`,

@@ -42,6 +42,8 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/message', title: 'Template Pesan Blaster', roles: DEV_ADMIN },
   { path: '/message/create', title: 'Tambah Template Pesan', roles: DEV_ADMIN },
   { path: '/message/edit', title: 'Edit Template Pesan', roles: DEV_ADMIN },
+  // Decision: staff and admin review templates; dev, who authors them, sees the queue without acting.
+  { path: '/message/review', title: 'Tinjau Template', roles: DEV_ADMIN_STAFF },
   { path: '/settings', title: 'Form Pengaturan', roles: DEV_ADMIN },
   { path: '/member', title: 'Daftar Member', roles: DEV_ADMIN },
   { path: '/member/edit', title: 'Edit Member', roles: DEV_ADMIN },
@@ -130,6 +132,7 @@ const STAFF_MENU: readonly MenuItem[] = [
   item('Daftar Generator', '/generator/list', 'generator', 'menu.generators'),
   item('Daftar Validator', '/validator/list', 'validator', 'menu.validators'),
   item('Suppression', '/suppression', 'suppression', 'menu.suppression'),
+  item('Tinjau Template', '/message/review', 'message', 'menu.templateReview'),
   item('User Profile', '/profile', 'profile', 'menu.profile'),
 ];
 
@@ -141,6 +144,7 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Daftar Validator', '/validator/list', 'validator', 'menu.validators'),
   item('Template Pesan', '/message', 'message', 'menu.templates'),
   item('Kotak Masuk', '/inbox', 'inbox', 'menu.inbox'),
+  item('Tinjau Template', '/message/review', 'message', 'menu.templateReview'),
   item('Permintaan Withdraw', '/withdraw/requested?page=1', 'withdraw', 'menu.withdrawRequests'),
   item('Bonus', '/bonus', 'bonus', 'menu.bonus'),
   item('Pengguna Referal', '/referral', 'referral', 'menu.referral'),
@@ -197,3 +201,8 @@ export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];
 export function isOperatorRole(role: Role | undefined | null): boolean {
   return role ? OPERATOR_ROLES.includes(role) : false;
 }
+
+/** Who approves or rejects a template: staff and admin, never its author's role (dev). */
+export const TEMPLATE_REVIEW_ROLES: readonly Role[] = ['staff', 'admin'];
+/** Who reads the review queue: the reviewers, and dev, who authors templates. */
+export const TEMPLATE_REVIEW_READ_ROLES: readonly Role[] = DEV_ADMIN_STAFF;

@@ -82,6 +82,7 @@ describe('sidebar menus', () => {
       'Daftar Generator',
       'Daftar Validator',
       'Suppression',
+      'Tinjau Template',
       'User Profile',
     ]);
   });

@@ -87,6 +87,16 @@ export const settings = pgTable('settings', {
   pauseOnSuspend: boolean('pause_on_suspend').notNull().default(false),
   /** When on, numbers without recorded consent are not blasted. */
   requireConsent: boolean('require_consent').notNull().default(false),
+  /**
+   * Template pacing (migration 0027): a new or non-green marketing or utility template sends this many
+   * targets first, then holds the rest until the batch's feedback is in (minutes on the network's
+   * clock after its last send); it is paused when a rate passes its percent. 0 targets: no pacing.
+   */
+  templateFirstBatch: integer('template_first_batch').notNull().default(50),
+  templateFeedbackMinutes: integer('template_feedback_minutes').notNull().default(30),
+  templateBlockPercent: integer('template_block_percent').notNull().default(5),
+  templateReportPercent: integer('template_report_percent').notNull().default(2),
+  templateOptOutPercent: integer('template_opt_out_percent').notNull().default(5),
 });
 
 /** Server-side values that must survive restarts (e.g. the token signing secret). */
@@ -344,6 +354,39 @@ export const messageTemplates = pgTable(
     countUse: integer('count_use').notNull().default(0),
     status: text('status').notNull().default('active'),
     createdAt: createdAt(),
+    /**
+     * Review and pacing (migration 0027). The defaults are what templates written before review
+     * existed became: approved marketing, released, so they send as before.
+     */
+    category: text('category', { enum: ['marketing', 'utility', 'authentication'] })
+      .notNull()
+      .default('marketing'),
+    reviewState: text('review_state', { enum: ['draft', 'pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('approved'),
+    reviewReason: text('review_reason'),
+    reviewedBy: integer('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    authorId: integer('author_id'),
+    /** 'trial': sending its first batch or waiting for the batch's feedback; 'released'; 'paused'. */
+    pacing: text('pacing', { enum: ['trial', 'released', 'paused'] })
+      .notNull()
+      .default('released'),
+    /** Targets the trial batch has claimed, and when (network clock) its last send was settled. */
+    batchClaimed: integer('batch_claimed').notNull().default(0),
+    batchLastSentAt: timestamp('batch_last_sent_at', { withTimezone: true }),
+    /** The trial's first log: the batch's feedback is read from its logs on. */
+    batchFromLog: bigint('batch_from_log', { mode: 'number' }),
+    /** What paused it: the feedback kind, its rate in percent and the limit it passed. */
+    pauseFeedback: text('pause_feedback', { enum: ['block', 'report', 'opt_out'] }),
+    pausePercent: doublePrecision('pause_percent'),
+    pauseLimit: integer('pause_limit'),
+    /** Feedback on all its sends, counted as it comes: the template's own quality. */
+    feedbackBlocks: integer('feedback_blocks').notNull().default(0),
+    feedbackReports: integer('feedback_reports').notNull().default(0),
+    feedbackOptOuts: integer('feedback_opt_outs').notNull().default(0),
+    /** Sends before its last change of text: its quality counts only the sends after. */
+    feedbackSendsBase: integer('feedback_sends_base').notNull().default(0),
   },
   (table) => [
     // The list's status filter reads one status's rows newest first; its sorts read theirs in order.
@@ -355,6 +398,8 @@ export const messageTemplates = pgTable(
       table.id,
     ),
     index('message_templates_created_idx').on(table.createdAt, table.id),
+    // The review queue reads one state's templates in order.
+    index('message_templates_review_idx').on(table.reviewState, table.id),
   ],
 );
 
@@ -395,6 +440,9 @@ export const messageLogs = pgTable(
      * within the attribution window (modules/inbox).
      */
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** The recipient blocked or reported the sender over this message (the network's feedback). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
   (table) => [
     index('message_logs_whatsapp_idx').on(table.whatsappId, table.createdAt),

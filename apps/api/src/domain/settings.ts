@@ -24,6 +24,11 @@ export async function readSettings(db: Executor, { lock = false } = {}): Promise
     pause_fail_percent: row.pauseFailPercent,
     pause_on_suspend: row.pauseOnSuspend,
     require_consent: row.requireConsent,
+    template_first_batch: row.templateFirstBatch,
+    template_feedback_minutes: row.templateFeedbackMinutes,
+    template_block_percent: row.templateBlockPercent,
+    template_report_percent: row.templateReportPercent,
+    template_opt_out_percent: row.templateOptOutPercent,
   };
 }
 
@@ -48,6 +53,11 @@ export async function updateSettings(db: Executor, value: Setting): Promise<Sett
       pauseOnSuspend: value.pause_on_suspend,
       // Left as it is when the form does not send it.
       ...(value.require_consent === undefined ? {} : { requireConsent: value.require_consent }),
+      templateFirstBatch: value.template_first_batch,
+      templateFeedbackMinutes: value.template_feedback_minutes,
+      templateBlockPercent: value.template_block_percent,
+      templateReportPercent: value.template_report_percent,
+      templateOptOutPercent: value.template_opt_out_percent,
     })
     .where(eq(settings.id, 1));
   return readSettings(db);

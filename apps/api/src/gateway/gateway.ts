@@ -42,6 +42,11 @@ export type GatewayEvent =
    */
   | { type: 'link.click'; deviceId: string; url: string; at: Date }
   /**
+   * A recipient blocked or reported the sender over a message (`key`: the send's idempotency key): the
+   * network's feedback, which rates the sender and, in the panel, the message's template.
+   */
+  | { type: 'feedback'; deviceId: string; key: string; reaction: 'block' | 'report'; at: Date }
+  /**
    * A sender's standing with the network may have changed: its tier or quality moved, or the network's
    * clock went forward (then `deviceId` is null: every sender). Whoever waits on a limit looks again.
    */
@@ -151,6 +156,8 @@ export interface ChatGateway {
   standing(deviceId: string): SenderStanding | null;
   /** The standing with its history and the way to the next tier (null: no reputation model). */
   standingReport(deviceId: string): SenderReport | null;
+  /** The network's clock (ms since the epoch): the windows of its rules and its feedback run on it. */
+  clock(): number;
   /** How long until `to` may get another message from the sender (the pair rate); 0: now. */
   recipientWaitMs(deviceId: string, to: string): number;
   /** Whether a number has an account on the chat network (generators and validators). */

@@ -409,6 +409,10 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
     return Date.now() + this.clockOffsetMs;
   }
 
+  clock() {
+    return this.now();
+  }
+
   private reputation(deviceId: string) {
     const model = this.options.reputation;
     if (!model) return null;
@@ -443,6 +447,7 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
     const reaction: RecipientReaction =
       roll < rates.blockRate ? 'block' : roll < rates.blockRate + rates.reportRate ? 'report' : null;
     if (!reaction) return;
+    this.emit({ type: 'feedback', deviceId, key, reaction, at: new Date() });
     const before = reputation.standing(now).quality;
     reputation.feedback(reaction, now);
     if (reputation.standing(now).quality !== before) this.emit({ type: 'standing', deviceId });

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import { htmlToWa, readsFields, type Setting } from '@blaster/contract';
+import { htmlToWa, readsFields, type Message, type Setting } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
 import type { Db } from '../db';
 import { messageTemplates } from '../db/schema';
-import { templateUses } from '../domain/templates';
+import { templateNotice, templateUses } from '../domain/templates';
 import { loadLevelTable, type LevelTable } from '../domain/levels';
 import { readSettings } from '../domain/settings';
 
@@ -16,16 +16,31 @@ export interface ActiveTemplate {
   id: number;
   /** The chat-formatted caption, with its variables ({{city|Jakarta}}, {name}, ...) still to fill. */
   text: string;
+  /** Sending its first batch or waiting for the batch's feedback (template pacing). */
+  trial: boolean;
 }
 
 export interface BlastConfig {
   settings: Setting;
   levels: LevelTable;
+  /** The active, approved, unpaused templates: those a blast may send, or wait for. */
   templates: ActiveTemplate[];
   /** Whether an active template reads a custom field: the claim reads the numbers' fields only then. */
   readsFields: boolean;
-  /** The next template in rotation: the least used active one, counting this instance's picks too. */
+  /**
+   * Why no template may send when `templates` is empty though some are active: the first one's
+   * rejection, pause or pending review. Undefined: there is no active template at all.
+   */
+  stopReason?: Message;
+  /**
+   * The next template in rotation: the least used active one, counting this instance's picks too,
+   * leaving out trial templates whose first batch is full; null when every one is.
+   */
   nextTemplate(): ActiveTemplate | null;
+  /** A trial template's first batch is full (a claim found so): it is not picked again until reloaded. */
+  batchFull(id: number): void;
+  /** Trial templates whose first batch is full, waiting for its feedback. */
+  heldTemplates(): number[];
 }
 
 /**
@@ -83,26 +98,63 @@ export class BlastConfigCache {
           id: messageTemplates.id,
           text: messageTemplates.text,
           textWa: messageTemplates.textWa,
+          status: messageTemplates.status,
+          reviewState: messageTemplates.reviewState,
+          reviewReason: messageTemplates.reviewReason,
+          pacing: messageTemplates.pacing,
+          batchClaimed: messageTemplates.batchClaimed,
+          pauseFeedback: messageTemplates.pauseFeedback,
+          pausePercent: messageTemplates.pausePercent,
+          pauseLimit: messageTemplates.pauseLimit,
           uses: templateUses,
         })
         .from(messageTemplates)
         .where(eq(messageTemplates.status, 'active'))
         .orderBy(asc(messageTemplates.id)),
     ]);
-    const templates = rows.map((row) => ({ id: row.id, text: row.textWa || htmlToWa(row.text) }));
-    const uses = rows.map((row) => row.uses);
-    return {
+    const firstBatch = settings.template_first_batch;
+    const sendable = rows.filter((row) => row.reviewState === 'approved' && row.pacing !== 'paused');
+    const stopReason = rows.map((row) => templateNotice(row, firstBatch)).find(Boolean)?.reason;
+    return rotation(
       settings,
       levels,
-      templates,
-      readsFields: templates.some((template) => readsFields(template.text)),
-      nextTemplate() {
-        if (templates.length === 0) return null;
-        let pick = 0;
-        for (let i = 1; i < uses.length; i += 1) if (uses[i]! < uses[pick]!) pick = i;
-        uses[pick]! += 1;
-        return templates[pick]!;
-      },
-    };
+      sendable.map((row) => ({
+        template: { id: row.id, text: row.textWa || htmlToWa(row.text), trial: row.pacing === 'trial' },
+        uses: row.uses,
+        full: row.pacing === 'trial' && row.batchClaimed >= firstBatch,
+      })),
+      sendable.length === 0 ? stopReason : undefined,
+    );
   }
+}
+
+/** The templates in rotation, least used first, and which trial batches are full. */
+function rotation(
+  settings: Setting,
+  levels: LevelTable,
+  entries: { template: ActiveTemplate; uses: number; full: boolean }[],
+  stopReason: Message | undefined,
+): BlastConfig {
+  const templates = entries.map((entry) => entry.template);
+  const full = new Set(entries.filter((entry) => entry.full).map((entry) => entry.template.id));
+  const uses = entries.map((entry) => entry.uses);
+  return {
+    settings,
+    levels,
+    templates,
+    readsFields: templates.some((template) => readsFields(template.text)),
+    ...(stopReason ? { stopReason } : {}),
+    nextTemplate() {
+      let pick = -1;
+      for (let i = 0; i < templates.length; i += 1)
+        if (!full.has(templates[i]!.id) && (pick < 0 || uses[i]! < uses[pick]!)) pick = i;
+      if (pick < 0) return null;
+      uses[pick]! += 1;
+      return templates[pick]!;
+    },
+    batchFull(id) {
+      full.add(id);
+    },
+    heldTemplates: () => [...full],
+  };
 }

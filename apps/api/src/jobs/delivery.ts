@@ -9,6 +9,7 @@ import { addSuppression, publishSuppressed } from '../modules/suppression/list';
 import { queueMessageDeliveryEvents } from '../domain/webhooks';
 import type { ShortLinks } from '../lib/short-links';
 import { recordClick } from '../modules/links/clicks';
+import { recordBlockOrReport, recordOptOut } from './template-feedback';
 
 /** Acknowledgements wait at most this long before they are written... */
 const FLUSH_MS = 250;
@@ -45,6 +46,8 @@ export interface DeliveryTrackerOptions {
    * however slowly a busy machine delivers the acknowledgements.
    */
   flushMs?: number;
+  /** A template went back to pacing after its feedback: the blasts read their templates again. */
+  templatesChanged?: () => void;
 }
 
 /**
@@ -80,6 +83,7 @@ export class DeliveryTracker {
     if (this.stopped) return;
     if (event.type === 'ack') this.acknowledged(event.key, event.ack, event.at);
     else if (event.type === 'link.click') this.clicked(event.url, event.at);
+    else if (event.type === 'feedback') this.feedback(event.key, event.reaction, event.at);
     else if (event.type === 'message.inbound' && isOptOutReply(event.text)) {
       // The acknowledgements gathered so far are written first: the stages the message reached before
       // the reply are told before its opt-out.
@@ -105,6 +109,24 @@ export class DeliveryTracker {
       .then(() => undefined)
       .catch(() => {
         // The database is away: a click is the recipient's best effort too, and this one is lost.
+      })
+      .finally(() => this.optingOut.delete(writing));
+    this.optingOut.add(writing);
+  }
+
+  /**
+   * A recipient blocked or reported the sender over a message: marked on the message and counted
+   * against its template, one short statement each (they are rare); flush waits for them.
+   */
+  private feedback(key: string, reaction: 'block' | 'report', at: Date) {
+    const logId = logIdOfKey(key);
+    if (logId === null) return;
+    const writing = recordBlockOrReport(this.options.db, logId, reaction, at)
+      .then((retrial) => {
+        if (retrial) this.options.templatesChanged?.();
+      })
+      .catch(() => {
+        // The database is away: feedback is the network's best effort too, and this one is lost.
       })
       .finally(() => this.optingOut.delete(writing));
     this.optingOut.add(writing);
@@ -343,9 +365,17 @@ export class DeliveryTracker {
                 update ${messageLogs} set opted_out_at = ${at.toISOString()}::timestamptz where id = ${logId}
                 returning id, whatsapp_id, user_id, target, status, opted_out_at)`,
         );
-      return addSuppression(tx, { number, reason, whatsappId: answered?.whatsapp_id ?? null });
+      const retrial =
+        answered && answered.opted_out_at === null && logId !== null && (await recordOptOut(tx, logId));
+      const suppressed = await addSuppression(tx, {
+        number,
+        reason,
+        whatsappId: answered?.whatsapp_id ?? null,
+      });
+      return { suppressed, retrial };
     });
-    if (added) publishSuppressed(hub, added);
+    if (added.retrial) this.options.templatesChanged?.();
+    if (added.suppressed) publishSuppressed(hub, added.suppressed);
   }
 
   /** Writes what is gathered and stops listening (shutdown). */

@@ -70,6 +70,10 @@ const TemplateListPage = lazyScreen(
   () => import('../features/templates/TemplateListPage'),
   'TemplateListPage',
 );
+const TemplateReviewPage = lazyScreen(
+  () => import('../features/templates/review/TemplateReviewPage'),
+  'TemplateReviewPage',
+);
 const BlasterPage = lazyScreen(() => import('../features/blaster/BlasterPage'), 'BlasterPage');
 const LookupListPage = lazyScreen(() => import('../features/lookup/LookupListPage'), 'LookupListPage');
 const LookupFormPage = lazyScreen(() => import('../features/lookup/LookupFormPage'), 'LookupFormPage');
@@ -126,6 +130,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/message': () => <TemplateListPage />,
   '/message/create': () => <TemplateFormPage key="create" />,
   '/message/edit': () => <TemplateFormPage key="edit" />,
+  '/message/review': () => <TemplateReviewPage />,
   '/blaster': () => <BlasterPage />,
   '/generator/list': () => <LookupListPage key="generator" kind="generator" />,
   '/generator/create': () => <LookupFormPage key="generator" kind="generator" />,

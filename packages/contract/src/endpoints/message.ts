@@ -1,5 +1,5 @@
 import { z } from '../validation-texts';
-import { OPERATOR_ROLES } from '../roles';
+import { OPERATOR_ROLES, TEMPLATE_REVIEW_ROLES, TEMPLATE_REVIEW_READ_ROLES } from '../roles';
 import { idParamSchema } from '../schemas/common';
 import {
   importAnswerSchema,
@@ -9,6 +9,7 @@ import {
   templateRowSchema,
   templatePageQuerySchema,
 } from '../schemas/resources';
+import { templateReviewBodySchema, templateReviewQuerySchema } from '../schemas/template-review';
 import { countedSchema, endpoint, pagedSchema, saidSchema } from './define';
 
 const tags = ['Message templates'] as const;
@@ -33,6 +34,36 @@ export const messageEndpoints = {
     answer: pagedSchema(templateRowSchema),
     summary:
       'Message templates, a page at a time, newest first or in the sort asked, of one status and matching the search when asked',
+    tags,
+  }),
+  messageReviewList: endpoint({
+    method: 'GET',
+    path: '/api/admin/message/review',
+    access: TEMPLATE_REVIEW_READ_ROLES,
+    query: templateReviewQuerySchema,
+    answer: pagedSchema(templateRowSchema),
+    summary: 'Templates of one review state (pending unless asked), oldest first: the review queue',
+    tags,
+  }),
+  messageReview: endpoint({
+    method: 'POST',
+    path: '/api/admin/message/:id/review',
+    access: TEMPLATE_REVIEW_ROLES,
+    params: idParamSchema,
+    body: templateReviewBodySchema,
+    answer: templateSaved,
+    errors: [404, 409],
+    summary: 'Approves a pending template, or rejects it with a reason (staff and admin)',
+    tags,
+  }),
+  messageSubmit: endpoint({
+    method: 'POST',
+    path: '/api/admin/message/:id/submit',
+    access: OPERATOR_ROLES,
+    params: idParamSchema,
+    answer: templateSaved,
+    errors: [404, 409],
+    summary: 'Submits a draft or rejected template for review',
     tags,
   }),
   messageGet: endpoint({

@@ -381,6 +381,23 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   sendFromOthersAccount:
     "The sender account belongs to another user. Send from your own account, or send on its owner's behalf (recorded in the Audit Trail).",
   sendOnBehalfLabel: "Send on the account owner's behalf (recorded in the Audit Trail)",
+  reviewReasonRequired: 'Write the reason for rejecting.',
+  templateNotPending: 'This template is not waiting for review.',
+  templateNotDraft: 'Only a draft or a rejected template can be submitted for review.',
+  templateBatchHeld:
+    "A new template is sent in steps: its first batch is out, the other targets wait for the recipients' feedback.",
+  templatePausedBlock:
+    "Template #{{template}} paused: {{percent}}% of its first batch's recipients blocked the sender (limit {{limit}}%).",
+  templatePausedReport:
+    "Template #{{template}} paused: {{percent}}% of its first batch's recipients reported the sender (limit {{limit}}%).",
+  templatePausedOptOut:
+    "Template #{{template}} paused: {{percent}}% of its first batch's recipients opted out (limit {{limit}}%).",
+  templatePausedRemedy:
+    'What to change: make the text more relevant to its recipients, say clearly who sends it and include a way to stop ({optout}). An admin or dev changes the template, then it is reviewed again.',
+  templateRejected: 'Template #{{template}} rejected by its reviewer: {{reason}}',
+  templateRejectedRemedy:
+    'An admin or dev must change the template as the rejection says, then submit it for review again.',
+  templateAwaitingReview: 'Template #{{template}} is waiting for review by staff or an admin: not sent yet.',
   bulkNoneChosen: 'Choose at least one row.',
   bulkTooMany: `Choose at most ${BULK_MAX_IDS} rows at once.`,
 };

@@ -44,6 +44,11 @@ export const MESSAGE_PARAMS = {
   directSendHeld: ['held'],
   directSendSkipped: ['skipped'],
   templateVariableUnknown: ['names'],
+  templatePausedBlock: ['template', 'percent', 'limit'],
+  templatePausedReport: ['template', 'percent', 'limit'],
+  templatePausedOptOut: ['template', 'percent', 'limit'],
+  templateRejected: ['template', 'reason'],
+  templateAwaitingReview: ['template'],
 } as const satisfies Record<FunctionKeys, readonly string[]>;
 
 export type ParamKey = keyof typeof MESSAGE_PARAMS;

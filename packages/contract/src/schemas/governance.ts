@@ -3,6 +3,7 @@ import { z } from '../validation-texts';
 import { MESSAGE_KEY as MSG } from '../messages';
 import { idSchema } from './common';
 import { whatsappRowSchema } from './whatsapp';
+import { templateNoticeSchema } from './template-review';
 
 /** Scheduled starts are at most this far ahead (decision). */
 export const MAX_SCHEDULE_AHEAD_MS = 30 * 24 * 60 * 60_000;
@@ -75,5 +76,11 @@ export const campaignsAnswerSchema = z.object({
   /** Targets still to send in the shared pool: active, never sent, not in flight, allowed to receive. */
   pool_left: count,
   campaigns: z.array(campaignSchema),
+  /**
+   * Active templates that keep blasts from sending (held for their first batch's feedback, paused,
+   * rejected, awaiting review), with why and what to change: the same for every blast, since every
+   * blast sends the platform's templates in rotation.
+   */
+  templates: z.array(templateNoticeSchema),
 });
 export type CampaignsAnswer = z.infer<typeof campaignsAnswerSchema>;

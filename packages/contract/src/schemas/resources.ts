@@ -5,6 +5,7 @@ import { MESSAGE_KEY as MSG, MSG as MESSAGE, type Message } from '../messages';
 import { API } from '../paths';
 import { idSchema, lenientIdSchema, pageQuerySchema, plainTextSchema, sortQuerySchema } from './common';
 import { FIELD_VALUE_MAX, FIELDS_MAX, TAG_MAX, TAGS_MAX, isFieldKey, splitTags } from '../number-fields';
+import { TEMPLATE_CATEGORIES, templateReviewFields } from './template-review';
 
 /** The international call prefix (0062…) and the trunk 0 some write after the country code (+62 0812…). */
 const INTERNATIONAL_PREFIX = /^00/;
@@ -260,6 +261,7 @@ export const templateRowSchema = z.object({
   button: z.array(templateButtonSchema),
   count_use: z.number().int(),
   status: z.enum(TEMPLATE_STATUSES),
+  ...templateReviewFields,
 });
 export type TemplateRow = z.infer<typeof templateRowSchema>;
 /**
@@ -314,6 +316,12 @@ export const templateFieldsSchema = z.object({
       }
     }),
   status: z.enum(TEMPLATE_STATUSES).default('active'),
+  category: z.enum(TEMPLATE_CATEGORIES).default('marketing'),
+  /** 'true': kept as a draft; otherwise it goes to review (pending) as it is saved. */
+  draft: z
+    .union([z.boolean(), z.enum(['true', 'false', ''])])
+    .optional()
+    .transform((value) => value === true || value === 'true'),
 });
 
 /** Image types shown as thumbnails; anything else is a 'View Media' link. */

@@ -2,6 +2,7 @@ import { z } from '../validation-texts';
 // Validation issues carry a message's key; it is written in the reader's language where it is shown.
 import { MESSAGE_KEY as MSG } from '../messages';
 import { idSchema, plainTextSchema, rupiahInputSchema, wholeNumberSchema } from './common';
+import { templatePacingSettingFields, templatePacingSettingRowFields } from './template-review';
 
 /** A whole number >= 0 from a number input; an empty field is missing, not zero. */
 const requiredCount = z.preprocess(
@@ -56,6 +57,7 @@ export const settingSchema = z.object({
   ),
   info: requiredText(5000),
   ...governanceFields,
+  ...templatePacingSettingFields,
   /** Blast only numbers with recorded consent (off by default: the spec sends to every number). */
   require_consent: z
     .preprocess(
@@ -102,6 +104,7 @@ export const settingRowSchema = z.object({
   pause_fail_percent: z.number().int().nullable(),
   pause_on_suspend: z.boolean(),
   require_consent: z.boolean(),
+  ...templatePacingSettingRowFields,
 });
 export type SettingRow = z.infer<typeof settingRowSchema>;
 

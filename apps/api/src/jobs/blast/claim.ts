@@ -1,12 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
-import { MSG, renderVariables, type Recipient } from '@blaster/contract';
+import { MSG, renderVariables, TEMPLATE_PACING_DEFAULTS, type Recipient } from '@blaster/contract';
 import { queryRows } from '../../db';
-import { messageLogs, phoneNumbers } from '../../db/schema';
+import { messageLogs, messageTemplates, phoneNumbers } from '../../db/schema';
 import type { AccountRow } from '../../domain/accounts';
 import { isHold, reserveSends, type Hold } from '../../domain/governance';
 import type { Tx } from '../../ledger/ledger';
 import { permitClaimedRound } from '../../policy/blast-round';
-import type { BlastConfig } from '../blast-config';
+import type { ActiveTemplate, BlastConfig } from '../blast-config';
 import { claimablePhones } from '../claimable';
 import type { Claimed, Unsent } from './source';
 
@@ -32,7 +32,7 @@ export async function claimRound(
   account: AccountRow,
   size: number,
   config: BlastConfig,
-  options: { timeZone: string; recipientWait: RecipientWait; renderLinks: RenderLinks },
+  options: { timeZone: string; recipientWait: RecipientWait; renderLinks: RenderLinks; networkNow: number },
 ): Promise<Claimed[] | Hold> {
   const { timeZone, recipientWait, renderLinks } = options;
   // The fields travel only when a template reads one: a round without variables reads what it did.
@@ -46,10 +46,13 @@ export async function claimRound(
         returning p.id, p.number, p.name${config.readsFields ? sql`, p.fields` : sql``}`,
   );
   if (picked.length === 0) return [];
-  const phones = await leaveOutWaitingRecipients(tx, picked, recipientWait);
-  if (!Array.isArray(phones)) return phones;
-  phones.sort((a, b) => a.id - b.id);
-  const templates = phones.map(() => config.nextTemplate()!);
+  const waiting = await leaveOutWaitingRecipients(tx, picked, recipientWait);
+  if (!Array.isArray(waiting)) return waiting;
+  waiting.sort((a, b) => a.id - b.id);
+  const paced = await pickTemplates(tx, waiting, config, options.networkNow);
+  if (!Array.isArray(paced)) return paced;
+  const phones = paced.map((entry) => entry.phone);
+  const templates = paced.map((entry) => entry.template);
   const logOf = await writePendingLogs(
     tx,
     account,
@@ -87,6 +90,79 @@ export async function claimRound(
 function fieldsOf(fields: unknown): Record<string, unknown> | null {
   if (typeof fields === 'string') return JSON.parse(fields) as Record<string, unknown>;
   return fields && typeof fields === 'object' ? (fields as Record<string, unknown>) : null;
+}
+
+/**
+ * Gives each number its template in rotation; a trial template's share is taken from its first batch
+ * in the database (every instance's claims count), and numbers beyond the batch go back to the list.
+ * A hold when none is left to send: every template waits for its batch's feedback.
+ */
+async function pickTemplates<T extends { id: number }>(
+  tx: Tx,
+  phones: T[],
+  config: BlastConfig,
+  networkNow: number,
+): Promise<{ phone: T; template: ActiveTemplate }[] | Hold> {
+  const picks: { phone: T; template: ActiveTemplate }[] = [];
+  const unpicked: number[] = [];
+  for (const phone of phones) {
+    const template = config.nextTemplate();
+    if (template) picks.push({ phone, template });
+    else unpicked.push(phone.id);
+  }
+  const wanted = new Map<number, number>();
+  for (const { template } of picks)
+    if (template.trial) wanted.set(template.id, (wanted.get(template.id) ?? 0) + 1);
+  const size = config.settings.template_first_batch ?? TEMPLATE_PACING_DEFAULTS.template_first_batch;
+  const granted = await takeFromBatches(tx, wanted, size, networkNow);
+  const kept = picks.filter(({ phone, template }) => {
+    if (!template.trial) return true;
+    const left = granted.get(template.id) ?? 0;
+    if (left > 0) {
+      granted.set(template.id, left - 1);
+      return true;
+    }
+    config.batchFull(template.id);
+    unpicked.push(phone.id);
+    return false;
+  });
+  if (unpicked.length > 0) await returnToList(tx, unpicked);
+  if (kept.length > 0) return kept;
+  return { hold: true, reason: MSG.templateBatchHeld, retryMs: TEMPLATE_HOLD_MS };
+}
+
+/** A loop held for a batch's feedback looks again this often at the latest (the clock moving wakes it). */
+const TEMPLATE_HOLD_MS = 60_000;
+
+/**
+ * Takes up to `wanted` targets from each trial template's first batch, the rows held to the commit;
+ * the claim that fills a batch dates its last send on the network's clock. A template no longer in
+ * trial gives what is wanted when released, nothing when paused.
+ */
+async function takeFromBatches(tx: Tx, wanted: Map<number, number>, size: number, networkNow: number) {
+  if (wanted.size === 0) return new Map<number, number>();
+  const rows = await queryRows<{ id: number; granted: number }>(
+    tx,
+    sql`with wanted(id, n) as (
+          select * from unnest(${sql.param([...wanted.keys()])}::int[], ${sql.param([...wanted.values()])}::int[])),
+        held as materialized (
+          select t.id, t.batch_claimed, t.pacing from ${messageTemplates} t
+          where t.id in (select id from wanted) order by t.id for update),
+        granted as (
+          select h.id, h.batch_claimed, case
+            when h.pacing = 'trial' then least(w.n, greatest(0, ${size}::int - h.batch_claimed))
+            when h.pacing = 'released' then w.n else 0 end as granted
+          from held h join wanted w on w.id = h.id),
+        taken as (
+          update ${messageTemplates} t
+          set batch_claimed = g.batch_claimed + g.granted,
+              batch_last_sent_at = case when g.batch_claimed + g.granted >= ${size}::int and g.granted > 0
+                then to_timestamp(${networkNow / 1000}::double precision) else t.batch_last_sent_at end
+          from granted g where t.id = g.id and t.pacing = 'trial'
+          returning t.id)
+        select id, granted::int as granted from granted`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), Number(row.granted)]));
 }
 
 /** Numbers claimed but not sent this round: free for the next claim, of this blast or another. */

@@ -175,8 +175,12 @@ export class BlastEngine extends LeasedJobs {
     if (!('claim' in allowance)) return this.withheld(run, account, allowance);
     this.events.preparing(account);
     const roundSince = performance.now();
-    const claimed = await this.source.claim(account, allowance.claim, config, (number) =>
-      this.options.gateway.recipientWaitMs(account.clientid, number),
+    const claimed = await this.source.claim(
+      account,
+      allowance.claim,
+      config,
+      (number) => this.options.gateway.recipientWaitMs(account.clientid, number),
+      this.options.gateway.clock(),
     );
     if (isHold(claimed)) {
       await this.holdRound(account, claimed, run.wait);
@@ -230,7 +234,8 @@ export class BlastEngine extends LeasedJobs {
     }
     const config = await this.config.get();
     if (config.templates.length === 0) {
-      await this.finish(account, 'error_blast', { message: MSG.noActiveTemplate });
+      // Active templates that may not send (rejected, paused, awaiting review) say which and why.
+      await this.finish(account, 'error_blast', { message: config.stopReason ?? MSG.noActiveTemplate });
       return 'stop';
     }
     const quiet = quietHold(config.settings, this.timeZone);
@@ -238,8 +243,23 @@ export class BlastEngine extends LeasedJobs {
       await this.holdRound(account, quiet, run.wait);
       return 'next';
     }
+    if (await this.reviewHeldTemplates(account, config)) return 'next';
     await this.source.loadFailures(run.failures, config.settings);
     return { account, config, pacing: pacingOf(round.owner, config.settings) };
+  }
+
+  /**
+   * Trial templates whose first batch is full: once the batch's feedback is in, each is released or
+   * paused, and the loops read the templates again. True when one was.
+   */
+  private async reviewHeldTemplates(account: AccountRow, config: BlastConfig) {
+    if (config.heldTemplates().length === 0) return false;
+    const reviewed = await this.source.reviewBatches(config.settings, this.options.gateway.clock());
+    if (reviewed.length === 0) return false;
+    for (const batch of reviewed)
+      if (batch.paused) this.events.templatePaused(account, batch.authorId, batch.id, batch.paused);
+    this.config.changed();
+    return true;
   }
 
   /** After a settled round: a suspension or too many failures pause the blast, else it waits its turn. */

@@ -1,4 +1,6 @@
 import {
+  MSG,
+  REALTIME_CHANNEL_ADMIN,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   type Message,
   type MessageParam,
@@ -65,6 +67,23 @@ export class BlastEvents {
         ? { message: String(message), reason: { key: message.key, params: plainParams(message.params) } }
         : {}),
     });
+  }
+
+  /** A template was paused by its batch's feedback: told to the operators, its author and the blast's owner. */
+  templatePaused(account: AccountRow, authorId: number | null, templateId: number, reason: Message) {
+    const message = {
+      event: 'template_paused' as const,
+      payload: {
+        template_id: templateId,
+        reason: String(reason),
+        hold: { key: reason.key, params: plainParams(reason.params) },
+        remedy: { key: MSG.templatePausedRemedy.key, params: {} },
+        date: new Date().toISOString(),
+      },
+    };
+    this.hub.publish(REALTIME_CHANNEL_ADMIN, message);
+    for (const userId of new Set([authorId, account.userId]))
+      if (userId !== null) this.hub.publish(userId, message);
   }
 
   paused(account: AccountRow, reason: Message | string, kind: PauseKind) {

@@ -65,6 +65,13 @@ export interface InterruptedSends {
  * store keeps each step's rows. Each step that changes a running blast goes ahead only while this
  * instance holds the account's lease, checked in the step's own transaction.
  */
+/** A trial template whose batch's feedback was read: released, or paused with why. */
+export interface ReviewedBatch {
+  id: number;
+  authorId: number | null;
+  paused: Message | null;
+}
+
 export interface BlastDataSource {
   /** The jobs that should be running: started blasts, sends left in flight, due schedules. */
   wantedJobs(): SQL;
@@ -90,7 +97,14 @@ export interface BlastDataSource {
     size: number,
     config: BlastConfig,
     recipientWait: (number: string) => number,
+    /** The network's clock: a claim that fills a template's first batch dates its last send with it. */
+    networkNow: number,
   ): Promise<Claimed[] | Hold>;
+  /**
+   * Trial templates whose first batch is out and whose feedback is in (the wait after its last send
+   * passed on the network's clock, none of it in flight): released, or paused past a threshold.
+   */
+  reviewBatches(settings: Setting, networkNow: number): Promise<ReviewedBatch[]>;
   /** Writes a round's results, pays and counts; gives back what was claimed but not sent. */
   settle(
     accountId: number,

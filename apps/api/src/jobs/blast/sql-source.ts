@@ -16,6 +16,7 @@ import type { Tx } from '../../ledger/ledger';
 import type { BlastConfig } from '../blast-config';
 import { nothingClaimableReason } from '../claimable';
 import { claimRound, type RecipientWait, type RenderLinks } from './claim';
+import { reviewTemplateBatches } from './template-pacing';
 import { settleRound } from './settle';
 import type { BlastDataSource, Outcome, Unsent } from './source';
 
@@ -102,14 +103,25 @@ export class SqlBlastSource implements BlastDataSource {
     return failures.load(this.db, settings);
   }
 
-  claim(account: AccountRow, size: number, config: BlastConfig, recipientWait: RecipientWait) {
+  claim(
+    account: AccountRow,
+    size: number,
+    config: BlastConfig,
+    recipientWait: RecipientWait = () => 0,
+    networkNow = Date.now(),
+  ) {
     return this.leased(account.id, (tx) =>
       claimRound(tx, account, size, config, {
         timeZone: this.options.timeZone,
         recipientWait,
         renderLinks: this.options.renderLinks,
+        networkNow,
       }),
     );
+  }
+
+  reviewBatches(settings: Setting, networkNow: number) {
+    return this.db.transaction((tx) => reviewTemplateBatches(tx, settings, networkNow));
   }
 
   settle(accountId: number, config: BlastConfig, outcomes: Outcome[], unsent: Unsent[]) {

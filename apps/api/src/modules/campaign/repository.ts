@@ -1,7 +1,7 @@
 import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ALL_USERS, type Setting } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
-import { accountDailySends, messageLogHourly, whatsappAccounts } from '../../db/schema';
+import { accountDailySends, messageLogHourly, messageTemplates, whatsappAccounts } from '../../db/schema';
 import { claimablePhones } from '../../jobs/claimable';
 
 /** The most blasts one answer lists (an operator's view of every member). */
@@ -32,6 +32,25 @@ export const campaignRepository = {
       .orderBy(asc(whatsappAccounts.id))
       .limit(MAX_CAMPAIGNS);
   },
+
+  /** The active templates, with what their review and pacing notices need (a handful of rows). */
+  activeTemplates: (db: Db) =>
+    db
+      .select({
+        id: messageTemplates.id,
+        textWa: messageTemplates.textWa,
+        status: messageTemplates.status,
+        reviewState: messageTemplates.reviewState,
+        reviewReason: messageTemplates.reviewReason,
+        pacing: messageTemplates.pacing,
+        batchClaimed: messageTemplates.batchClaimed,
+        pauseFeedback: messageTemplates.pauseFeedback,
+        pausePercent: messageTemplates.pausePercent,
+        pauseLimit: messageTemplates.pauseLimit,
+      })
+      .from(messageTemplates)
+      .where(eq(messageTemplates.status, 'active'))
+      .orderBy(asc(messageTemplates.id)),
 
   /** Targets any blast may still claim: the same predicate (and partial index) as the claim. */
   async poolLeft(db: Db, settings: Pick<Setting, 'require_consent'>) {

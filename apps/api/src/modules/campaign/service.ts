@@ -10,18 +10,33 @@ import type { AppContext } from '../../context';
 import { presentAccount, type AccountRow } from '../../domain/accounts';
 import { quietHold } from '../../domain/governance';
 import { readSettings } from '../../domain/settings';
+import { messageRef, templateNotice } from '../../domain/templates';
 import { campaignRepository as campaigns } from './repository';
 
 /** A message as its key and plain blanks, so each reader writes it in their own language. */
-const holdOf = (message: Message): CampaignHold => ({
-  key: message.key,
-  params: Object.fromEntries(
-    Object.entries(message.params).map(([name, value]) => [
-      name,
-      typeof value === 'number' ? value : String(value),
-    ]),
-  ),
-});
+const holdOf = (message: Message): CampaignHold => messageRef(message);
+
+/**
+ * The active templates that keep blasts from sending, and the hold they put on a started blast: every
+ * template it may send waits for its first batch's feedback.
+ */
+async function templateNotices(ctx: AppContext, firstBatch: number) {
+  const rows = await campaigns.activeTemplates(ctx.db);
+  const notices = rows.flatMap((row) => {
+    const notice = templateNotice(row, firstBatch);
+    return notice ? [notice] : [];
+  });
+  const sendable = rows.filter((row) => row.reviewState === 'approved' && row.pacing !== 'paused');
+  const held = sendable.length > 0 && notices.filter((n) => n.state === 'held').length === sendable.length;
+  return {
+    hold: held ? MSG.templateBatchHeld : null,
+    notices: notices.map((notice) => ({
+      ...notice,
+      reason: messageRef(notice.reason),
+      remedy: notice.remedy ? messageRef(notice.remedy) : null,
+    })),
+  };
+}
 
 /**
  * Pauses are stored in the spec's wording; the suspension's and the RED quality's have no blanks, so
@@ -52,14 +67,16 @@ export async function runningCampaigns(
 ): Promise<CampaignsAnswer> {
   const timeZone = ctx.config.timeZone;
   const settings = await readSettings(ctx.db);
-  const [rows, poolLeft] = await Promise.all([
+  const [rows, poolLeft, templates] = await Promise.all([
     campaigns.running(ctx.db, userId, timeZone),
     campaigns.poolLeft(ctx.db, settings),
+    templateNotices(ctx, settings.template_first_batch),
   ]);
   const quiet = quietHold(settings, timeZone);
   const perDay = settings.daily_sends_per_account ?? null;
   return {
     pool_left: poolLeft,
+    templates: templates.notices,
     campaigns: rows.map(({ account, optedOut, usedToday }) => {
       const sending = account.status === 'sending';
       const capped = perDay !== null && Number(usedToday ?? 0) >= perDay;
@@ -69,7 +86,7 @@ export async function runningCampaigns(
           ? quiet.reason
           : capped
             ? MSG.governedDailyCap
-            : networkHold(ctx, account);
+            : (networkHold(ctx, account) ?? templates.hold);
       return {
         account: presentAccount(account),
         opted_out: Number(optedOut),

@@ -1,13 +1,14 @@
 import { and, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { SortDirection, TEMPLATE_SORT_KEYS } from '@blaster/contract';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db';
-import { CAPTION_SORT_CHARS, messageTemplates } from '../../db/schema';
+import { queryRows, type Db } from '../../db';
+import { CAPTION_SORT_CHARS, messageLogs, messageTemplates } from '../../db/schema';
+import type { Executor } from '../../ledger/ledger';
 import { templateColumns } from '../../domain/templates';
 import { inPageOrder, readPage, type PageRequest } from '../../lib/paging';
 import { containsText } from '../../lib/search';
 
-export type TemplateRecord = typeof messageTemplates.$inferSelect;
+export type TemplateRecord = typeof messageTemplates.$inferSelect & { sends?: number };
 export type TemplateValues = Omit<typeof messageTemplates.$inferInsert, 'id'>;
 
 /** What the template list is narrowed to, and the sort asked. */
@@ -65,6 +66,49 @@ export const templateRepository = {
     return { rows: inPageOrder(ids, rows, (row) => row.id), meta };
   },
 
+  /** The review queue: a page of one review state's templates, oldest first (migration 0027's index). */
+  async reviewPage(db: Db, request: PageRequest & { state: TemplateRecord['reviewState'] }) {
+    const { ids, meta } = await readPage(
+      db,
+      {
+        table: messageTemplates,
+        orderBy: [messageTemplates.reviewState],
+        direction: 'asc',
+        where: eq(messageTemplates.reviewState, request.state),
+        kept: 'message_templates',
+      },
+      request,
+    );
+    const rows = ids.length
+      ? await db.select(templateColumns).from(messageTemplates).where(inArray(messageTemplates.id, ids))
+      : [];
+    return { rows: inPageOrder(ids, rows, (row) => row.id), meta };
+  },
+
+  /** The template held until the transaction ends, so a review decides on what it read. */
+  async lock(tx: Executor, id: number): Promise<TemplateRecord | undefined> {
+    const [row] = await tx.select().from(messageTemplates).where(eq(messageTemplates.id, id)).for('update');
+    return row;
+  },
+
+  /** The id the next message log gets at the least: a trial batch's feedback is read from there on. */
+  async nextLogId(tx: Executor): Promise<number> {
+    const [row] = await queryRows<{ next: string | number }>(
+      tx,
+      sql`select coalesce(max(${messageLogs.id}), 0) + 1 as next from ${messageLogs}`,
+    );
+    return Number(row?.next ?? 1);
+  },
+
+  /** Its own sends so far (every account's tally): an edit starts its quality again from here. */
+  async sendsSoFar(tx: Executor, id: number): Promise<number> {
+    const [row] = await queryRows<{ sends: string | number | null }>(
+      tx,
+      sql`select sum(count) as sends from template_use_counts where template_id = ${id}`,
+    );
+    return Number(row?.sends ?? 0);
+  },
+
   async find(db: Db, id: number): Promise<TemplateRecord | undefined> {
     const [row] = await db.select(templateColumns).from(messageTemplates).where(eq(messageTemplates.id, id));
     return row;
@@ -75,7 +119,7 @@ export const templateRepository = {
     return row!;
   },
 
-  async update(db: Db, id: number, values: Partial<TemplateValues>): Promise<TemplateRecord> {
+  async update(db: Executor, id: number, values: Partial<TemplateValues>): Promise<TemplateRecord> {
     const [row] = await db
       .update(messageTemplates)
       .set(values)

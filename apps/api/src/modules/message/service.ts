@@ -11,21 +11,44 @@ import {
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import { fieldRegistry } from '../../domain/number-fields';
+import { readSettings } from '../../domain/settings';
+import { messageRef, pacingState, pauseMessage, templateQuality } from '../../domain/templates';
 import { HttpError } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
 import { readTemplateForm, removeMedia, removeMediaIfUnused } from './media';
+import { reviewAgain } from './review';
 import { templateRepository as templates, type TemplateFilter, type TemplateRecord } from './repository';
 
-/** A template as the answers show it. */
-export const presentTemplate = (row: TemplateRecord) => ({
-  id: row.id,
-  media: row.media,
-  text: row.text,
-  text_wa: row.textWa,
-  button: row.button as TemplateButton[],
-  count_use: row.countUse,
-  status: row.status as 'active' | 'nonactive',
-});
+/** A template as the answers show it; `firstBatch` (the setting) tells a trial's batch from its hold. */
+export function presentTemplate(row: TemplateRecord, firstBatch: number) {
+  const feedback = {
+    sends: row.sends ?? 0,
+    blocks: row.feedbackBlocks,
+    reports: row.feedbackReports,
+    opt_outs: row.feedbackOptOuts,
+  };
+  return {
+    id: row.id,
+    media: row.media,
+    text: row.text,
+    text_wa: row.textWa,
+    button: row.button as TemplateButton[],
+    count_use: row.countUse,
+    status: row.status as 'active' | 'nonactive',
+    category: row.category,
+    review_state: row.reviewState,
+    review_reason: row.reviewReason,
+    reviewed_at: row.reviewedAt ? new Date(row.reviewedAt).toISOString() : null,
+    quality: templateQuality({ ...feedback, optOuts: feedback.opt_outs }),
+    pacing: pacingState(row, firstBatch),
+    pause_reason: row.pacing === 'paused' ? messageRef(pauseMessage(row)) : null,
+    feedback,
+  };
+}
+
+/** The first batch setting, which every presented template needs. */
+export const templateFirstBatch = async (ctx: AppContext) =>
+  (await readSettings(ctx.db)).template_first_batch;
 
 /** The caption HTML the editor may produce; everything else is removed on the server. */
 export const sanitizeCaption = (html: string) =>
@@ -41,16 +64,27 @@ export function templateValues(fields: Record<string, unknown>) {
   const checked = checkButtons(parsed.button);
   if ('error' in checked) throw new HttpError(400, checked.error, { errors: { button: checked.error } });
   const text = sanitizeCaption(parsed.text);
-  return { text, textWa: htmlToWa(text), button: checked.buttons, status: parsed.status };
+  return {
+    text,
+    textWa: htmlToWa(text),
+    button: checked.buttons,
+    status: parsed.status,
+    category: parsed.category,
+    draft: parsed.draft,
+  };
 }
 
 export async function listTemplates(ctx: AppContext) {
-  return (await templates.newestFirst(ctx.db)).map(presentTemplate);
+  const firstBatch = await templateFirstBatch(ctx);
+  return (await templates.newestFirst(ctx.db)).map((row) => presentTemplate(row, firstBatch));
 }
 
 export async function templatePage(ctx: AppContext, request: PageRequest & TemplateFilter) {
-  const { rows, meta } = await templates.page(ctx.db, request);
-  return { data: rows.map(presentTemplate), meta };
+  const [{ rows, meta }, firstBatch] = await Promise.all([
+    templates.page(ctx.db, request),
+    templateFirstBatch(ctx),
+  ]);
+  return { data: rows.map((row) => presentTemplate(row, firstBatch)), meta };
 }
 
 async function findRecord(ctx: AppContext, id: number) {
@@ -59,10 +93,11 @@ async function findRecord(ctx: AppContext, id: number) {
   return row;
 }
 
-export const findTemplate = async (ctx: AppContext, id: number) => presentTemplate(await findRecord(ctx, id));
+export const findTemplate = async (ctx: AppContext, id: number) =>
+  presentTemplate(await findRecord(ctx, id), await templateFirstBatch(ctx));
 
 /** A template sends its caption, its media or both: one with neither would send an empty message. */
-function refuseEmpty(values: { textWa: string }, media: string | null | undefined) {
+function refuseEmpty<T extends { textWa: string }>(values: T, media: string | null | undefined): T {
   if (!media && values.textWa.trim() === '')
     throw new HttpError(400, MSG.templateEmpty, { errors: { text: MSG.templateEmpty } });
   return values;
@@ -72,7 +107,7 @@ function refuseEmpty(values: { textWa: string }, media: string | null | undefine
  * Refuses a caption with a variable that has neither a field numbers carry nor a default: sent as it
  * is, every recipient would read a gap where the template meant to say something.
  */
-async function refuseUnknownVariables(ctx: AppContext, values: { textWa: string }) {
+async function refuseUnknownVariables<T extends { textWa: string }>(ctx: AppContext, values: T) {
   if (!values.textWa.includes('{{')) return values;
   const unknown = unknownVariables(values.textWa, new Set(await fieldRegistry.keys(ctx.db)));
   if (unknown.length === 0) return values;
@@ -80,12 +115,25 @@ async function refuseUnknownVariables(ctx: AppContext, values: { textWa: string 
   throw new HttpError(400, message, { errors: { text: message } });
 }
 
-/** Adds the template of a multipart form; its media is removed again when the template is refused. */
-export async function createTemplate(ctx: AppContext, request: FastifyRequest) {
+/**
+ * Adds the template of a multipart form, as a draft or waiting for review, to be paced once approved;
+ * its media is removed again when the template is refused.
+ */
+export async function createTemplate(ctx: AppContext, request: FastifyRequest, authorId: number) {
   const { fields, media } = await readTemplateForm(ctx, request);
   try {
-    const values = await refuseUnknownVariables(ctx, refuseEmpty(templateValues(fields), media));
-    return presentTemplate(await templates.insert(ctx.db, { ...values, media }));
+    const { draft, ...values } = await refuseUnknownVariables(
+      ctx,
+      refuseEmpty(templateValues(fields), media),
+    );
+    const row = await templates.insert(ctx.db, {
+      ...values,
+      media,
+      authorId,
+      reviewState: draft ? 'draft' : 'pending',
+      pacing: 'trial',
+    });
+    return presentTemplate(row, await templateFirstBatch(ctx));
   } catch (error) {
     await removeMedia(ctx, media);
     throw error;
@@ -97,13 +145,22 @@ export async function updateTemplate(ctx: AppContext, request: FastifyRequest, i
   const existing = await findRecord(ctx, id);
   const { fields, media } = await readTemplateForm(ctx, request);
   try {
-    const values = refuseEmpty(templateValues(fields), media ?? existing.media);
+    const { draft, ...values } = await refuseUnknownVariables(
+      ctx,
+      refuseEmpty(templateValues(fields), media ?? existing.media),
+    );
+    const changed =
+      Boolean(media) ||
+      values.textWa !== existing.textWa ||
+      values.category !== existing.category ||
+      JSON.stringify(values.button) !== JSON.stringify(existing.button);
     const row = await templates.update(ctx.db, id, {
-      ...(await refuseUnknownVariables(ctx, values)),
+      ...values,
       ...(media ? { media } : {}),
+      ...(changed ? await reviewAgain(ctx, id, draft) : {}),
     });
     if (media) await removeMediaIfUnused(ctx, existing.media);
-    return presentTemplate(row);
+    return presentTemplate(row, await templateFirstBatch(ctx));
   } catch (error) {
     await removeMedia(ctx, media);
     throw error;

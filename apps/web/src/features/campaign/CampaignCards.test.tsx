@@ -20,6 +20,7 @@ const CHANNEL = '7';
 const account = anAccount({ id: 5, user_id: 7, status: 'sending', count_success: 10, count_fail: 2 });
 const answer: CampaignsAnswer = {
   pool_left: 100,
+  templates: [],
   campaigns: [{ account, opted_out: 1, hold: null, paused_kind: null }],
 };
 
@@ -123,6 +124,7 @@ describe('a campaign card', () => {
   it('shows the hold the server found on load, before any event', () => {
     show({
       pool_left: 40,
+      templates: [],
       campaigns: [
         { account, opted_out: 0, hold: { key: 'governedDailyCap', params: {} }, paused_kind: null },
       ],
@@ -134,6 +136,7 @@ describe('a campaign card', () => {
     const paused = anAccount({ id: 6, user_id: 7, paused_reason: 'Dijeda otomatis: 4 dari 5 ...' });
     show({
       pool_left: 40,
+      templates: [],
       campaigns: [
         { account, opted_out: 0, hold: null, paused_kind: null },
         { account: paused, opted_out: 0, hold: null, paused_kind: 'fail_rate' },

@@ -5,6 +5,7 @@ import { useLiveAccounts, type LiveRow } from '../whatsapp/live';
 import { useAccountActions } from '../whatsapp/use-account-actions';
 import { useCampaignRefresh, useCampaigns } from './api';
 import { CampaignCard } from './CampaignCard';
+import { TemplateNotices } from './TemplateNotices';
 import { ratePerMinute } from './rate';
 import { useSendRates } from './use-send-rates';
 
@@ -110,11 +111,14 @@ export function CampaignCards(props: {
   // Nothing to show until the answer has come.
   if (!query.data) return null;
   return (
-    <CampaignBoard
-      answer={query.data}
-      channel={props.channel}
-      canControl={props.canControl}
-      refetch={query.refetch}
-    />
+    <>
+      <TemplateNotices notices={query.data.templates} />
+      <CampaignBoard
+        answer={query.data}
+        channel={props.channel}
+        canControl={props.canControl}
+        refetch={query.refetch}
+      />
+    </>
   );
 }

@@ -10,7 +10,16 @@ export const campaignKeys = {
 };
 
 /** A blast starting or ending changes which cards there are: read them again soon after. */
-const CHANGE_EVENTS = new Set(['paused', 'finished', 'error_blast', 'stop', 'idle', 'suspended', 'reset']);
+const CHANGE_EVENTS = new Set([
+  'paused',
+  'finished',
+  'error_blast',
+  'stop',
+  'idle',
+  'suspended',
+  'reset',
+  'template_paused',
+]);
 const CHANGE_DELAY_MS = 500;
 /** The pool and opt-outs move with every send: read again after a burst of sends, this often at most. */
 const FIGURES_DELAY_MS = 15_000;

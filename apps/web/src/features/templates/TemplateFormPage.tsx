@@ -15,6 +15,7 @@ import { FileField, acceptedFile } from '../../components/FileField';
 import { RecordPage } from '../../components/RecordPage';
 import { callEndpoint, errorText } from '../../lib/api';
 import { showMessage } from '../../lib/dialogs';
+import { TemplateReviewFields, type ReviewFields } from './components/TemplateReviewFields';
 import { CaptionField } from './components/CaptionField';
 import { MessagePreview } from './components/MessagePreview';
 import { useFieldKeys } from '../phonenumbers/api';
@@ -43,20 +44,22 @@ export function TemplateFormPage() {
   );
 }
 
-function TemplateForm({ template }: { template: TemplateRow | null }) {
+/** The field keys numbers carry, and the caption's variables that name none and have no default. */
+function useVariableCheck(text: string) {
   const MSG = useMessages();
-  const returnToList = useReturnToList();
-  const refreshTemplates = useRefreshTemplates();
-  const [text, setText] = useState(template?.text ?? '');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string>();
-  const [buttons, setButtons] = useState<TemplateButton[]>(template?.button ?? []);
-  const [status, setStatus] = useState(template?.status ?? 'active');
   const fieldKeys = useFieldKeys().data?.fields;
   // Checked as the server checks it, once the keys are known (the server has the last word).
   const unknown = fieldKeys ? unknownVariables(htmlToWa(text), new Set(fieldKeys)) : [];
   const variableError = unknown.length ? MSG.templateVariableUnknown(unknown.join(', ')) : undefined;
-  const save = useMutation({
+  return { fieldKeys, variableError };
+}
+
+/** Saves the form as a new template or over `template`, then goes back to the list. */
+function useSaveTemplate(template: TemplateRow | null) {
+  const MSG = useMessages();
+  const returnToList = useReturnToList();
+  const refreshTemplates = useRefreshTemplates();
+  return useMutation({
     mutationFn: (form: FormData) =>
       template
         ? callEndpoint(
@@ -70,6 +73,21 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
       returnToList();
     },
   });
+}
+
+function TemplateForm({ template }: { template: TemplateRow | null }) {
+  const MSG = useMessages();
+  const [text, setText] = useState(template?.text ?? '');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string>();
+  const [buttons, setButtons] = useState<TemplateButton[]>(template?.button ?? []);
+  const [status, setStatus] = useState(template?.status ?? 'active');
+  const { fieldKeys, variableError } = useVariableCheck(text);
+  const [review, setReview] = useState<ReviewFields>({
+    category: template?.category ?? 'marketing',
+    draft: false,
+  });
+  const save = useSaveTemplate(template);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -90,6 +108,8 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
     form.append('text_wa', htmlToWa(text));
     form.append('button', JSON.stringify(checked.buttons));
     form.append('status', status);
+    form.append('category', review.category);
+    form.append('draft', String(review.draft));
     if (file) form.append('file', file);
     save.mutate(form);
   };
@@ -107,6 +127,7 @@ function TemplateForm({ template }: { template: TemplateRow | null }) {
       <CaptionField value={text} onChange={setText} fields={fieldKeys ?? []} error={variableError} />
       <TemplateButtonsField buttons={buttons} onChange={setButtons} />
       <MessagePreview html={text} media={{ file, url: template?.media }} buttons={buttons} />
+      <TemplateReviewFields value={review} onChange={setReview} />
       {template && (
         <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
           <input

@@ -24,6 +24,14 @@ const template: TemplateRow = {
   button: [],
   count_use: 0,
   status: 'active',
+  category: 'marketing',
+  review_state: 'pending',
+  review_reason: null,
+  reviewed_at: null,
+  quality: null,
+  pacing: 'first_batch',
+  pause_reason: null,
+  feedback: { sends: 0, blocks: 0, reports: 0, opt_outs: 0 },
 };
 
 beforeEach(() => {

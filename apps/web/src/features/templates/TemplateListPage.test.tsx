@@ -24,6 +24,14 @@ const aTemplate = (id: number, status: TemplateRow['status'] = 'active'): Templa
   button: [],
   count_use: 0,
   status,
+  category: 'marketing',
+  review_state: 'approved',
+  review_reason: null,
+  reviewed_at: null,
+  quality: null,
+  pacing: 'released',
+  pause_reason: null,
+  feedback: { sends: 0, blocks: 0, reports: 0, opt_outs: 0 },
 });
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 const meta = { page: 1, totalPages: 1, total: 3, totalCapped: false };

@@ -64,20 +64,33 @@ export const messageTemplateImport: ImportKind<
   table: messageTemplates,
   upload: () => ({ maxBytes: UPLOAD_LIMITS.list, extensions: ['json'], typeError: MSG.fileTypeJson }),
   said: () => 'OK',
-  columns: sql`media, text, text_wa, button, status`,
+  // An imported template is new to this platform: it waits for review like one written here.
+  columns: sql`media, text, text_wa, button, status, review_state, pacing`,
   select: sql`payload::jsonb ->> 'media', payload::jsonb ->> 'text', payload::jsonb ->> 'textWa',
-    payload::jsonb -> 'button', status`,
+    payload::jsonb -> 'button', status, 'pending', 'trial'`,
   async reader(db) {
     // A template is checked against the field keys as they were when its file arrived.
     const known = new Set(await fieldRegistry.keys(db));
     return (record) => importedTemplate(record, known);
   },
   presentCreated: (row) =>
-    presentTemplate({
-      ...(row as unknown as TemplateRecord),
-      textWa: String(row.text_wa),
-      countUse: Number(row.count_use),
-    }),
+    presentTemplate(
+      {
+        ...(row as unknown as TemplateRecord),
+        textWa: String(row.text_wa),
+        countUse: Number(row.count_use),
+        category: 'marketing',
+        reviewState: 'pending',
+        reviewReason: null,
+        reviewedAt: null,
+        pacing: 'trial',
+        batchClaimed: 0,
+        feedbackBlocks: 0,
+        feedbackReports: 0,
+        feedbackOptOuts: 0,
+      },
+      Infinity,
+    ),
   presentSkipped: (row) => ({ index: row.rowNo, reason: row.reason }),
   download: {
     csv: EXPORT_FILE_NAMES.messagesSkippedCsv,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
-import { isImageUrl, type TemplateRow } from '@blaster/contract';
-import { formatNumber, t, tValue } from '../../../i18n';
+import { isImageUrl, Message, type CatalogKey, type TemplateRow } from '@blaster/contract';
+import { formatNumber, messageIn, t, tValue } from '../../../i18n';
 import type { Columns } from '../../../components/data-table';
 
 const column = createColumnHelper<TemplateRow>();
@@ -25,7 +25,12 @@ export function templateColumns(actions: (row: TemplateRow) => ReactNode): Colum
     column.accessor('text_wa', {
       header: t('template.caption'),
       meta: { sortKey: 'caption' },
-      cell: (info) => <p className="max-w-sm text-sm whitespace-pre-line">{info.getValue() || '-'}</p>,
+      cell: ({ row: { original: row } }) => (
+        <>
+          <p className="max-w-sm text-sm whitespace-pre-line">{row.text_wa || '-'}</p>
+          <TemplateReviewSummary row={row} />
+        </>
+      ),
     }),
     column.accessor('button', {
       header: t('template.button'),
@@ -48,3 +53,39 @@ export function templateColumns(actions: (row: TemplateRow) => ReactNode): Colum
     }),
   ];
 }
+
+/**
+ * Category, review state (with a rejection's reason), quality (its feedback in the title) and pacing (with
+ * a pause's reason), stacked in one cell so the lists keep their width.
+ */
+export function TemplateReviewSummary({ row }: { row: TemplateRow }) {
+  return (
+    <div className="mt-1 flex max-w-sm flex-wrap gap-x-3 gap-y-1 text-xs text-gray-500 dark:text-gray-400">
+      <span>{t(`template.category.${row.category}`)}</span>
+      <span data-review={row.review_state}>
+        {t('template.review')}: <b className="font-medium">{t(`template.review.${row.review_state}`)}</b>
+      </span>
+      <span data-quality={row.quality ?? 'none'} title={feedbackFigures(row)}>
+        {t(`template.quality.${row.quality ?? 'none'}`)}
+      </span>
+      <span data-pacing={row.pacing}>{t(`template.pacing.${row.pacing}`)}</span>
+      {row.review_reason ? <p className="w-full">{row.review_reason}</p> : null}
+      {row.pause_reason ? (
+        <p className="w-full" data-part="pause-reason">
+          {messageIn(
+            new Message(row.pause_reason.key as CatalogKey, row.pause_reason.params, row.pause_reason.key),
+          )}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The feedback behind the quality, in one line. */
+const feedbackFigures = (row: TemplateRow) =>
+  t('template.feedbackFigures', {
+    sends: formatNumber(row.feedback.sends),
+    blocks: formatNumber(row.feedback.blocks),
+    reports: formatNumber(row.feedback.reports),
+    opt_outs: formatNumber(row.feedback.opt_outs),
+  });
