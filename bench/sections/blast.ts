@@ -56,7 +56,7 @@ async function startReceiver() {
  * referred, so the referral share is paid too), `targets` numbers and one template, no wait between
  * sends; with `governed`, every governance rule on, set so that none binds.
  */
-async function seedBlast(accounts: number, targets: number, governed: boolean) {
+export async function seedBlast(accounts: number, targets: number, governed: boolean) {
   const database = await openBenchDatabase();
   const { db } = database;
   await seed(db, { email: 'bench@blaster.local', password: 'bench-password' });
