@@ -92,15 +92,20 @@ export async function pruneWebhookDeliveries(
       ), gone as (
         delete from webhook_deliveries d using expired where d.id = expired.id
         returning d.id, d.event_id
+      ), kept as (
+        -- Events some other delivery still needs. The statement still sees the rows it deletes, so
+        -- they are left out by hand. Each probe names the endpoint and the event, the unique index's
+        -- two columns: a probe by the event alone would read the endpoint's whole index for each.
+        select g.event_id from (select distinct event_id from gone) g
+        cross join webhook_endpoints ep
+        cross join lateral (
+          select 1 from webhook_deliveries d
+          where d.endpoint_id = ep.id and d.event_id = g.event_id and d.id not in (select id from gone)
+          limit 1) other
       ), events as (
-        -- An event goes with its last delivery. The statement still sees the rows it deletes, so
-        -- they are left out by hand; deliveries are found per endpoint, by their unique index.
+        -- An event goes with its last delivery.
         delete from webhook_events e
-        where e.id in (select event_id from gone)
-          and not exists (
-            select 1 from webhook_endpoints ep
-            join webhook_deliveries d on d.endpoint_id = ep.id and d.event_id = e.id
-            where d.id not in (select id from gone))
+        where e.id in (select event_id from gone) and e.id not in (select event_id from kept)
       )
       select count(*) as pruned from gone`,
   );
