@@ -10,8 +10,8 @@ import { round, SERVER } from '../support';
 import { databaseBytes, indexesRead, tableSizes, walPosition } from './storage-sizes';
 
 const MONTHS = Number(process.env.BENCH_RETENTION_MONTHS ?? 12);
-/** A tenth of the 10,000,000 a month on PostgreSQL, a fiftieth embedded: sizes scale with it. */
-const SENDS_PER_MONTH = Number(process.env.BENCH_RETENTION_SENDS_PER_MONTH ?? (SERVER ? 1_000_000 : 200_000));
+/** A twentieth of 10,000,000 sends a month on PostgreSQL, a hundredth embedded: sizes scale with it. */
+const SENDS_PER_MONTH = Number(process.env.BENCH_RETENTION_SENDS_PER_MONTH ?? (SERVER ? 500_000 : 100_000));
 const RETENTION_DAYS = 90;
 const MONTH_DAYS = 30;
 const MEMBERS = 100;

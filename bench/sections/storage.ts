@@ -25,7 +25,7 @@ import { retentionCurve } from './storage-curve';
 import { partitionOrBatches } from './storage-partitions';
 import { indexSizes, PER_SEND_TABLES, tableSizes, type TableSize } from './storage-sizes';
 
-const SENDS = Number(process.env.BENCH_STORAGE_SENDS ?? 20_000);
+const SENDS = Number(process.env.BENCH_STORAGE_SENDS ?? 10_000);
 const BLAST_ACCOUNTS = 10;
 
 /** Each table's bytes per send gained between two readings, with its rows per send. */
