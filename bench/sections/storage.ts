@@ -135,12 +135,14 @@ async function storagePerSend() {
 }
 
 export async function storage() {
-  const perSendFigures = await storagePerSend();
+  // BENCH_STORAGE_SENDS=0: the retention curve alone.
+  const perSendFigures = SENDS > 0 ? await storagePerSend() : undefined;
   const folder = SERVER ? null : mkdtempSync(join(tmpdir(), 'blaster-bench-storage-'));
   try {
     const database = folder ? await openDatabase({ dataDir: folder }) : await openBenchDatabase();
     const curve = await retentionCurve(database.db);
-    const partitions = SERVER ? await partitionOrBatches(database.db, curve.sendsPerMonth) : undefined;
+    const partitions =
+      SERVER && curve.months > 0 ? await partitionOrBatches(database.db, curve.sendsPerMonth) : undefined;
     await database.close();
     return { storagePerSend: perSendFigures, retentionCurve: curve, partitions };
   } finally {
