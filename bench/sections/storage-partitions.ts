@@ -24,10 +24,14 @@ async function measured(db: Db, work: () => Promise<unknown>) {
 export async function partitionOrBatches(db: Db, sendsPerMonth: number) {
   const [span] = await queryRows<{ from: string; to: string }>(
     db,
-    sql`select min(created_at)::text as from, (min(created_at) + interval '30 days')::text as to from message_logs`,
+    sql`select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as from,
+          to_char((min(created_at) + interval '30 days') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as to
+        from message_logs`,
   );
-  const from = sql`${span!.from}::timestamptz`;
-  const to = sql`${span!.to}::timestamptz`;
+  // Bounds are written into the DDL: a partition's bounds cannot be parameters.
+  const literal = (at: string) => sql.raw(`'${at}'::timestamptz`);
+  const from = literal(span!.from);
+  const to = literal(span!.to);
   // The same columns and secondary indexes, partitioned by month; the id stays unique per partition.
   await db.execute(sql`create table bench_logs_parted (like message_logs including defaults)
     partition by range (created_at)`);
