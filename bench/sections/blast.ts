@@ -56,7 +56,7 @@ async function startReceiver() {
  * referred, so the referral share is paid too), `targets` numbers and one template, no wait between
  * sends; with `governed`, every governance rule on, set so that none binds.
  */
-async function seedBlast(accounts: number, targets: number, governed: boolean, personal = false) {
+export async function seedBlast(accounts: number, targets: number, governed: boolean, personal = false) {
   const database = await openBenchDatabase();
   const { db } = database;
   await seed(db, { email: 'bench@blaster.local', password: 'bench-password' });
@@ -280,6 +280,8 @@ async function blastSqlFloor(accounts: number, targets: number) {
   const source = new SqlBlastSource(db, {
     confirmLease: (tx, accountId) => leases.confirm(tx as unknown as Db, 'blast', accountId),
     timeZone: 'Asia/Jakarta',
+    // The template has no links: rendering them would leave its text as it is.
+    renderLinks: (text) => text,
   });
   const bus = createLocalBus('floor');
   const config = await new BlastConfigCache(db, bus).get();
@@ -291,7 +293,8 @@ async function blastSqlFloor(accounts: number, targets: number) {
       const accountId = k + 1;
       for (;;) {
         const round = await source.readRound(accountId);
-        const claimed = await source.claim(round!.account, FLOOR_ROUND, config);
+        // No pair rate on the floor: every claimed number may be messaged now.
+        const claimed = await source.claim(round!.account, FLOOR_ROUND, config, () => 0);
         if (isHold(claimed) || claimed.length === 0) return;
         const outcomes = claimed.map(({ logId, phoneId, templateId }) => ({
           logId,

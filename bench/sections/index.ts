@@ -7,6 +7,7 @@ import { phoneNumberImport } from './import';
 import { inboxPages } from './inbox';
 import { listPages } from './pages';
 import { chartStats } from './stats';
+import { storage } from './storage';
 import { yearOfData } from './year';
 
 type Section = () => Promise<Record<string, unknown>>;
@@ -28,4 +29,16 @@ const yearSections: Record<string, Section> = {
   year: async () => ({ yearOfData: await yearOfData() }),
 };
 
-export const sections = process.env.BENCH_SCALE === 'year' ? yearSections : defaultSections;
+/**
+ * Sections that run only when BENCH_ONLY names them: each takes longer than the default run should
+ * (storage: bytes per send and a simulated year of retention, bench/sections/storage.ts).
+ */
+const onDemandSections: Record<string, Section> = {
+  storage,
+};
+
+const named = new Set(process.env.BENCH_ONLY?.split(',').map((name) => name.trim()) ?? []);
+const onDemand = Object.fromEntries(Object.entries(onDemandSections).filter(([name]) => named.has(name)));
+
+export const sections =
+  process.env.BENCH_SCALE === 'year' ? yearSections : { ...defaultSections, ...onDemand };

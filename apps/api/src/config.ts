@@ -130,6 +130,11 @@ export interface RetentionSettings {
   batch: number;
   /** How often a pass starts. */
   everyMs: number;
+  /**
+   * Webhook deliveries' retention (the WEBHOOK_* settings), pruned by the pass as well as by the
+   * dispatcher when idle; absent, the pass leaves them to the dispatcher.
+   */
+  webhooks?: { retentionHours: number; deadRetentionHours: number };
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -226,6 +231,8 @@ function sandboxReputationFromEnv(env: NodeJS.ProcessEnv): Config['sandboxReputa
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = numberFromEnv(env.PORT, HTTP_PORT);
+  const webhookRetentionHours = Math.max(0, numberFromEnv(env.WEBHOOK_RETENTION_HOURS, 7 * 24));
+  const webhookDeadRetentionHours = Math.max(0, numberFromEnv(env.WEBHOOK_DEAD_RETENTION_HOURS, 30 * 24));
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -274,6 +281,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       accountEventDays: Math.max(0, numberFromEnv(env.ACCOUNT_EVENT_RETENTION_DAYS, 180)),
       batch: Math.max(1, numberFromEnv(env.RETENTION_BATCH, 5_000)),
       everyMs: Math.max(1_000, numberFromEnv(env.RETENTION_EVERY_MS, 10 * 60_000)),
+      webhooks: { retentionHours: webhookRetentionHours, deadRetentionHours: webhookDeadRetentionHours },
     },
     webhooks: {
       retryBaseMs: Math.max(1, numberFromEnv(env.WEBHOOK_RETRY_BASE_MS, 10_000)),
@@ -283,8 +291,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       batchSize: Math.max(1, numberFromEnv(env.WEBHOOK_BATCH_SIZE, 50)),
       maxAttempts: Math.max(1, numberFromEnv(env.WEBHOOK_MAX_ATTEMPTS, 150)),
       maxAgeHours: Math.max(0, numberFromEnv(env.WEBHOOK_MAX_AGE_HOURS, 24)),
-      retentionHours: Math.max(0, numberFromEnv(env.WEBHOOK_RETENTION_HOURS, 7 * 24)),
-      deadRetentionHours: Math.max(0, numberFromEnv(env.WEBHOOK_DEAD_RETENTION_HOURS, 30 * 24)),
+      retentionHours: webhookRetentionHours,
+      deadRetentionHours: webhookDeadRetentionHours,
       pruneBatch: Math.max(1, numberFromEnv(env.WEBHOOK_PRUNE_BATCH, 1_000)),
       testsPerMinute: Math.max(1, numberFromEnv(env.WEBHOOK_TESTS_PER_MINUTE, 5)),
       allowedHosts: parseAllowList(env.WEBHOOK_ALLOWED_HOSTS),

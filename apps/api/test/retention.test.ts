@@ -101,6 +101,15 @@ async function networkQuiet(t: TestApp, gateway: SandboxGateway) {
   await t.ctx.delivery.flush();
 }
 
+/** A day for logs and account history, nothing for delivered and given-up webhook deliveries. */
+const SHORT_RETENTION = {
+  messageLogDays: 1,
+  accountEventDays: 1,
+  batch: 20,
+  everyMs: 60_000,
+  webhooks: { retentionHours: 0, deadRetentionHours: 0 },
+};
+
 const countOf = async (db: Db, query: ReturnType<typeof sql>) =>
   Number((await queryRows<{ n: string }>(db, query))[0]!.n);
 
@@ -204,12 +213,22 @@ describe('retention and rollups', () => {
     const TARGETS = 300;
     await seedTargets(t, TARGETS);
 
-    // Every settled log is pruned as soon as it is written, batch after batch, while the blast runs.
+    // Both caps on, set not to bind: every round writes the send budgets the pass also prunes.
+    const admin = await t.createUser('admin');
+    await changeSettings(t, admin.token, { sends_per_minute: 1_000_000, daily_sends_per_account: 1_000_000 });
+
+    // Every settled log is pruned as soon as it is written, by whole retention passes whose clock
+    // runs two days ahead, batch after batch, while the blast runs.
     let blasting = true;
     let prunedLogs = 0;
     const pruning = (async () => {
       while (blasting) {
-        prunedLogs += await pruneMessageLogs(t.ctx.db, new Date(Date.now() + 3_600_000), 20);
+        const pass = await pruneExpired(
+          t.ctx.db,
+          { ...SHORT_RETENTION, batch: 20 },
+          new Date(Date.now() + 2 * 86_400_000),
+        );
+        prunedLogs += pass.messageLogs;
         // The embedded database never leaves the event loop: the blast's timers get their turn.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -245,5 +264,82 @@ describe('retention and rollups', () => {
     );
     expect(paid).toBe(delivered.length);
     expect(shares).toBe(delivered.length);
+  });
+
+  it('a retention pass prunes every kind of row past its age in batches, and never the ledger, the audit trail or the sums', async () => {
+    const t = await startTestApp();
+    opened.push(t);
+    const member = await t.createUser('member');
+    const { id: accountId } = await connect(t, member, 'qr');
+    const db = t.ctx.db;
+    // Of each kind, one row past its retention and one within it.
+    await db.execute(sql`insert into message_logs (user_id, whatsapp_id, target, status, created_at)
+      values (${member.id}, ${accountId}, '6287300000001', 'success', now() - interval '100 days'),
+        (${member.id}, ${accountId}, '6287300000002', 'success', now() - interval '80 days')`);
+    await db.execute(sql`insert into link_clicks (message_log_id, link_index)
+      select id, 0 from message_logs`);
+    await db.execute(sql`insert into account_events (whatsapp_id, kind, created_at)
+      values (${accountId}, 'connection', now() - interval '100 days'), (${accountId}, 'paused', now() - interval '80 days')`);
+    await db.execute(sql`insert into send_minutes (minute, used)
+      values (date_trunc('minute', now()) - interval '2 days', 5), (date_trunc('minute', now()), 5)`);
+    await db.execute(sql`insert into account_daily_sends (whatsapp_id, day, used)
+      values (${accountId}, current_date - 20, 5), (${accountId}, current_date, 5)`);
+    await db.execute(sql`insert into webhook_endpoints (url, secret, event_types)
+      values ('https://hooks.example.com/a', 'whsec_test', array['message.delivery'])`);
+    await db.execute(sql`insert into webhook_events (uid, type, account_id, sequence, payload)
+      select 'evt_' || i, 'message.delivery', ${accountId}, i, '{}'::jsonb from generate_series(1, 4) i`);
+    // Delivered 8 days ago (past 7), delivered an hour ago, given up 31 days ago (past 30), pending.
+    await db.execute(sql`insert into webhook_deliveries (endpoint_id, event_id, account_key, sequence, delivered_at, dead_at)
+      select (select id from webhook_endpoints), e.id, ${accountId}, e.sequence,
+        case e.sequence when 1 then now() - interval '8 days' when 2 then now() - interval '1 hour' end,
+        case when e.sequence = 3 then now() - interval '31 days' end
+      from webhook_events e`);
+    await db.execute(sql`insert into ledger_entries (user_id, kind, amount, created_at)
+      values (${member.id}, 'bonus', 1000, now() - interval '400 days')`);
+    await db.execute(sql`insert into audit_entries (action, target_type, instance, created_at)
+      values ('bonus.create', 'user', 'test', now() - interval '400 days')`);
+    const counted = async () => ({
+      logs: await countOf(db, sql`select count(*) as n from message_logs`),
+      clicks: await countOf(db, sql`select count(*) as n from link_clicks`),
+      events: await countOf(db, sql`select count(*) as n from account_events`),
+      minutes: await countOf(db, sql`select count(*) as n from send_minutes`),
+      days: await countOf(db, sql`select count(*) as n from account_daily_sends`),
+      deliveries: await countOf(db, sql`select count(*) as n from webhook_deliveries`),
+      webhookEvents: await countOf(db, sql`select count(*) as n from webhook_events`),
+      ledger: await countOf(db, sql`select count(*) as n from ledger_entries`),
+      audit: await countOf(db, sql`select count(*) as n from audit_entries`),
+    });
+    const before = await counted();
+    const sums = await rollups(db);
+
+    const pruned = await pruneExpired(db, {
+      messageLogDays: 90,
+      accountEventDays: 90,
+      batch: 1,
+      everyMs: 60_000,
+      webhooks: { retentionHours: 7 * 24, deadRetentionHours: 30 * 24 },
+    });
+    expect(pruned).toEqual({ messageLogs: 1, accountEvents: 1, webhookDeliveries: 2, sendBudgets: 2 });
+    expect(await counted()).toEqual({
+      ...before,
+      logs: before.logs - 1,
+      clicks: before.clicks - 1,
+      events: before.events - 1,
+      minutes: before.minutes - 1,
+      days: before.days - 1,
+      deliveries: before.deliveries - 2,
+      webhookEvents: before.webhookEvents - 2,
+    });
+    expect(await rollups(db)).toEqual(sums);
+    // A second pass finds nothing left to do.
+    expect(
+      await pruneExpired(db, {
+        messageLogDays: 90,
+        accountEventDays: 90,
+        batch: 1,
+        everyMs: 60_000,
+        webhooks: { retentionHours: 7 * 24, deadRetentionHours: 30 * 24 },
+      }),
+    ).toEqual({ messageLogs: 0, accountEvents: 0, webhookDeliveries: 0, sendBudgets: 0 });
   });
 });

@@ -455,7 +455,8 @@ export const messageLogs = pgTable(
     index('message_logs_pending_idx')
       .on(table.status)
       .where(sql`${table.status} = 'pending'`),
-    index('message_logs_user_idx').on(table.userId, table.status),
+    // No index by member (migration 0028): no read of the log starts from a member's rows (the plans
+    // in docs/benchmarks.md, "Storage per send"), and every send paid for one.
     index('message_logs_created_idx').on(table.createdAt),
   ],
 );

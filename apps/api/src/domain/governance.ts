@@ -29,9 +29,12 @@ interface Grant {
 
 /** The longest a governed loop sleeps before looking again (a settings change wakes it sooner). */
 const LONGEST_HOLD_MS = 60_000;
-/** Budget rows older than this are deleted when a new minute starts. */
-const KEEP_MINUTES = sql`interval '1 day'`;
-const KEEP_DAYS = sql`interval '14 days'`;
+/**
+ * Budget rows older than this are never read again: deleted when a new minute starts, and by the
+ * retention pass (jobs/retention.ts) when no minute cap is set.
+ */
+export const KEEP_MINUTES = sql`interval '1 day'`;
+export const KEEP_DAYS = sql`interval '14 days'`;
 
 export const isHold = (value: unknown): value is Hold =>
   typeof value === 'object' && value !== null && 'hold' in value;

@@ -6,6 +6,7 @@ import type { JobLeases } from '../cluster/leases';
 import { queryRows, type Db } from '../db';
 import type { Config } from '../config';
 import { signWebhook } from '../domain/webhooks';
+import { pruneWebhookDeliveries } from './retention';
 import { OutboundError, type OutboundGuard } from '../lib/outbound/guard';
 
 /** The dispatcher is one job: whichever instance holds its lease sends every webhook. */
@@ -112,36 +113,8 @@ export class WebhookDispatcher extends LeasedJobs {
    * Deletes one batch of delivered rows past their retention and of dead ones past theirs, and the
    * events no delivery needs any more; answers how many deliveries went.
    */
-  async prune(): Promise<number> {
-    const { db, settings } = this.options;
-    const [row] = await queryRows<{ pruned: string | number }>(
-      db,
-      sql`with expired as (
-          (select id from webhook_deliveries
-           where delivered_at is not null
-             and delivered_at < now() - ${settings.retentionHours}::float8 * interval '1 hour'
-           order by delivered_at limit ${settings.pruneBatch})
-          union all
-          (select id from webhook_deliveries
-           where dead_at is not null
-             and dead_at < now() - ${settings.deadRetentionHours}::float8 * interval '1 hour'
-           order by dead_at limit ${settings.pruneBatch})
-        ), gone as (
-          delete from webhook_deliveries d using expired where d.id = expired.id
-          returning d.id, d.event_id
-        ), events as (
-          -- An event goes with its last delivery. The statement still sees the rows it deletes, so
-          -- they are left out by hand; deliveries are found per endpoint, by their unique index.
-          delete from webhook_events e
-          where e.id in (select event_id from gone)
-            and not exists (
-              select 1 from webhook_endpoints ep
-              join webhook_deliveries d on d.endpoint_id = ep.id and d.event_id = e.id
-              where d.id not in (select id from gone))
-        )
-        select count(*) as pruned from gone`,
-    );
-    return Number(row?.pruned ?? 0);
+  prune(): Promise<number> {
+    return pruneWebhookDeliveries(this.options.db, this.options.settings);
   }
 
   /** Claims, sends and records one batch; answers how many were sent. */

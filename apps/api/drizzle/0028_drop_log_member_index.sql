@@ -1,0 +1,1 @@
+DROP INDEX "message_logs_user_idx";
