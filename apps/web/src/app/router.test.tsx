@@ -35,7 +35,7 @@ vi.stubGlobal(
         : url.includes('/onboarding')
           ? { steps: [] }
           : url.includes('/whatsapp/campaigns/')
-            ? { pool_left: 0, campaigns: [] }
+            ? { pool_left: 0, campaigns: [], templates: [] }
             : { setting: { info: '' } };
     return new Response(JSON.stringify(body), { status: 200 });
   }),
