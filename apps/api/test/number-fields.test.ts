@@ -228,6 +228,12 @@ describe('personal messages in a blast', () => {
       'Halo <strong>{{name}}</strong> dari {{city|Jakarta}} ({{number}})',
     );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // A new template is sent once reviewed.
+    const approved = await t.call('POST', API.messageReview(saved.body.message.id), {
+      token: admin.token,
+      body: { decision: 'approve' },
+    });
+    expect(approved.status).toBe(200);
     await blastOnce(t, member);
     const texts = new Map(gateway.delivered.map((sent) => [sent.to, sent.text]));
     expect(texts).toEqual(
