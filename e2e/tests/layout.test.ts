@@ -20,10 +20,18 @@ test.beforeAll(({ stack: shared }) => {
 });
 
 /**
- * Screens of the route table that are not lists: forms, the dashboard, the profile, the monitors, and
- * one account's health page (opened from an account's row).
+ * Screens of the route table that are not lists: forms, the dashboard, the profile, the monitors, one
+ * account's health page (opened from an account's row), and the inbox, a conversation view.
  */
-const NOT_LISTS = new Set(['/', '/dashboard', '/profile', '/settings', '/blaster', '/whatsapp/health']);
+const NOT_LISTS = new Set([
+  '/',
+  '/dashboard',
+  '/profile',
+  '/settings',
+  '/blaster',
+  '/whatsapp/health',
+  '/inbox',
+]);
 const LIST_PAGES = PANEL_ROUTES.map((route) => route.path).filter(
   (path) => !NOT_LISTS.has(path) && !/\/(create|edit)$/.test(path) && !path.startsWith('/monitor/'),
 );

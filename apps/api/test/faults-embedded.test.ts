@@ -29,6 +29,11 @@ async function start() {
     ADMIN_PASSWORD: ADMIN.password,
     SANDBOX_TIME_SCALE: '0.02',
     SANDBOX_SEED: '9',
+    // Recipients who never opt out, block or report: the template stays green, so it is never paced
+    // again mid-blast (a hold for its feedback would outlast the test).
+    SANDBOX_REPLY_RATE: '0',
+    SANDBOX_BLOCK_RATE: '0',
+    SANDBOX_REPORT_RATE: '0',
     SANDBOX_JOURNAL: journal,
     // Started again on the same port in production, the server keeps its name and takes its own blast
     // back at once; a port picked afresh would otherwise make it wait for the old lease to run out.

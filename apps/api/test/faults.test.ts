@@ -69,6 +69,11 @@ describe.skipIf(!server)('database faults under two blasting instances', () => {
   const env = {
     JOB_LEASE_SECONDS: String(LEASE_SECONDS),
     SANDBOX_SEED: '5',
+    // Recipients who never opt out, block or report: the template stays green, so it is never paced
+    // again mid-blast (a hold for its feedback would outlast the test).
+    SANDBOX_REPLY_RATE: '0',
+    SANDBOX_BLOCK_RATE: '0',
+    SANDBOX_REPORT_RATE: '0',
     SANDBOX_TIME_SCALE: '0.02',
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

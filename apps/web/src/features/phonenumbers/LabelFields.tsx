@@ -142,7 +142,7 @@ function FieldRows({
       <button
         type="button"
         onClick={() => change([...rows, { key: '', value: '' }])}
-        className="inline-flex items-center gap-1 text-sm text-brand-600 hover:underline"
+        className="inline-flex items-center gap-1 text-sm text-brand-600 hover:underline dark:text-brand-400"
       >
         <Plus className="size-4" />
         {t('phone.addField')}

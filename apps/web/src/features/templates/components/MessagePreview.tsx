@@ -53,7 +53,13 @@ export function ChatBubble({
   const fileName = media.file?.name ?? (media.url && !imageUrl ? media.url.split('/').pop() : null);
   const shown = buttons.filter((button) => button.title.trim());
   return (
-    <div className="max-w-sm rounded-xl bg-[#efeae2] p-3 dark:bg-gray-800" data-testid="chat-preview">
+    // The message as the recipient will read it: the template's own words, in whatever language its
+    // author wrote, never the panel's and never for the browser to translate.
+    <div
+      className="max-w-sm rounded-xl bg-[#efeae2] p-3 dark:bg-gray-800"
+      data-testid="chat-preview"
+      translate="no"
+    >
       <div className="rounded-lg rounded-tl-none bg-white p-1.5 text-sm text-gray-900 shadow-xs dark:bg-gray-700 dark:text-white">
         {imageUrl && <img src={imageUrl} alt="" className="mb-1 max-h-60 w-full rounded-md object-cover" />}
         {fileName && (

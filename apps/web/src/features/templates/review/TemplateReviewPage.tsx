@@ -71,7 +71,9 @@ export function TemplateReviewPage() {
         title={t('route./message/review')}
         actions={<RefreshButton onRefresh={() => list.refetch()} />}
       >
-        {mayReview ? null : <p className="mb-3 text-sm text-gray-500">{t('template.reviewOnlyStaff')}</p>}
+        {mayReview ? null : (
+          <p className="mb-3 text-sm text-gray-500 dark:text-gray-400">{t('template.reviewOnlyStaff')}</p>
+        )}
         <StatusFilter values={REVIEW_STATES} label={(value) => t(`template.review.${value}`)} />
         <PagedTable
           label={t('route./message/review')}
