@@ -23,7 +23,15 @@ const FIRST_NUMBER = 6285700000000;
 /** Every instance of this test: short leases, so a takeover comes quickly. */
 const start = (name: string, databaseUrl: string, dir: string) =>
   startInstance(name, databaseUrl, dir, {
-    env: { JOB_LEASE_SECONDS: String(LEASE_SECONDS), SANDBOX_SEED: '11' },
+    env: {
+      JOB_LEASE_SECONDS: String(LEASE_SECONDS),
+      SANDBOX_SEED: '11',
+      // Recipients who never opt out, block or report: the template stays green, so it is never paced
+      // again mid-blast (a hold for its feedback would outlast the test).
+      SANDBOX_REPLY_RATE: '0',
+      SANDBOX_BLOCK_RATE: '0',
+      SANDBOX_REPORT_RATE: '0',
+    },
   });
 
 function listen(instance: Instance, token: string) {
