@@ -8,6 +8,7 @@ import { configFromEnv } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, queryRows, type Database } from '../../src/db';
 import { createScratchDatabase } from '../../src/db/scratch';
+import { openRecycledEmbedded } from './recycled-database';
 import { users } from '../../src/db/schema';
 import { seed } from '../../src/db/seed';
 import { createTokenService } from '../../src/lib/tokens';
@@ -56,7 +57,7 @@ export async function openTestDatabase(): Promise<Database> {
   const server = process.env.TEST_DATABASE_URL;
   if (!server) {
     migratedArchive ??= new Blob([readFileSync(inject('migratedDataDirArchive'))]);
-    return openDatabase({ loadDataDir: migratedArchive });
+    return openRecycledEmbedded(migratedArchive);
   }
   const scratch = await createScratchDatabase(server, { template: inject('migratedTemplateDatabase') });
   const database = await openDatabase({ databaseUrl: scratch.url });
