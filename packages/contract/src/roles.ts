@@ -196,6 +196,13 @@ export const SUPPRESSION_REMOVE_ROLES: readonly Role[] = DEV_ADMIN;
  */
 export const INBOX_ROLES: readonly Role[] = MEMBER_DEV_ADMIN;
 
+/**
+ * Who builds segments (saved audiences over the phone-number pool): admin and dev, who manage that
+ * pool. Who picks one: also members, whose blasts claim from the same pool on their own accounts.
+ */
+export const SEGMENT_ROLES: readonly Role[] = DEV_ADMIN;
+export const SEGMENT_PICK_ROLES: readonly Role[] = MEMBER_DEV_ADMIN;
+
 /** Admin and dev operate the platform: they act on any user's data. */
 export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];
 export function isOperatorRole(role: Role | undefined | null): boolean {
