@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG, type SegmentCount, type SegmentFilterInput } from '@blaster/contract';
+import {
+  API,
+  MESSAGE_TEXT as MSG,
+  type AuditEntry,
+  type SegmentCount,
+  type SegmentFilterInput,
+} from '@blaster/contract';
 import { queryRows, type Database } from '../src/db';
 import { messageTemplates, numberFields, phoneNumbers, users } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
@@ -223,6 +229,29 @@ describe('segments', () => {
     });
     expect(started.status).toBe(404);
     expect(started.body.msg).toBe(MSG.segmentNotFound);
+  });
+
+  it("a dev's start of a member's blast to a segment names the segment in the audit trail", async () => {
+    const { t, admin, member } = await appWithUsers();
+    await seedNumbers(t);
+    const dev = await t.createUser('dev');
+    const saved = await createSegment(t, admin, 'VIP', { tags: ['vip'] });
+    const account = await connect(t, member, 'qr');
+    const started = await t.call('POST', API.whatsappStart, {
+      token: dev.token,
+      body: { whatsappClientId: account.id, segmentId: saved.body.segment.id },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const trail = await t.call<{ data: AuditEntry[] }>(
+      'GET',
+      `${API.auditPerPage}?page=1&target_type=whatsapp&target_id=${account.id}`,
+      { token: admin.token },
+    );
+    expect(trail.body.data[0]).toMatchObject({
+      action: 'blast.start',
+      actor: { id: dev.id },
+      after: { status: 'sending', blast_segment_id: saved.body.segment.id },
+    });
   });
 
   it('two instances blasting one segment send its numbers once each and no other', async () => {

@@ -239,6 +239,7 @@ export async function auditBlastAction(
   const snapshot = (row: AccountRow) => ({
     status: row.status,
     blast_scheduled_at: row.blastScheduledAt?.toISOString() ?? null,
+    blast_segment_id: row.blastSegmentId,
   });
   // Only changed fields are kept; the owner, named after only, always is: whose account it was.
   await recordAudit(tx, ctx, {
