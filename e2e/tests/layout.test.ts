@@ -21,7 +21,8 @@ test.beforeAll(({ stack: shared }) => {
 
 /**
  * Screens of the route table that are not lists: forms, the dashboard, the profile, the monitors, one
- * account's health page (opened from an account's row), and the inbox, a conversation view.
+ * account's health page (opened from an account's row), the inbox, a conversation view, and the
+ * segments, a builder above its saved filters.
  */
 const NOT_LISTS = new Set([
   '/',
@@ -31,6 +32,7 @@ const NOT_LISTS = new Set([
   '/blaster',
   '/whatsapp/health',
   '/inbox',
+  '/segments',
 ]);
 const LIST_PAGES = PANEL_ROUTES.map((route) => route.path).filter(
   (path) => !NOT_LISTS.has(path) && !/\/(create|edit)$/.test(path) && !path.startsWith('/monitor/'),

@@ -60,6 +60,7 @@ import { suppressionRoutes } from './modules/suppression/routes';
 import { linkRoutes } from './modules/links/routes';
 import { funnelRoutes } from './modules/funnel/routes';
 import { inboxRoutes } from './modules/inbox/routes';
+import { segmentRoutes } from './modules/segments/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { campaignRoutes } from './modules/campaign/routes';
 
@@ -226,6 +227,7 @@ function registerModules(app: FastifyInstance, ctx: AppContext) {
     suppressionRoutes,
     funnelRoutes,
     inboxRoutes,
+    segmentRoutes,
     onboardingRoutes,
     campaignRoutes,
     linkRoutes,

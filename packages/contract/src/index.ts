@@ -23,6 +23,7 @@ export * from './stats-text';
 export * from './schemas/webhooks';
 export * from './schemas/consent';
 export * from './schemas/inbox';
+export * from './schemas/segments';
 
 export * from './csv';
 export * from './schemas/governance';

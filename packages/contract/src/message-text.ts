@@ -387,6 +387,14 @@ export const MESSAGE_TEXT = {
   inboxReplySent: 'Balasan terkirim.',
   inboxReplyFailed: 'Balasan tidak terkirim: jaringan menolaknya. Coba lagi nanti.',
   inboxMarkedRead: 'Percakapan ditandai sudah dibaca.',
+  // Segments (decision): saved audiences of blasts, built by operators.
+  segmentNameRequired: 'Nama segmen wajib diisi.',
+  segmentFieldTwice: 'Setiap field hanya boleh dipakai sekali dalam satu segmen.',
+  segmentFieldUnknown: (names: string) =>
+    `Field ${names} tidak dikenal: belum ada nomor dengan field itu. Pilih field yang sudah ada.`,
+  segmentNotFound: 'Segmen tidak ditemukan.',
+  segmentSaved: 'Segmen disimpan.',
+  segmentDeleted: 'Segmen dihapus.',
   confirmRemoveSuppression: (number: string) =>
     `Hapus ${number} dari daftar suppression? Nomor ini bisa dikirimi blast lagi.`,
   numberSuppressed: (number: string) => `${number} berhenti berlangganan dan masuk daftar suppression.`,

@@ -155,6 +155,11 @@ export const API = {
   inboxMessages: (id: number | string) => `/api/admin/inbox/threads/${id}/messages`,
   inboxRead: (id: number | string) => `/api/admin/inbox/threads/${id}/read`,
   inboxReply: (id: number | string) => `/api/admin/inbox/threads/${id}/reply`,
+  segmentList: '/api/admin/segment/list',
+  segmentCreate: '/api/admin/segment',
+  segment: (id: number | string) => `/api/admin/segment/${id}`,
+  segmentCount: (id: number | string) => `/api/admin/segment/${id}/count`,
+  segmentPreviewCount: '/api/admin/segment/preview-count',
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

@@ -58,6 +58,8 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/audit', title: 'Jejak Audit', roles: DEV_ADMIN },
   { path: '/webhooks', title: 'Webhook', roles: DEV_ADMIN },
   { path: '/suppression', title: 'Suppression', roles: DEV_ADMIN_STAFF },
+  // Decision: saved audiences of blasts, built by the operators who manage the number pool.
+  { path: '/segments', title: 'Segmen', roles: DEV_ADMIN },
   // Decision: the spec has no screen for operators' accounts; admin and dev manage them here.
   { path: '/users', title: 'Daftar Pengguna', roles: DEV_ADMIN },
   { path: '/monitor/local', title: 'Monitor Local', roles: DEV_ONLY },
@@ -99,7 +101,8 @@ export type MenuIcon =
   | 'users'
   | 'monitor'
   | 'blaster'
-  | 'inbox';
+  | 'inbox'
+  | 'segments';
 
 export interface MenuItem {
   name: string;
@@ -140,6 +143,7 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Dashboard', '/', 'dashboard', 'menu.dashboard'),
   item('Daftar Phone Number', '/phonenumber', 'phonenumber', 'menu.phoneNumbers'),
   item('Daftar Member', '/member', 'member', 'menu.members'),
+  item('Segmen', '/segments', 'segments', 'menu.segments'),
   item('Daftar Generator', '/generator/list', 'generator', 'menu.generators'),
   item('Daftar Validator', '/validator/list', 'validator', 'menu.validators'),
   item('Template Pesan', '/message', 'message', 'menu.templates'),
@@ -195,6 +199,13 @@ export const SUPPRESSION_REMOVE_ROLES: readonly Role[] = DEV_ADMIN;
  * account's. Staff is left out: recipients' words are no support matter, and answering is a send.
  */
 export const INBOX_ROLES: readonly Role[] = MEMBER_DEV_ADMIN;
+
+/**
+ * Who builds segments (saved audiences over the phone-number pool): admin and dev, who manage that
+ * pool. Who picks one: also members, whose blasts claim from the same pool on their own accounts.
+ */
+export const SEGMENT_ROLES: readonly Role[] = DEV_ADMIN;
+export const SEGMENT_PICK_ROLES: readonly Role[] = MEMBER_DEV_ADMIN;
 
 /** Admin and dev operate the platform: they act on any user's data. */
 export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];

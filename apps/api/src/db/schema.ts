@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SegmentFilter } from '@blaster/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -132,6 +133,13 @@ export const whatsappAccounts = pgTable(
     /** A blast set to start at this time, by whichever instance holds the account's lease then. */
     blastScheduledAt: timestamp('blast_scheduled_at', { withTimezone: true }),
     blastScheduledBy: integer('blast_scheduled_by'),
+    /**
+     * The running blast's audience (migration 0029): the segment picked at its start and a copy of its
+     * filter, so an instance that takes the blast over claims the same numbers even when the segment
+     * changes or goes meanwhile. Null: every number a blast may claim.
+     */
+    blastSegmentId: integer('blast_segment_id'),
+    blastSegmentFilter: jsonb('blast_segment_filter').$type<SegmentFilter>(),
   },
   (table) => [
     index('whatsapp_user_idx').on(table.userId),
@@ -230,6 +238,19 @@ export const phoneNumbers = pgTable(
 export const numberFields = pgTable('number_fields', {
   key: text('key').primaryKey(),
   createdAt: createdAt(),
+});
+
+/**
+ * Saved audiences of blasts (migration 0029): a filter over the numbers' tags, fields, consent and
+ * last send (the contract's `segmentFilterSchema`), compiled to SQL by domain/segment-filter.ts.
+ */
+export const segments = pgTable('segments', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  filter: jsonb('filter').$type<SegmentFilter>().notNull(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** Generators and validators: a walk over numbers asking the gateway which have an account. */
@@ -909,5 +930,11 @@ export const inboxMessages = pgTable(
     sentBy: integer('sent_by'),
     createdAt: createdAt(),
   },
-  (table) => [index('inbox_messages_thread_idx').on(table.threadId, table.id)],
+  (table) => [
+    index('inbox_messages_thread_idx').on(table.threadId, table.id),
+    // A segment's "has replied" reads whether a number ever wrote in (migration 0029).
+    index('inbox_messages_inbound_idx')
+      .on(table.counterpart)
+      .where(sql`${table.direction} = 'in'`),
+  ],
 );

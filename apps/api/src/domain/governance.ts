@@ -306,6 +306,9 @@ export async function takeDueSchedule(tx: Executor, accountId: number) {
       blastScheduledBy: null,
       pausedReason: null,
       pausedAt: null,
+      // A scheduled blast names no segment: it goes to every number a blast may claim.
+      blastSegmentId: null,
+      blastSegmentFilter: null,
     })
     .where(
       and(

@@ -81,6 +81,7 @@ const AuditListPage = lazyScreen(() => import('../features/audit/AuditListPage')
 const UsersPage = lazyScreen(() => import('../features/users/UsersPage'), 'UsersPage');
 const HealthPage = lazyScreen(() => import('../features/health/HealthPage'), 'HealthPage');
 const InboxPage = lazyScreen(() => import('../features/inbox/InboxPage'), 'InboxPage');
+const SegmentsPage = lazyScreen(() => import('../features/segments/SegmentsPage'), 'SegmentsPage');
 const WebhooksPage = lazyScreen(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const SuppressionPage = lazyScreen(
   () => import('../features/suppression/SuppressionPage'),
@@ -139,6 +140,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/audit': () => <AuditListPage />,
   '/whatsapp/health': () => <HealthPage />,
   '/inbox': () => <InboxPage />,
+  '/segments': () => <SegmentsPage />,
   '/webhooks': () => <WebhooksPage />,
   '/suppression': () => <SuppressionPage />,
   '/users': () => <UsersPage />,

@@ -24,6 +24,7 @@ import { opsEndpoints } from './ops';
 import { lookupEndpoints } from './lookup';
 import { onboardingEndpoints } from './onboarding';
 import { inboxEndpoints } from './inbox';
+import { segmentEndpoints } from './segments';
 
 export * from './define';
 
@@ -57,6 +58,7 @@ export const ENDPOINTS = {
   ...lookupEndpoints,
   ...onboardingEndpoints,
   ...inboxEndpoints,
+  ...segmentEndpoints,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof ENDPOINTS;

@@ -5,6 +5,7 @@ import { whatsappCountAnswerSchema } from '../schemas/dashboard';
 import {
   accountIdBodySchema,
   blastStartBodySchema,
+  blastStartWithAudienceBodySchema,
   deviceBodySchema,
   deviceParamSchema,
   newClientBodySchema,
@@ -147,10 +148,10 @@ export const whatsappEndpoints = {
     method: 'POST',
     path: '/api/admin/whatsapp/start-blasting',
     access: BLAST_ROLES,
-    body: blastStartBodySchema,
+    body: blastStartWithAudienceBodySchema,
     answer: whatsappSavedSchema,
     errors: [404],
-    summary: "Starts an account's blast",
+    summary: "Starts an account's blast, to a segment's numbers when one is named",
     tags,
   }),
   whatsappStop: endpoint({

@@ -366,6 +366,12 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   inboxReplySent: 'Reply sent.',
   inboxReplyFailed: 'The reply was not sent: the network refused it. Please try again later.',
   inboxMarkedRead: 'Conversation marked as read.',
+  segmentNameRequired: 'The segment needs a name.',
+  segmentFieldTwice: 'Each field may be used only once in a segment.',
+  segmentFieldUnknown: 'Unknown field {{names}}: no number has that field yet. Choose an existing field.',
+  segmentNotFound: 'Segment not found.',
+  segmentSaved: 'Segment saved.',
+  segmentDeleted: 'Segment deleted.',
   confirmRemoveSuppression:
     'Remove {{number}} from the suppression list? Blasts can reach this number again.',
   numberSuppressed: '{{number}} unsubscribed and is now on the suppression list.',

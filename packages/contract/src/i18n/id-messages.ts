@@ -365,6 +365,13 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   inboxReplySent: 'Balasan terkirim.',
   inboxReplyFailed: 'Balasan tidak terkirim: jaringan menolaknya. Coba lagi nanti.',
   inboxMarkedRead: 'Percakapan ditandai sudah dibaca.',
+  segmentNameRequired: 'Nama segmen wajib diisi.',
+  segmentFieldTwice: 'Setiap field hanya boleh dipakai sekali dalam satu segmen.',
+  segmentFieldUnknown:
+    'Field {{names}} tidak dikenal: belum ada nomor dengan field itu. Pilih field yang sudah ada.',
+  segmentNotFound: 'Segmen tidak ditemukan.',
+  segmentSaved: 'Segmen disimpan.',
+  segmentDeleted: 'Segmen dihapus.',
   confirmRemoveSuppression: 'Hapus {{number}} dari daftar blokir kirim? Nomor ini bisa dikirimi blast lagi.',
   numberSuppressed: '{{number}} berhenti berlangganan dan masuk daftar blokir kirim.',
   consentTimeInvalid: 'Waktu persetujuan tidak valid.',

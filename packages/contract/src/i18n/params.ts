@@ -49,6 +49,7 @@ export const MESSAGE_PARAMS = {
   templatePausedOptOut: ['template', 'percent', 'limit'],
   templateRejected: ['template', 'reason'],
   templateAwaitingReview: ['template'],
+  segmentFieldUnknown: ['names'],
 } as const satisfies Record<FunctionKeys, readonly string[]>;
 
 export type ParamKey = keyof typeof MESSAGE_PARAMS;

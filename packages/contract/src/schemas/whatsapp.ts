@@ -79,6 +79,10 @@ export const blastStartBodySchema = z.object({
   socketClientId: z.string().max(100).nullish(),
   loop: z.unknown().optional(),
 });
+/** A start names the blast's audience: a saved segment; left out, every number a blast may claim. */
+export const blastStartWithAudienceBodySchema = blastStartBodySchema.extend({
+  segmentId: idSchema().nullish(),
+});
 export const accountIdBodySchema = z.object({ id: idSchema() });
 export const whatsappStatusBodySchema = z.object({
   id: idSchema(),

@@ -4,6 +4,7 @@ import { queryRows } from '../../db';
 import { messageLogs, messageTemplates, phoneNumbers } from '../../db/schema';
 import type { AccountRow } from '../../domain/accounts';
 import { isHold, reserveSends, type Hold } from '../../domain/governance';
+import { segmentWhere, storedSegmentFilter } from '../../domain/segment-filter';
 import type { Tx } from '../../ledger/ledger';
 import { permitClaimedRound } from '../../policy/blast-round';
 import type { ActiveTemplate, BlastConfig } from '../blast-config';
@@ -40,7 +41,7 @@ export async function claimRound(
     tx,
     sql`with picked as (
           select id from ${phoneNumbers}
-          where ${claimablePhones(config.settings)}
+          where ${claimablePhones(config.settings)}${audienceOf(account)}
           order by id limit ${size} for update skip locked)
         update ${phoneNumbers} p set in_use = 1 from picked where p.id = picked.id
         returning p.id, p.number, p.name${config.readsFields ? sql`, p.fields` : sql``}`,
@@ -84,6 +85,15 @@ export async function claimRound(
   }));
   const permits = permitClaimedRound(account.clientid, claimed);
   return claimed.map((target, i) => ({ ...target, permit: permits[i]! }));
+}
+
+/**
+ * The blast's audience as more of the claim's condition: the segment filter stored on the account's
+ * row when the blast started, so every instance running the blast claims from the same numbers.
+ */
+function audienceOf(account: AccountRow) {
+  const filter = storedSegmentFilter(account.blastSegmentFilter);
+  return filter ? sql` and ${segmentWhere(filter)}` : sql``;
 }
 
 /** A number's fields as the driver gave them (jsonb: parsed, or text on a driver that leaves it). */

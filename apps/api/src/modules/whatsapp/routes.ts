@@ -38,7 +38,9 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
     whatsapp: presentAccount(await accounts.accountFor(ctx, user, params.id)),
   }));
 
-  serve(app, ctx, 'whatsappStart', ({ body, user }) => accounts.startBlast(ctx, user, body.whatsappClientId));
+  serve(app, ctx, 'whatsappStart', ({ body, user }) =>
+    accounts.startBlast(ctx, user, body.whatsappClientId, body.segmentId ?? null),
+  );
   serve(app, ctx, 'whatsappStop', ({ body, user }) => accounts.stopBlast(ctx, user, body.whatsappClientId));
   serve(app, ctx, 'whatsappStatus', ({ body, user }) =>
     body.status === 'sending'

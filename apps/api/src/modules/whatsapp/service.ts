@@ -33,6 +33,7 @@ import { queueAccountStateEvents } from '../../domain/webhooks';
 import { sendDirect as sendThroughPolicy } from '../../policy/direct-send';
 import { actsForAnother } from '../../policy/ownership';
 import { recordAudit } from '../audit/service';
+import { findSegment } from '../segments/service';
 import {
   accountFilter,
   accountRepository as accounts,
@@ -238,6 +239,7 @@ export async function auditBlastAction(
   const snapshot = (row: AccountRow) => ({
     status: row.status,
     blast_scheduled_at: row.blastScheduledAt?.toISOString() ?? null,
+    blast_segment_id: row.blastSegmentId,
   });
   // Only changed fields are kept; the owner, named after only, always is: whose account it was.
   await recordAudit(tx, ctx, {
@@ -249,11 +251,26 @@ export async function auditBlastAction(
   });
 }
 
-export async function startBlast(ctx: AppContext, user: AuthUser, key: number | string) {
+/**
+ * Starts the account's blast. Its audience is stored on the account's row with the blast (the
+ * segment and a copy of its filter), so whichever instance runs or takes over the blast claims the
+ * same numbers; without a segment, every number a blast may claim.
+ */
+export async function startBlast(
+  ctx: AppContext,
+  user: AuthUser,
+  key: number | string,
+  segmentId: number | null = null,
+) {
   const account = await accountFor(ctx, user, key);
+  const segment = segmentId === null ? null : await findSegment(ctx, segmentId);
   await refuseWhenDisconnected(ctx, account);
   const sending = await ctx.db.transaction(async (tx) => {
-    const row = await accounts.update(tx, account.id, { status: 'sending' });
+    const row = await accounts.update(tx, account.id, {
+      status: 'sending',
+      blastSegmentId: segment?.id ?? null,
+      blastSegmentFilter: segment?.filter ?? null,
+    });
     await auditBlastAction(ctx, tx, user, 'blast.start', account, row);
     return row;
   });

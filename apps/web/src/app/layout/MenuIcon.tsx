@@ -6,6 +6,7 @@ import {
   Gift,
   Hash,
   Inbox,
+  ListFilter,
   LayoutDashboard,
   Layers,
   MessageCircle,
@@ -46,6 +47,7 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   monitor: Activity,
   blaster: Send,
   inbox: Inbox,
+  segments: ListFilter,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {

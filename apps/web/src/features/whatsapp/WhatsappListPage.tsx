@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { WHATSAPP_FILTERS, isOperatorRole } from '@blaster/contract';
 import { t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
@@ -13,6 +14,7 @@ import {
 import { useSession } from '../../lib/session';
 import { userChannel } from '../../lib/user-channel';
 import { CampaignCards } from '../campaign/CampaignCards';
+import { SegmentPicker } from '../segments/SegmentPicker';
 import { useWhatsappList } from './api';
 import { accountColumns } from './columns';
 import { useLiveAccounts } from './live';
@@ -38,8 +40,10 @@ export function WhatsappListPage() {
   const list = useWhatsappList({ pageQuery, chosenUser, search, status }, query);
   const channel = userChannel(user);
   const { rows, patch, started } = useLiveAccounts(list.data?.data, channel);
-  const actions = useAccountActions({ channel, patch, started, refetch: list.refetch });
-  const columns = accountColumns({ role, operator, canBlast: role === 'member' || role === 'dev' }, actions);
+  const [segmentId, setSegmentId] = useState<number | null>(null);
+  const canBlast = role === 'member' || role === 'dev';
+  const actions = useAccountActions({ channel, patch, started, refetch: list.refetch, segmentId });
+  const columns = accountColumns({ role, operator, canBlast }, actions);
 
   const title = role === 'member' ? MSG.whatsappTitleMember : MSG.whatsappTitleDev;
   return (
@@ -48,7 +52,7 @@ export function WhatsappListPage() {
       <CampaignCards
         owner={user ? (chosenUser ? Number(chosenUser) : operator ? 'all' : user.id) : null}
         channel={channel}
-        canControl={role === 'member' || role === 'dev'}
+        canControl={canBlast}
       />
       <PageCard
         title={title}
@@ -59,6 +63,7 @@ export function WhatsappListPage() {
           </>
         }
       >
+        {canBlast && <SegmentPicker value={segmentId} onChange={setSegmentId} />}
         <ListFilters
           search={searchBox}
           searchLabel={MSG.searchWhatsapp}

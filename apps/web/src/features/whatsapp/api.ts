@@ -76,8 +76,12 @@ export function useGatewayConfig() {
 export function useStartBlast() {
   const MSG = useMessages();
   return useMutation({
-    mutationFn: (body: { whatsappClientId: number; socketClientId: string | null; loop: boolean }) =>
-      callEndpoint('whatsappStart', { body }, { fallback: MSG.networkError }),
+    mutationFn: (body: {
+      whatsappClientId: number;
+      socketClientId: string | null;
+      loop: boolean;
+      segmentId: number | null;
+    }) => callEndpoint('whatsappStart', { body }, { fallback: MSG.networkError }),
   });
 }
 

@@ -22,6 +22,8 @@ interface LiveControls {
   patch: (id: number, patch: Partial<LiveRow>) => void;
   started: (id: number, ends: number) => void;
   refetch: () => Promise<unknown>;
+  /** The audience a start sends to: a saved segment, or every number (null). */
+  segmentId?: number | null;
 }
 
 type WithBusy = (row: LiveRow, label: string, work: () => Promise<void>, holdMs?: number) => Promise<void>;
@@ -53,7 +55,7 @@ function confirmStopMidSend(row: LiveRow) {
 }
 
 /** Start and stop, and what the viewer is told when the server refuses them. */
-function useBlastControls({ channel, patch, started }: LiveControls, withBusy: WithBusy) {
+function useBlastControls({ channel, patch, started, segmentId = null }: LiveControls, withBusy: WithBusy) {
   const navigate = useNavigate();
   const startBlast = useStartBlast();
   const stopBlast = useStopBlast();
@@ -78,7 +80,12 @@ function useBlastControls({ channel, patch, started }: LiveControls, withBusy: W
       try {
         // How it ends (finished, no template, disconnected) is told by a toast (blast-feedback.ts).
         rememberStartedBlast(row.id);
-        await startBlast.mutateAsync({ whatsappClientId: row.id, socketClientId: channel, loop: true });
+        await startBlast.mutateAsync({
+          whatsappClientId: row.id,
+          socketClientId: channel,
+          loop: true,
+          segmentId,
+        });
         started(row.id, row.ends ?? 0);
       } catch (error) {
         await refused(row, error);

@@ -1,0 +1,59 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { segmentFilterSchema, type SegmentFilter, type SegmentStage } from '@blaster/contract';
+import { inboxMessages, messageLogs, phoneNumbers } from '../db/schema';
+
+/**
+ * How far a message log got, furthest first: what a segment's `last_stage` compares. A pending log
+ * (in flight) is no stage yet.
+ */
+const logStage = sql`case
+    when ${messageLogs.status} = 'fail' then 'failed'
+    when ${messageLogs.repliedAt} is not null then 'replied'
+    when ${messageLogs.readAt} is not null then 'read'
+    when ${messageLogs.deliveredAt} is not null then 'delivered'
+    when ${messageLogs.status} = 'success' then 'sent'
+  end`;
+
+/** The stage of the last message sent to the phone-number row in scope, by the log's index on target. */
+const lastStageIs = (stage: SegmentStage) =>
+  sql`(select ${logStage} from ${messageLogs}
+       where ${messageLogs.target} = ${phoneNumbers.number} and ${messageLogs.status} <> 'pending'
+       order by ${messageLogs.createdAt} desc, ${messageLogs.id} desc limit 1) = ${stage}`;
+
+/**
+ * A segment's filter as a condition on `phone_numbers` (unaliased, as the blast's claim reads it):
+ * every value a bound parameter, never text of the query. Tags and fields are containment tests
+ * beside the predicates of their partial GIN indexes (schema.ts), so the planner may use them.
+ */
+export function segmentWhere(filter: SegmentFilter): SQL {
+  const conditions: SQL[] = [];
+  if (filter.tags && filter.tags.length > 0)
+    conditions.push(
+      sql`${phoneNumbers.tags} @> ${sql.param(filter.tags)}::text[] and ${phoneNumbers.tags} <> '{}'::text[]`,
+    );
+  if (filter.fields && filter.fields.length > 0) {
+    const wanted = Object.fromEntries(filter.fields.map((field) => [field.key, field.value]));
+    conditions.push(
+      sql`${phoneNumbers.fields} @> ${JSON.stringify(wanted)}::jsonb and ${phoneNumbers.fields} <> '{}'::jsonb`,
+    );
+  }
+  if (filter.consent_source !== undefined)
+    conditions.push(sql`${phoneNumbers.consentSource} = ${filter.consent_source}`);
+  if (filter.last_stage) conditions.push(lastStageIs(filter.last_stage));
+  if (filter.replied !== undefined) {
+    const wroteIn = sql`exists (select 1 from ${inboxMessages}
+      where ${inboxMessages.counterpart} = ${phoneNumbers.number} and ${inboxMessages.direction} = 'in')`;
+    conditions.push(filter.replied ? wroteIn : sql`not ${wroteIn}`);
+  }
+  if (conditions.length === 0) return sql`true`;
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * The segment filter a running blast stored on its account row (jsonb: parsed, or text on a driver
+ * that leaves it), or null when the blast goes to every number a blast may claim.
+ */
+export function storedSegmentFilter(stored: unknown): SegmentFilter | null {
+  if (stored === null || stored === undefined) return null;
+  return segmentFilterSchema.parse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+}

@@ -1,0 +1,77 @@
+import { MSG, type SegmentFilter, type SegmentRow } from '@blaster/contract';
+import type { AppContext } from '../../context';
+import { readSettings } from '../../domain/settings';
+import { storedSegmentFilter } from '../../domain/segment-filter';
+import { HttpError } from '../../lib/errors';
+import type { AuthUser } from '../../lib/routes';
+import { segmentRepository as segments, type SegmentRecord } from './repository';
+
+const presentSegment = (row: SegmentRecord): SegmentRow => ({
+  id: row.id,
+  name: row.name,
+  filter: storedSegmentFilter(row.filter) ?? {},
+  created_by: row.createdBy,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/**
+ * A filter may name only field keys some number carries (number_fields): a key typed wrong would
+ * make a segment that silently holds nothing.
+ */
+async function refuseUnknownFields(ctx: AppContext, filter: SegmentFilter) {
+  const keys = (filter.fields ?? []).map((field) => field.key);
+  const known = await segments.knownFieldKeys(ctx.db, keys);
+  const unknown = keys.filter((key) => !known.has(key));
+  if (unknown.length > 0) {
+    const message = MSG.segmentFieldUnknown(unknown.join(', '));
+    throw new HttpError(400, message, { errors: { filter: message } });
+  }
+}
+
+export async function listSegments(ctx: AppContext) {
+  return { list: (await segments.list(ctx.db)).map(presentSegment) };
+}
+
+/** The segment by id, or the answer that it is not there. */
+export async function findSegment(ctx: AppContext, id: number) {
+  const row = await segments.find(ctx.db, id);
+  if (!row) throw new HttpError(404, MSG.segmentNotFound);
+  return row;
+}
+
+export async function createSegment(
+  ctx: AppContext,
+  user: AuthUser,
+  body: { name: string; filter: SegmentFilter },
+) {
+  await refuseUnknownFields(ctx, body.filter);
+  const row = await segments.insert(ctx.db, { ...body, createdBy: user.id });
+  return { segment: presentSegment(row), msg: MSG.segmentSaved };
+}
+
+export async function updateSegment(
+  ctx: AppContext,
+  id: number,
+  body: { name: string; filter: SegmentFilter },
+) {
+  await refuseUnknownFields(ctx, body.filter);
+  const row = await segments.update(ctx.db, id, body);
+  if (!row) throw new HttpError(404, MSG.segmentNotFound);
+  return { segment: presentSegment(row), msg: MSG.segmentSaved };
+}
+
+export async function deleteSegment(ctx: AppContext, id: number) {
+  if (!(await segments.remove(ctx.db, id))) throw new HttpError(404, MSG.segmentNotFound);
+  return { msg: MSG.segmentDeleted };
+}
+
+/** The numbers a filter holds now, and those a blast could claim now under the platform's settings. */
+export async function countFilter(ctx: AppContext, filter: SegmentFilter) {
+  return segments.count(ctx.db, filter, await readSettings(ctx.db));
+}
+
+export async function countSegment(ctx: AppContext, id: number) {
+  const row = await findSegment(ctx, id);
+  return countFilter(ctx, storedSegmentFilter(row.filter) ?? {});
+}
