@@ -61,13 +61,22 @@ const createSegment = (t: TestApp, caller: Caller, name: string, filter: Segment
 const segmentCount = async (t: TestApp, caller: Caller, id: number) =>
   (await t.call<SegmentCount>('GET', API.segmentCount(id), { token: caller.token })).body;
 
-/** Starts a blast on the app and waits for the account's `finished` event, on any of `apps`. */
-async function blastTo(t: TestApp, member: Caller, segmentId: number | undefined, apps: TestApp[] = [t]) {
-  const account = await connect(t, member, 'qr');
+/**
+ * Starts a blast on the app (a new account unless one is given) and waits for the account's
+ * `finished` event, on any of `apps`. `segmentId` null is every number; left out, a resume.
+ */
+async function blastTo(
+  t: TestApp,
+  member: Caller,
+  segmentId: number | null | undefined,
+  apps: TestApp[] = [t],
+  account?: { id: number },
+) {
+  account ??= await connect(t, member, 'qr');
   const seen = apps.map((app) => recordEvents(app));
   const started = await t.call('POST', API.whatsappStart, {
     token: member.token,
-    body: { whatsappClientId: account.id, ...(segmentId ? { segmentId } : {}) },
+    body: { whatsappClientId: account.id, ...(segmentId === undefined ? {} : { segmentId }) },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   await waitFor(
@@ -215,7 +224,23 @@ describe('segments', () => {
     ]);
     expect(await segmentCount(t, member, id)).toEqual({ total: 4, claimable: 0 });
     // Without a segment, the blast goes on to every number left.
-    await blastTo(t, member, undefined);
+    await blastTo(t, member, null);
+    expect((await sentNumbers(t)).length).toBe(12);
+  });
+
+  it('a resumed blast keeps its segment; only choosing every number widens it', async () => {
+    const { t, admin, member } = await appWithUsers();
+    await seedNumbers(t);
+    const saved = await createSegment(t, admin, 'VIP Bandung', {
+      tags: ['vip'],
+      fields: [{ key: 'city', value: 'Bandung' }],
+    });
+    const account = await connect(t, member, 'qr');
+    await blastTo(t, member, saved.body.segment.id, [t], account);
+    // The campaign card's resume names no audience: the account's blast keeps the one it had.
+    await blastTo(t, member, undefined, [t], account);
+    expect((await sentNumbers(t)).length).toBe(4);
+    await blastTo(t, member, null, [t], account);
     expect((await sentNumbers(t)).length).toBe(12);
   });
 

@@ -39,7 +39,7 @@ export function whatsappRoutes(app: FastifyInstance, ctx: AppContext) {
   }));
 
   serve(app, ctx, 'whatsappStart', ({ body, user }) =>
-    accounts.startBlast(ctx, user, body.whatsappClientId, body.segmentId ?? null),
+    accounts.startBlast(ctx, user, body.whatsappClientId, body.segmentId),
   );
   serve(app, ctx, 'whatsappStop', ({ body, user }) => accounts.stopBlast(ctx, user, body.whatsappClientId));
   serve(app, ctx, 'whatsappStatus', ({ body, user }) =>

@@ -254,23 +254,24 @@ export async function auditBlastAction(
 /**
  * Starts the account's blast. Its audience is stored on the account's row with the blast (the
  * segment and a copy of its filter), so whichever instance runs or takes over the blast claims the
- * same numbers; without a segment, every number a blast may claim.
+ * same numbers. `null` chooses every number a blast may claim; no choice at all (a campaign card's
+ * resume) keeps the audience the account's last blast had, so a resumed blast never widens.
  */
 export async function startBlast(
   ctx: AppContext,
   user: AuthUser,
   key: number | string,
-  segmentId: number | null = null,
+  segmentId?: number | null,
 ) {
   const account = await accountFor(ctx, user, key);
-  const segment = segmentId === null ? null : await findSegment(ctx, segmentId);
+  const segment = segmentId ? await findSegment(ctx, segmentId) : null;
   await refuseWhenDisconnected(ctx, account);
+  const audience =
+    segmentId === undefined
+      ? {}
+      : { blastSegmentId: segment?.id ?? null, blastSegmentFilter: segment?.filter ?? null };
   const sending = await ctx.db.transaction(async (tx) => {
-    const row = await accounts.update(tx, account.id, {
-      status: 'sending',
-      blastSegmentId: segment?.id ?? null,
-      blastSegmentFilter: segment?.filter ?? null,
-    });
+    const row = await accounts.update(tx, account.id, { status: 'sending', ...audience });
     await auditBlastAction(ctx, tx, user, 'blast.start', account, row);
     return row;
   });

@@ -80,7 +80,7 @@ export function useStartBlast() {
       whatsappClientId: number;
       socketClientId: string | null;
       loop: boolean;
-      segmentId: number | null;
+      segmentId?: number | null;
     }) => callEndpoint('whatsappStart', { body }, { fallback: MSG.networkError }),
   });
 }

@@ -22,7 +22,10 @@ interface LiveControls {
   patch: (id: number, patch: Partial<LiveRow>) => void;
   started: (id: number, ends: number) => void;
   refetch: () => Promise<unknown>;
-  /** The audience a start sends to: a saved segment, or every number (null). */
+  /**
+   * The audience a start sends to: a saved segment, or every number (null). Left out (a campaign
+   * card's resume), the blast keeps the audience it had.
+   */
   segmentId?: number | null;
 }
 
@@ -55,7 +58,7 @@ function confirmStopMidSend(row: LiveRow) {
 }
 
 /** Start and stop, and what the viewer is told when the server refuses them. */
-function useBlastControls({ channel, patch, started, segmentId = null }: LiveControls, withBusy: WithBusy) {
+function useBlastControls({ channel, patch, started, segmentId }: LiveControls, withBusy: WithBusy) {
   const navigate = useNavigate();
   const startBlast = useStartBlast();
   const stopBlast = useStopBlast();
