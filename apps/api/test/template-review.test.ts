@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG, type CampaignsAnswer, type TemplateRow } from '@blaster/contract';
+import {
+  API,
+  MESSAGE_TEXT as MSG,
+  type AuditEntry,
+  type CampaignsAnswer,
+  type TemplateRow,
+} from '@blaster/contract';
 import { queryRows } from '../src/db';
 import { messageTemplates, phoneNumbers, users } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
@@ -71,6 +77,12 @@ async function writeTemplate(t: TestApp, author: Caller, text: string, category 
 const review = (t: TestApp, who: Caller, id: number, body: object) =>
   t.call<{ message: TemplateRow; msg: string }>('POST', API.messageReview(id), { token: who.token, body });
 
+/** The audit trail's entries on one template, newest first, as the audit page reads them. */
+const templateAudit = (t: TestApp, who: Caller, id: number) =>
+  t.call<{ data: AuditEntry[] }>('GET', `${API.auditPerPage}?target_type=template&target_id=${id}`, {
+    token: who.token,
+  });
+
 const start = (t: TestApp, member: Caller, accountId: number) =>
   t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: accountId } });
 
@@ -140,6 +152,42 @@ describe('template review', () => {
         remedy: { key: 'templateRejectedRemedy', params: {} },
       },
     ]);
+  });
+
+  it("keeps each reviewer's decision in the audit trail, with the reason, for operators only", async () => {
+    const { t, admin, staff, dev, member } = await platform();
+    const good = await writeTemplate(t, dev, 'Pesanan {name} dikirim', 'utility');
+    const bad = await writeTemplate(t, dev, 'Menang undian {name}');
+    expect((await review(t, staff, good.id, { decision: 'approve' })).status).toBe(200);
+    expect(
+      (await review(t, admin, bad.id, { decision: 'reject', reason: 'Menjanjikan hadiah' })).status,
+    ).toBe(200);
+
+    const approved = await templateAudit(t, admin, good.id);
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toEqual([
+      expect.objectContaining({
+        action: 'template.approve',
+        actor: { id: staff.id, role: 'staff', name: expect.any(String) },
+        target: { type: 'template', id: String(good.id), name: 'Pesanan {name} dikirim' },
+        before: { review_state: 'pending' },
+        after: { review_state: 'approved' },
+      }),
+    ]);
+    const rejected = await templateAudit(t, admin, bad.id);
+    expect(rejected.body.data).toEqual([
+      expect.objectContaining({
+        action: 'template.reject',
+        actor: expect.objectContaining({ id: admin.id, role: 'admin' }),
+        target: expect.objectContaining({ type: 'template', id: String(bad.id) }),
+        after: { review_state: 'rejected', review_reason: 'Menjanjikan hadiah' },
+      }),
+    ]);
+    // A refused decision changes nothing and records nothing.
+    expect((await review(t, admin, good.id, { decision: 'reject', reason: 'x' })).status).toBe(409);
+    expect((await templateAudit(t, admin, good.id)).body.data).toHaveLength(1);
+    // Members never read the trail.
+    expect((await templateAudit(t, member, bad.id)).status).toBe(403);
   });
 
   it('does not send a pending template; approved by staff, it is sent', async () => {
@@ -229,6 +277,14 @@ describe('template pacing', () => {
     expect(await logCounts(t, account.id)).toEqual({ success: 10, fail: 0, pending: 0 });
     expect(t.sandbox.delivered).toHaveLength(10);
     expect(await queued(t)).toBe(20);
+    // The trail keeps the pause as the system's, with the feedback that caused it.
+    const trail = await templateAudit(t, admin, template.id);
+    expect(trail.body.data[0]).toMatchObject({
+      action: 'template.pause',
+      actor: null,
+      before: { pacing: 'held' },
+      after: { pacing: 'paused', feedback: 'block', limit: 5 },
+    });
     // The operators, the author and the member were told, with what to change.
     const told = paused.filter((e) => e.message.event === 'template_paused');
     expect(new Set(told.map((e) => e.channel))).toEqual(
