@@ -5,6 +5,7 @@ import {
   MESSAGE_TEXT as MSG,
   type AuditEntry,
   type CampaignsAnswer,
+  type Setting,
   type TemplateRow,
 } from '@blaster/contract';
 import { queryRows } from '../src/db';
@@ -252,6 +253,40 @@ describe('template pacing', () => {
     await t.ctx.delivery.flush();
     return { ...setup, template };
   }
+
+  it('sends exactly the first batch an admin set, and refuses a pacing value out of range', async () => {
+    const { t, admin, staff, dev, member, account, seen } = await platform();
+    await changeSettings(t, admin.token, { template_first_batch: 7 });
+    const current = await t.call<{ setting: Setting }>('GET', API.settingGet, { token: admin.token });
+    const invalid = {
+      template_first_batch: -1,
+      template_feedback_minutes: 0,
+      template_block_percent: 101,
+      template_report_percent: 0,
+    };
+    const refused = await t.call<{ errors: Record<string, string> }>('PUT', API.settingUpdate, {
+      token: admin.token,
+      body: { ...current.body.setting, ...invalid },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toMatchObject({
+      template_first_batch: String(MSG.templateFirstBatchRange),
+      template_feedback_minutes: String(MSG.templateFeedbackMinutesRange),
+      template_block_percent: String(MSG.templatePercentRange),
+      template_report_percent: String(MSG.templatePercentRange),
+    });
+    const kept = await t.call<{ setting: Setting }>('GET', API.settingGet, { token: admin.token });
+    expect(kept.body.setting).toEqual(current.body.setting);
+
+    await seedList(t, 20);
+    const template = await writeTemplate(t, dev, 'Koleksi baru {name}');
+    await review(t, staff, template.id, { decision: 'approve' });
+    await start(t, member, account.id);
+    await waitFor(() => eventOf(seen, account.id, 'waiting', MSG.templateBatchHeld), 'the batch hold');
+    expect(await logCounts(t, account.id)).toEqual({ success: 7, fail: 0, pending: 0 });
+    expect(t.sandbox.delivered).toHaveLength(7);
+    expect(await queued(t)).toBe(13);
+  });
 
   it('pauses a marketing template whose first batch draws blocks over the threshold; the rest stay queued', async () => {
     const setup = await platform();
