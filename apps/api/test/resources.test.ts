@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, isNull } from 'drizzle-orm';
+import { count, eq, inArray, isNull } from 'drizzle-orm';
 import {
   API,
   EXPORT_ROWS_HEADER,
@@ -192,20 +192,62 @@ describe('phone-number export', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="phone_numbers.csv"');
     const lines = csv.body.split('\r\n');
     expect(lines).toHaveLength(Number(n) + 1);
-    expect(lines.slice(0, 3)).toEqual([
-      'number,name,status',
-      '6281255500002,Dua,active',
-      "6281255500001,'=Ekspor,active",
+    // The spec's columns first, then the tags (and a column per field key other tests registered).
+    const firstCells = (line: string) => line.split(',').slice(0, 4).join(',');
+    expect(lines.slice(0, 3).map(firstCells)).toEqual([
+      'number,name,status,tags',
+      '6281255500002,Dua,active,',
+      "6281255500001,'=Ekspor,active,",
     ]);
 
     const json = await exported('json');
     expect(json.headers[EXPORT_ROWS_HEADER]).toBe(String(n));
     const rows = JSON.parse(json.body) as { number: string; name: string; status: string }[];
     expect(rows).toHaveLength(Number(n));
-    expect(rows[0]).toEqual({ number: '6281255500002', name: 'Dua', status: 'active' });
+    expect(rows[0]).toMatchObject({ number: '6281255500002', name: 'Dua', status: 'active', tags: '' });
     // The same text the panel wrote from the list before.
     expect(json.body).toBe(JSON.stringify(rows, null, 2));
     expect((await exported('csv', member.token)).statusCode).toBe(403);
+  });
+  it('exports tags and fields so that importing the file again gives the same numbers', async () => {
+    const file = [
+      'nomor,nama,tags,Kota Asal,Produk',
+      '081255510001,Ani,"vip|jakarta",Bandung,"Kopi, gula"',
+      '081255510002,Budi,baru,,Teh',
+      '081255510003,Citra,,Medan,',
+    ].join('\n');
+    expect((await upload(API.phoneImport, { name: 'label.csv', content: file })).status).toBe(200);
+    const mine = ['6281255510001', '6281255510002', '6281255510003'];
+    const read = () =>
+      t.ctx.db
+        .select({
+          number: phoneNumbers.number,
+          name: phoneNumbers.name,
+          tags: phoneNumbers.tags,
+          fields: phoneNumbers.fields,
+        })
+        .from(phoneNumbers)
+        .where(inArray(phoneNumbers.number, mine))
+        .orderBy(phoneNumbers.number);
+    const before = await read();
+    expect(before).toEqual([
+      {
+        number: mine[0],
+        name: 'Ani',
+        tags: ['vip', 'jakarta'],
+        fields: { kota_asal: 'Bandung', produk: 'Kopi, gula' },
+      },
+      { number: mine[1], name: 'Budi', tags: ['baru'], fields: { produk: 'Teh' } },
+      { number: mine[2], name: 'Citra', tags: [], fields: { kota_asal: 'Medan' } },
+    ]);
+
+    for (const format of ['csv', 'json'] as const) {
+      const content = (await exported(format)).body;
+      await t.ctx.db.delete(phoneNumbers).where(inArray(phoneNumbers.number, mine));
+      const again = await upload(API.phoneImport, { name: `ulang.${format}`, content });
+      expect(again.status).toBe(200);
+      expect(await read(), format).toEqual(before);
+    }
   });
 });
 

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG, type CampaignsAnswer, type TemplateRow } from '@blaster/contract';
+import {
+  API,
+  MESSAGE_TEXT as MSG,
+  type AuditEntry,
+  type CampaignsAnswer,
+  type Setting,
+  type TemplateRow,
+} from '@blaster/contract';
 import { queryRows } from '../src/db';
 import { messageTemplates, phoneNumbers, users } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
@@ -70,6 +77,12 @@ async function writeTemplate(t: TestApp, author: Caller, text: string, category 
 
 const review = (t: TestApp, who: Caller, id: number, body: object) =>
   t.call<{ message: TemplateRow; msg: string }>('POST', API.messageReview(id), { token: who.token, body });
+
+/** The audit trail's entries on one template, newest first, as the audit page reads them. */
+const templateAudit = (t: TestApp, who: Caller, id: number) =>
+  t.call<{ data: AuditEntry[] }>('GET', `${API.auditPerPage}?target_type=template&target_id=${id}`, {
+    token: who.token,
+  });
 
 const start = (t: TestApp, member: Caller, accountId: number) =>
   t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: accountId } });
@@ -142,6 +155,42 @@ describe('template review', () => {
     ]);
   });
 
+  it("keeps each reviewer's decision in the audit trail, with the reason, for operators only", async () => {
+    const { t, admin, staff, dev, member } = await platform();
+    const good = await writeTemplate(t, dev, 'Pesanan {name} dikirim', 'utility');
+    const bad = await writeTemplate(t, dev, 'Menang undian {name}');
+    expect((await review(t, staff, good.id, { decision: 'approve' })).status).toBe(200);
+    expect(
+      (await review(t, admin, bad.id, { decision: 'reject', reason: 'Menjanjikan hadiah' })).status,
+    ).toBe(200);
+
+    const approved = await templateAudit(t, admin, good.id);
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toEqual([
+      expect.objectContaining({
+        action: 'template.approve',
+        actor: { id: staff.id, role: 'staff', name: expect.any(String) },
+        target: { type: 'template', id: String(good.id), name: 'Pesanan {name} dikirim' },
+        before: { review_state: 'pending' },
+        after: { review_state: 'approved' },
+      }),
+    ]);
+    const rejected = await templateAudit(t, admin, bad.id);
+    expect(rejected.body.data).toEqual([
+      expect.objectContaining({
+        action: 'template.reject',
+        actor: expect.objectContaining({ id: admin.id, role: 'admin' }),
+        target: expect.objectContaining({ type: 'template', id: String(bad.id) }),
+        after: { review_state: 'rejected', review_reason: 'Menjanjikan hadiah' },
+      }),
+    ]);
+    // A refused decision changes nothing and records nothing.
+    expect((await review(t, admin, good.id, { decision: 'reject', reason: 'x' })).status).toBe(409);
+    expect((await templateAudit(t, admin, good.id)).body.data).toHaveLength(1);
+    // Members never read the trail.
+    expect((await templateAudit(t, member, bad.id)).status).toBe(403);
+  });
+
   it('does not send a pending template; approved by staff, it is sent', async () => {
     const { t, admin, staff, dev, member, account, seen } = await platform();
     await seedList(t, 3);
@@ -205,6 +254,40 @@ describe('template pacing', () => {
     return { ...setup, template };
   }
 
+  it('sends exactly the first batch an admin set, and refuses a pacing value out of range', async () => {
+    const { t, admin, staff, dev, member, account, seen } = await platform();
+    await changeSettings(t, admin.token, { template_first_batch: 7 });
+    const current = await t.call<{ setting: Setting }>('GET', API.settingGet, { token: admin.token });
+    const invalid = {
+      template_first_batch: -1,
+      template_feedback_minutes: 0,
+      template_block_percent: 101,
+      template_report_percent: 0,
+    };
+    const refused = await t.call<{ errors: Record<string, string> }>('PUT', API.settingUpdate, {
+      token: admin.token,
+      body: { ...current.body.setting, ...invalid },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toMatchObject({
+      template_first_batch: String(MSG.templateFirstBatchRange),
+      template_feedback_minutes: String(MSG.templateFeedbackMinutesRange),
+      template_block_percent: String(MSG.templatePercentRange),
+      template_report_percent: String(MSG.templatePercentRange),
+    });
+    const kept = await t.call<{ setting: Setting }>('GET', API.settingGet, { token: admin.token });
+    expect(kept.body.setting).toEqual(current.body.setting);
+
+    await seedList(t, 20);
+    const template = await writeTemplate(t, dev, 'Koleksi baru {name}');
+    await review(t, staff, template.id, { decision: 'approve' });
+    await start(t, member, account.id);
+    await waitFor(() => eventOf(seen, account.id, 'waiting', MSG.templateBatchHeld), 'the batch hold');
+    expect(await logCounts(t, account.id)).toEqual({ success: 7, fail: 0, pending: 0 });
+    expect(t.sandbox.delivered).toHaveLength(7);
+    expect(await queued(t)).toBe(13);
+  });
+
   it('pauses a marketing template whose first batch draws blocks over the threshold; the rest stay queued', async () => {
     const setup = await platform();
     const { t, admin, staff, dev, member, account, seen } = setup;
@@ -229,6 +312,14 @@ describe('template pacing', () => {
     expect(await logCounts(t, account.id)).toEqual({ success: 10, fail: 0, pending: 0 });
     expect(t.sandbox.delivered).toHaveLength(10);
     expect(await queued(t)).toBe(20);
+    // The trail keeps the pause as the system's, with the feedback that caused it.
+    const trail = await templateAudit(t, admin, template.id);
+    expect(trail.body.data[0]).toMatchObject({
+      action: 'template.pause',
+      actor: null,
+      before: { pacing: 'held' },
+      after: { pacing: 'paused', feedback: 'block', limit: 5 },
+    });
     // The operators, the author and the member were told, with what to change.
     const told = paused.filter((e) => e.message.event === 'template_paused');
     expect(new Set(told.map((e) => e.channel))).toEqual(

@@ -415,6 +415,9 @@ export const MESSAGE_TEXT = {
   // Template review and pacing (decision: texts the spec leaves open)
   reviewReasonRequired: 'Tulis alasan penolakan.',
   templateNotPending: 'Template ini tidak sedang menunggu tinjauan.',
+  templateFirstBatchRange: 'Isi angka 0 - 100000 (0 mematikan pengiriman bertahap).',
+  templateFeedbackMinutesRange: 'Isi menit 1 - 10080 (paling lama 7 hari).',
+  templatePercentRange: 'Isi persentase 1 - 100.',
   templateNotDraft: 'Hanya draf atau template yang ditolak yang bisa diajukan untuk ditinjau.',
   templateBatchHeld:
     'Template baru dikirim bertahap: batch pertama sudah terkirim, sisa target menunggu umpan balik penerima.',

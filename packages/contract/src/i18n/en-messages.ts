@@ -389,6 +389,9 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   sendOnBehalfLabel: "Send on the account owner's behalf (recorded in the Audit Trail)",
   reviewReasonRequired: 'Write the reason for rejecting.',
   templateNotPending: 'This template is not waiting for review.',
+  templateFirstBatchRange: 'Enter a number from 0 to 100000 (0 turns pacing off).',
+  templateFeedbackMinutesRange: 'Enter minutes from 1 to 10080 (7 days at most).',
+  templatePercentRange: 'Enter a percentage from 1 to 100.',
   templateNotDraft: 'Only a draft or a rejected template can be submitted for review.',
   templateBatchHeld:
     "A new template is sent in steps: its first batch is out, the other targets wait for the recipients' feedback.",

@@ -388,6 +388,9 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   sendOnBehalfLabel: 'Kirim atas nama pemilik akun (tercatat di Jejak Audit)',
   reviewReasonRequired: 'Tulis alasan penolakan.',
   templateNotPending: 'Template ini tidak sedang menunggu tinjauan.',
+  templateFirstBatchRange: 'Isi angka 0 - 100000 (0 mematikan pengiriman bertahap).',
+  templateFeedbackMinutesRange: 'Isi menit 1 - 10080 (paling lama 7 hari).',
+  templatePercentRange: 'Isi persentase 1 - 100.',
   templateNotDraft: 'Hanya draf atau template yang ditolak yang bisa diajukan untuk ditinjau.',
   templateBatchHeld:
     'Template baru dikirim bertahap: batch pertama sudah terkirim, sisa target menunggu umpan balik penerima.',

@@ -34,6 +34,9 @@ export const AUDIT_ACTIONS = [
   'phone.bulk_delete',
   'phone.bulk_suppress',
   'suppression.bulk_remove',
+  'template.approve',
+  'template.reject',
+  'template.pause',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,11 +70,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'phone.bulk_delete': 'Phone number dihapus massal',
   'phone.bulk_suppress': 'Phone number dimasukkan ke suppression massal',
   'suppression.bulk_remove': 'Nomor dihapus dari suppression massal',
+  'template.approve': 'Template disetujui',
+  'template.reject': 'Template ditolak',
+  'template.pause': 'Template dijeda oleh feedback penerima',
 };
 
 /**
  * What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a
- * device, a chat account (sends and blasts on it), the shared phone-number list.
+ * device, a chat account (sends and blasts on it), the shared phone-number list, a message template.
  */
 export const AUDIT_TARGET_TYPES = [
   'user',
@@ -83,6 +89,7 @@ export const AUDIT_TARGET_TYPES = [
   'suppression',
   'whatsapp',
   'phone_list',
+  'template',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -118,7 +125,10 @@ export const auditEntrySchema = z.object({
   target: z.object({
     type: z.enum(AUDIT_TARGET_TYPES),
     id: z.string().nullable(),
-    /** The member's name for users and withdrawals, the level's name; null when gone or unnamed. */
+    /**
+     * The member's name for users and withdrawals, the level's name, a template's first words; null
+     * when gone or unnamed.
+     */
     name: z.string().nullable(),
   }),
   before: auditValuesSchema,

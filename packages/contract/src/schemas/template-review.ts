@@ -90,19 +90,28 @@ export const TEMPLATE_PACING_DEFAULTS = {
   template_feedback_minutes: 30,
 } as const;
 
-/** The pacing settings, optional in an update: left out, they keep their stored values. */
-const percent = z.coerce.number().int().min(0).max(100);
+/**
+ * A whole number in a range, each failure told with `error`. Optional in an update (left out, it keeps
+ * its stored value), but an emptied field is refused rather than read as 0: 0 turns pacing off.
+ */
+const pacingNumber = (min: number, max: number, error: string) =>
+  z
+    .preprocess(
+      (value) => (value === '' || value === null ? Number.NaN : value),
+      z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }),
+    )
+    .optional();
+
+/**
+ * The pacing settings. A first batch of 0 turns pacing off; a wait or a threshold of 0 would judge a
+ * batch before any feedback could come, or pause a template on its first block, so they start at 1.
+ */
 export const templatePacingSettingFields = {
-  template_first_batch: z.coerce.number().int().min(0).max(100_000).optional(),
-  template_feedback_minutes: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60)
-    .optional(),
-  template_block_percent: percent.optional(),
-  template_report_percent: percent.optional(),
-  template_opt_out_percent: percent.optional(),
+  template_first_batch: pacingNumber(0, 100_000, MSG.templateFirstBatchRange),
+  template_feedback_minutes: pacingNumber(1, 7 * 24 * 60, MSG.templateFeedbackMinutesRange),
+  template_block_percent: pacingNumber(1, 100, MSG.templatePercentRange),
+  template_report_percent: pacingNumber(1, 100, MSG.templatePercentRange),
+  template_opt_out_percent: pacingNumber(1, 100, MSG.templatePercentRange),
 };
 export const templatePacingSettingRowFields = {
   template_first_batch: z.number().int(),

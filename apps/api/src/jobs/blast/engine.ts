@@ -90,6 +90,7 @@ export class BlastEngine extends LeasedJobs {
       confirmLease: (tx, accountId) => this.confirmLease(tx, accountId),
       timeZone: this.timeZone,
       renderLinks: options.renderLinks ?? ((text) => text),
+      instanceId: options.leases.holder,
     });
     this.events = new BlastEvents(options.hub);
     // Loops held by governance look again at once when an operator changes the settings, or the

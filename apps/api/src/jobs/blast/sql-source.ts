@@ -27,6 +27,8 @@ interface SqlBlastSourceOptions {
   timeZone: string;
   /** Puts each message's own short links into its text. */
   renderLinks: RenderLinks;
+  /** This instance, named in the audit entries the loop writes. */
+  instanceId: string;
 }
 
 /** The blast loop's store in the app's database (PostgreSQL or PGlite). */
@@ -121,7 +123,9 @@ export class SqlBlastSource implements BlastDataSource {
   }
 
   reviewBatches(settings: Setting, networkNow: number) {
-    return this.db.transaction((tx) => reviewTemplateBatches(tx, settings, networkNow));
+    return this.db.transaction((tx) =>
+      reviewTemplateBatches(tx, settings, networkNow, this.options.instanceId),
+    );
   }
 
   settle(accountId: number, config: BlastConfig, outcomes: Outcome[], unsent: Unsent[]) {

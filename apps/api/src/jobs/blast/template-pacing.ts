@@ -4,6 +4,7 @@ import { queryRows } from '../../db';
 import { messageLogs, messageTemplates } from '../../db/schema';
 import { pauseMessage } from '../../domain/templates';
 import type { Tx } from '../../ledger/ledger';
+import { recordAudit } from '../../modules/audit/service';
 import type { ReviewedBatch } from './source';
 
 interface BatchFeedback {
@@ -38,6 +39,59 @@ export function passedThreshold(
 }
 
 /**
+ * Releases a batch's template, or pauses it when a rate passed its threshold. A pause is nobody's
+ * decision but the recipients': it goes into the audit trail with the system as its actor.
+ */
+async function decideBatch(
+  tx: Tx,
+  batch: BatchFeedback,
+  settings: Setting,
+  instanceId: string,
+): Promise<ReviewedBatch> {
+  const passed = passedThreshold(
+    {
+      sent: Number(batch.sent),
+      blocked: Number(batch.blocked),
+      reported: Number(batch.reported),
+      optedOut: Number(batch.opted_out),
+    },
+    settings,
+  );
+  const id = Number(batch.id);
+  if (!passed) {
+    await tx.execute(sql`update ${messageTemplates} set pacing = 'released' where id = ${id}`);
+    return { id, authorId: batch.author_id, paused: null };
+  }
+  await tx.execute(
+    sql`update ${messageTemplates} set pacing = 'paused', pause_feedback = ${passed.feedback},
+          pause_percent = ${passed.percent}, pause_limit = ${passed.limit} where id = ${id}`,
+  );
+  await recordAudit(
+    tx,
+    { config: { instanceId } },
+    {
+      actor: null,
+      action: 'template.pause',
+      target: { type: 'template', id },
+      before: { pacing: 'held' },
+      after: {
+        pacing: 'paused',
+        feedback: passed.feedback,
+        percent: Math.round(passed.percent * 10) / 10,
+        limit: passed.limit,
+      },
+    },
+  );
+  const paused = pauseMessage({
+    id,
+    pauseFeedback: passed.feedback,
+    pausePercent: passed.percent,
+    pauseLimit: passed.limit,
+  });
+  return { id, authorId: batch.author_id, paused };
+}
+
+/**
  * Reads the feedback of every trial batch that is due, skipping batches another instance is reading,
  * and releases or pauses each in the same transaction. The batch is the template's logs from its trial's
  * first log on: few rows, read by the key.
@@ -46,6 +100,7 @@ export async function reviewTemplateBatches(
   tx: Tx,
   settings: Setting,
   networkNow: number,
+  instanceId: string,
 ): Promise<ReviewedBatch[]> {
   const firstBatch = settings.template_first_batch ?? TEMPLATE_PACING_DEFAULTS.template_first_batch;
   const wait = settings.template_feedback_minutes ?? TEMPLATE_PACING_DEFAULTS.template_feedback_minutes;
@@ -71,34 +126,7 @@ export async function reviewTemplateBatches(
   for (const batch of batches) {
     // A send of the batch still in flight: its feedback is not all in yet.
     if (Number(batch.pending) > 0) continue;
-    const passed = passedThreshold(
-      {
-        sent: Number(batch.sent),
-        blocked: Number(batch.blocked),
-        reported: Number(batch.reported),
-        optedOut: Number(batch.opted_out),
-      },
-      settings,
-    );
-    const id = Number(batch.id);
-    await tx.execute(
-      passed
-        ? sql`update ${messageTemplates} set pacing = 'paused', pause_feedback = ${passed.feedback},
-                pause_percent = ${passed.percent}, pause_limit = ${passed.limit} where id = ${id}`
-        : sql`update ${messageTemplates} set pacing = 'released' where id = ${id}`,
-    );
-    reviewed.push({
-      id,
-      authorId: batch.author_id,
-      paused: passed
-        ? pauseMessage({
-            id,
-            pauseFeedback: passed.feedback,
-            pausePercent: passed.percent,
-            pauseLimit: passed.limit,
-          })
-        : null,
-    });
+    reviewed.push(await decideBatch(tx, batch, settings, instanceId));
   }
   return reviewed;
 }

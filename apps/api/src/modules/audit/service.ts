@@ -1,5 +1,5 @@
 import type { AuditAction, AuditEntry, AuditTargetType, Role } from '@blaster/contract';
-import type { AppContext } from '../../context';
+import type { Db } from '../../db';
 import type { Executor } from '../../ledger/ledger';
 import { pageMeta } from '../../lib/paging';
 import { auditRepository as audit, type AuditFilter } from './repository';
@@ -79,7 +79,7 @@ export async function recordAudit(
 }
 
 /** One page of the trail, newest first, each entry with its actor's and target's names as they are now. */
-export async function auditPage(ctx: AppContext, query: AuditFilter) {
+export async function auditPage(ctx: { db: Db }, query: AuditFilter) {
   const { rows, total } = await audit.page(ctx.db, query);
   const data = rows.map(({ entry, actorName, targetName }): AuditEntry => ({
     id: entry.id,

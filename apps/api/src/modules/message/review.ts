@@ -3,6 +3,8 @@ import type { AppContext } from '../../context';
 import { readSettings } from '../../domain/settings';
 import { HttpError } from '../../lib/errors';
 import type { PageRequest } from '../../lib/paging';
+import type { AuthUser } from '../../lib/routes';
+import { recordAudit } from '../audit/service';
 import { templateRepository as templates, type TemplateValues } from './repository';
 
 /** A fresh trial: no batch claimed yet, its feedback read from the next log on, no pause. */
@@ -39,11 +41,11 @@ export async function reviewAgain(ctx: AppContext, id: number, draft: boolean) {
  * A reviewer's decision on a pending template. Approved, a marketing or utility template starts its
  * trial (first batch, then the hold for feedback) unless pacing is off; an authentication template is
  * released at once (a one-time code that waits is useless). Rejected, it keeps the reason its author
- * and the members read.
+ * and the members read. The decision goes into the audit trail with the change.
  */
 export async function reviewTemplate(
   ctx: AppContext,
-  reviewerId: number,
+  reviewer: AuthUser,
   id: number,
   body: TemplateReviewBody,
 ) {
@@ -52,16 +54,28 @@ export async function reviewTemplate(
     const row = await templates.lock(tx, id);
     if (!row) throw new HttpError(404, MSG.templateNotFound);
     if (row.reviewState !== 'pending') throw new HttpError(409, MSG.templateNotPending);
-    const decided = { reviewedBy: reviewerId, reviewedAt: new Date() };
-    if (body.decision === 'reject')
-      return templates.update(tx, id, { ...decided, reviewState: 'rejected', reviewReason: body.reason! });
+    const decided = { reviewedBy: reviewer.id, reviewedAt: new Date() };
     const paced = row.category !== 'authentication' && settings.template_first_batch > 0;
-    return templates.update(tx, id, {
-      ...decided,
-      reviewState: 'approved',
-      reviewReason: null,
-      ...(paced ? freshTrial(await templates.nextLogId(tx)) : { pacing: 'released' as const }),
+    const updated = await templates.update(
+      tx,
+      id,
+      body.decision === 'reject'
+        ? { ...decided, reviewState: 'rejected', reviewReason: body.reason! }
+        : {
+            ...decided,
+            reviewState: 'approved',
+            reviewReason: null,
+            ...(paced ? freshTrial(await templates.nextLogId(tx)) : { pacing: 'released' as const }),
+          },
+    );
+    await recordAudit(tx, ctx, {
+      actor: reviewer,
+      action: body.decision === 'reject' ? 'template.reject' : 'template.approve',
+      target: { type: 'template', id },
+      before: { review_state: row.reviewState },
+      after: { review_state: updated.reviewState, review_reason: updated.reviewReason },
     });
+    return updated;
   });
 }
 

@@ -32,7 +32,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data: rows.map((row) => presentTemplate(row, firstBatch)), meta };
   });
   serve(app, ctx, 'messageReview', async ({ params, body, user }) => {
-    const row = await reviewTemplate(ctx, user.id, params.id, body);
+    const row = await reviewTemplate(ctx, user, params.id, body);
     ctx.blast.config.changed();
     return { message: presentTemplate(row, await templateFirstBatch(ctx)), msg: 'OK' };
   });

@@ -116,15 +116,29 @@ export const deletePhone = (db: Db, id: number) => phones.remove(db, id);
 
 /** Rows read from the database this many at a time while an export is written. */
 const EXPORT_SLICE = 5_000;
-const EXPORT_COLUMNS = ['number', 'name', 'status'] as const;
+const EXPORT_COLUMNS = ['number', 'name', 'status', 'tags'] as const;
+/** Tags in one cell, joined as the import splits them again ('|' never occurs inside a tag). */
+const TAG_JOINER = '|';
+
+/** One number as the export writes it: its columns, then one per registered field key ('' when it has none). */
+type ExportRow = Record<string, string>;
 
 /** Every number as the export writes it, newest first, a slice at a time. */
-async function* exportSlices(db: Db) {
+async function* exportSlices(db: Db, fieldColumns: readonly string[]) {
   for (let after: number | undefined; ;) {
     const slice = await phoneRepository.slice(db, { limit: EXPORT_SLICE, after });
     if (slice.length === 0) return;
-    // The status is 'active' whatever the number's, as the spec's export writes it.
-    yield slice.map((row) => ({ number: row.number, name: row.name, status: 'active' }));
+    yield slice.map((row): ExportRow => {
+      const fields = Object.fromEntries(fieldColumns.map((key) => [key, row.fields[key] ?? '']));
+      // The status is 'active' whatever the number's, as the spec's export writes it.
+      return {
+        number: row.number,
+        name: row.name,
+        status: 'active',
+        tags: row.tags.join(TAG_JOINER),
+        ...fields,
+      };
+    });
     if (slice.length < EXPORT_SLICE) return;
     after = slice.at(-1)!.id;
   }
@@ -133,14 +147,17 @@ async function* exportSlices(db: Db) {
 /**
  * The file the panel wrote from the list before, now written by the server while it reads: a CSV with
  * a header (cells a spreadsheet would run as formulas written as text), or an indented JSON array.
+ * Besides the spec's columns it carries the tags and a column per field key, named as the import reads
+ * them, so a file exported and imported again gives the same numbers.
  */
 async function* exportText(db: Db, format: 'csv' | 'json') {
+  const columns = [...EXPORT_COLUMNS, ...(await fieldRegistry.keys(db))];
+  const fieldColumns = columns.slice(EXPORT_COLUMNS.length);
   let first = true;
-  if (format === 'csv') yield toCsv([EXPORT_COLUMNS]);
+  if (format === 'csv') yield toCsv([columns]);
   else yield '[';
-  for await (const rows of exportSlices(db)) {
-    if (format === 'csv')
-      yield `\r\n${toCsv(rows.map((row) => EXPORT_COLUMNS.map((column) => row[column])))}`;
+  for await (const rows of exportSlices(db, fieldColumns)) {
+    if (format === 'csv') yield `\r\n${toCsv(rows.map((row) => columns.map((column) => row[column])))}`;
     else {
       const items = rows.map((row) => `\n  ${JSON.stringify(row, null, 2).replaceAll('\n', '\n  ')}`);
       yield `${first ? '' : ','}${items.join(',')}`;

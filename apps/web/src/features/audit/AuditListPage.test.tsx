@@ -65,3 +65,51 @@ describe('sorting the audit trail', () => {
     expect(header.getAttribute('aria-sort')).toBe('ascending');
   });
 });
+
+describe('template decisions in the audit trail', () => {
+  const entry = (id: number, action: string, actor: unknown, after: Record<string, unknown>) => ({
+    id,
+    createdAt: '2026-12-02T08:00:00.000Z',
+    actor,
+    action,
+    target: { type: 'template', id: '7', name: 'Menang undian {name}' },
+    before: { review_state: 'pending' },
+    after,
+    instance: 'api-1',
+  });
+
+  it("names a reviewer's rejection with its reason, and a pause by the recipients' feedback as the system's", async () => {
+    const reviewer = { id: 3, role: 'staff', name: 'Sari Dewi' };
+    fetch.mockImplementation(async (url: string) =>
+      url.startsWith(ENDPOINTS.auditPerPage.path)
+        ? json({
+            data: [
+              entry(2, 'template.pause', null, { pacing: 'paused', feedback: 'block' }),
+              entry(1, 'template.reject', reviewer, {
+                review_state: 'rejected',
+                review_reason: 'Menjanjikan hadiah',
+              }),
+            ],
+            meta: { page: 1, totalPages: 1, total: 2, totalCapped: false },
+          })
+        : json({ list: [] }),
+    );
+    const router = createMemoryRouter([{ path: '/audit', element: <AuditListPage /> }], {
+      initialEntries: ['/audit'],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    const rows = await screen.findAllByText('Template #7 · Menang undian {name}');
+    expect(rows).toHaveLength(2);
+    // Besides the filter's options, each action is named on its row.
+    expect(screen.getAllByText('Template ditolak')).toHaveLength(2);
+    expect(screen.getAllByText('Template dijeda oleh feedback penerima')).toHaveLength(2);
+    expect(screen.getAllByText('Menjanjikan hadiah').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Sistem').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Dijeda').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Blokir').length).toBeGreaterThan(0);
+  });
+});

@@ -114,3 +114,30 @@ describe('the phone-number list while its first page is on its way', () => {
 });
 
 const meta = (total: number) => ({ page: 1, perPage: 10, total, totalPages: 1, totalCapped: false });
+
+describe("the phone-number list's tags and fields", () => {
+  it("shows each tag whole and each field as 'key: value', and hides them from 'Kolom'", async () => {
+    openList();
+    const labelled = {
+      ...aRow(3),
+      tags: ['vip', 'pelanggan lama'],
+      fields: { kota: 'Bandung', produk: 'Kopi susu gula aren', ukuran: 'L', warna: 'Hitam' },
+    };
+    await act(async () => answer(json({ data: [labelled, aRow(4)], meta: meta(2) })));
+    const tag = (await screen.findAllByText('pelanggan lama'))[0]!;
+    // A badge keeps its words on one line; cut short, its whole text is on hover.
+    expect(tag.className).toContain('whitespace-nowrap');
+    expect(tag.getAttribute('title')).toBe('pelanggan lama');
+    const field = screen.getAllByText('produk: Kopi susu gula aren')[0]!;
+    expect(field.getAttribute('title')).toBe('produk: Kopi susu gula aren');
+    // Three fields shown, the fourth counted, every one in the cell's title.
+    expect(screen.queryByText('warna: Hitam')).toBeNull();
+    expect(screen.getAllByText('+1').length).toBeGreaterThan(0);
+    expect(field.parentElement!.getAttribute('title')).toContain('warna: Hitam');
+
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Kolom' }), { key: 'Enter' });
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Tag' }));
+    expect(screen.queryByText('pelanggan lama')).toBeNull();
+    expect(screen.getAllByText('produk: Kopi susu gula aren').length).toBeGreaterThan(0);
+  });
+});

@@ -10,9 +10,13 @@ import { errorText } from '../../lib/api';
 import { useSettings } from './api';
 import { useSettingsForm } from './use-settings-form';
 import { GovernanceFields } from './components/GovernanceFields';
+import { PacingFields } from './components/PacingFields';
 import { SettingField } from './components/SettingField';
 
-/** /settings: blast intervals, price, banks, level colours, referral share and the member announcement. */
+/**
+ * /settings: blast intervals, price, banks, level colours, referral share, the member announcement, the
+ * sending limits and how new templates are paced.
+ */
 export function SettingsPage() {
   const MSG = useMessages();
   const settings = useSettings();
@@ -81,6 +85,7 @@ function SettingsForm({ defaults }: { defaults: Setting }) {
         <FieldError id="setting-info-error" message={errors.info?.message} />
       </div>
       <GovernanceFields {...field} />
+      <PacingFields {...field} />
       <label htmlFor="setting-require-consent" className="flex items-center gap-2 text-sm">
         <input
           id="setting-require-consent"

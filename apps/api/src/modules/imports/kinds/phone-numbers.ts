@@ -32,8 +32,12 @@ const COLUMNS = {
   // Values separated by '|' or ';' (a ';' only inside a quoted cell: it also separates CSV columns).
   tags: ['tags', 'tag', 'label', 'labels'],
 } as const;
-/** Every other column is a field, keyed by its header (`normalizeFieldKey`: 'Kota Asal' is kota_asal). */
-const fieldKeyOf = normalizeFieldKey;
+/**
+ * Every other column is a field, keyed by its header (`normalizeFieldKey`: 'Kota Asal' is kota_asal),
+ * except the export's `status`: the spec's export writes it ('active' for every number), and read as a
+ * field it would give every re-imported number a field it never had.
+ */
+const fieldKeyOf = (header: string) => (header === 'status' ? null : normalizeFieldKey(header));
 /** The source recorded for consent a file gives without naming one. */
 export const IMPORTED_CONSENT_SOURCE = 'import';
 /** An invalid row's cell is shown as read, up to this many characters. */

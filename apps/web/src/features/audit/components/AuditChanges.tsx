@@ -4,9 +4,18 @@ import { formatRupiah, t, tValue } from '../../../i18n';
 /** Money fields show as rupiah; the rest as they are, '-' for nothing. */
 const MONEY_FIELDS = new Set(['nominal', 'blast_fee', 'price']);
 
+/** Fields whose values a catalog group names, whatever the target. */
+const VALUE_GROUPS: Record<string, string> = {
+  role: 'role',
+  state: 'state',
+  review_state: 'template.review',
+  pacing: 'template.pacing',
+  feedback: 'template.feedbackKind',
+};
+
 /** The catalog group that names a field's values: a role, an account's state, a status of the target's kind. */
 function valueGroup(field: string, target: AuditEntry['target']['type']): string | null {
-  if (field === 'role' || field === 'state') return field;
+  if (field in VALUE_GROUPS) return VALUE_GROUPS[field]!;
   if (field !== 'status') return null;
   if (target === 'withdrawal') return 'withdrawStatus';
   return target === 'whatsapp' ? 'blastStatus' : null;

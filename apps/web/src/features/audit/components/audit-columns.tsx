@@ -33,6 +33,10 @@ function targetLabel({ target }: AuditEntry): string {
         : t('audit.target.whatsapp', { id: target.id });
     case 'phone_list':
       return t('audit.target.phoneList');
+    case 'template':
+      return target.name
+        ? t('audit.target.templateNamed', { id: target.id, name: target.name })
+        : t('audit.target.template', { id: target.id });
   }
 }
 

@@ -4,10 +4,14 @@ import type { PhoneNumberWithConsentRow as PhoneNumberRow } from '@blaster/contr
 import { formatNumber, t } from '../../../i18n';
 import { formatDateTime, type Columns } from '../../../components/data-table';
 import { ConsentCell } from '../ConsentFields';
+import { FieldsCell, TagsCell } from './LabelCells';
 
 const column = createColumnHelper<PhoneNumberRow>();
 
-/** The number list's columns: number (with its in-use, nonactive and suppressed marks), name, consent, counts. */
+/**
+ * The number list's columns: number (with its in-use, nonactive and suppressed marks), name, tags,
+ * fields, consent, counts.
+ */
 export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode): Columns<PhoneNumberRow> {
   return [
     column.accessor('number', {
@@ -35,6 +39,17 @@ export function phoneNumberColumns(actions: (row: PhoneNumberRow) => ReactNode):
       ),
     }),
     column.accessor('name', { header: t('common.name'), meta: { sortKey: 'name' } }),
+    column.accessor('tags', {
+      header: t('phone.tags'),
+      // Dropped from a narrow table (the cards keep them); hidden or shown again from 'Kolom'.
+      meta: { secondary: true },
+      cell: (info) => <TagsCell tags={info.getValue()} />,
+    }),
+    column.accessor('fields', {
+      header: t('phone.fields'),
+      meta: { secondary: true },
+      cell: (info) => <FieldsCell fields={info.getValue()} />,
+    }),
     column.accessor('consent_at', {
       header: t('consent.column'),
       cell: ({ row: { original: row } }) => <ConsentCell source={row.consent_source} at={row.consent_at} />,
