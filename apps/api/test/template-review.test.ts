@@ -8,9 +8,9 @@ import {
   type Setting,
   type TemplateRow,
 } from '@blaster/contract';
-import { queryRows } from '../src/db';
+import { queryRows, type Database } from '../src/db';
 import { messageTemplates, phoneNumbers, users } from '../src/db/schema';
-import { startTestApp, type TestApp } from './support/app';
+import { closeSharedApps, startTestApp, startTwoInstances, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 import { upload } from './support/multipart';
 import { changeSettings } from './support/settings';
@@ -19,6 +19,10 @@ const opened: TestApp[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((t) => t.close()));
 });
+/** Two instances on one database (each in `pairs`), closed together after each test. */
+const pairs: TestApp[] = [];
+const extraDatabases: Database[] = [];
+afterEach(() => closeSharedApps(pairs, extraDatabases.splice(0)));
 
 const MINUTE = 60_000;
 
@@ -372,5 +376,89 @@ describe('template pacing', () => {
     });
     expect(answer.body.message).toMatchObject({ pacing: 'released', quality: 'green' });
     expect(member.id).toBeGreaterThan(0);
+  });
+});
+
+describe('template review and pacing across two instances', () => {
+  /**
+   * Two instances on one database (on PostgreSQL each with a pool of its own, as two processes) and
+   * one simulated network; a member whose two accounts blast at once, one started on each instance.
+   */
+  async function twoSenders() {
+    const { a, b } = await startTwoInstances(NETWORK, pairs, extraDatabases);
+    const [admin, staff, dev, member] = await Promise.all([
+      a.createUser('admin'),
+      a.createUser('staff'),
+      a.createUser('dev'),
+      a.createUser('member'),
+    ]);
+    await a.ctx.db
+      .update(users)
+      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
+      .where(eq(users.id, member.id));
+    const seen = [recordEvents(a), recordEvents(b)];
+    const first = await connect(a, member, 'qr', seen[0]);
+    const second = await connect(a, member, 'qr', seen[0]);
+    await changeSettings(a, admin.token, { template_first_batch: 10, template_feedback_minutes: 30 });
+    const startBoth = async () => {
+      const answers = await Promise.all([start(a, member, first.id), start(b, member, second.id)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    };
+    const eventOnEither = (accountId: number, event: string, reason?: string) =>
+      seen.map((one) => eventOf(one, accountId, event, reason)).find(Boolean);
+    const logsOfBoth = async () => {
+      const [one, two] = [await logCounts(a, first.id), await logCounts(a, second.id)];
+      return {
+        success: one.success + two.success,
+        fail: one.fail + two.fail,
+        pending: one.pending + two.pending,
+      };
+    };
+    return { a, b, admin, staff, dev, member, first, second, startBoth, eventOnEither, logsOfBoth };
+  }
+
+  it('a rejected template is sent by neither instance', async () => {
+    const { a, staff, dev, first, second, startBoth, eventOnEither, logsOfBoth } = await twoSenders();
+    await seedList(a, 10);
+    const template = await writeTemplate(a, dev, 'Diskon kilat {name}');
+    await review(a, staff, template.id, { decision: 'reject', reason: 'Tanpa nama pengirim' });
+    await startBoth();
+    const reason = String(MSG.templateRejected(template.id, 'Tanpa nama pengirim'));
+    for (const account of [first, second])
+      await waitFor(
+        () => eventOnEither(account.id, 'error_blast', reason),
+        'each blast to stop on the rejection',
+      );
+    expect(a.sandbox.delivered).toHaveLength(0);
+    expect(await logsOfBoth()).toEqual({ success: 0, fail: 0, pending: 0 });
+    expect(await queued(a)).toBe(10);
+  });
+
+  it('two blasts of one bad template send one first batch between them, then both stop on its pause', async () => {
+    const { a, b, staff, dev, first, second, startBoth, eventOnEither, logsOfBoth } = await twoSenders();
+    a.sandbox.setTemplateReactions('Promo kilat', { blockRate: 0.5, reportRate: 0 });
+    await seedList(a, 30);
+    const template = await writeTemplate(a, dev, 'Promo kilat {name}');
+    await review(a, staff, template.id, { decision: 'approve' });
+    await startBoth();
+    for (const account of [first, second])
+      await waitFor(
+        () => eventOnEither(account.id, 'waiting', MSG.templateBatchHeld),
+        'each blast to hold for the batch feedback',
+      );
+    // The first batch is the template's, not each sender's: ten in all, however the two shared them.
+    expect(await logsOfBoth()).toEqual({ success: 10, fail: 0, pending: 0 });
+    expect(new Set(a.sandbox.delivered.map((d) => d.to)).size).toBe(10);
+    expect(await queued(a)).toBe(20);
+    await Promise.all([a, b].map((instance) => instance.ctx.delivery.flush()));
+
+    a.sandbox.advanceClock(31 * MINUTE);
+    for (const account of [first, second])
+      await waitFor(() => eventOnEither(account.id, 'error_blast'), 'each blast to stop on the pause');
+    const [row] = await a.ctx.db.select().from(messageTemplates).where(eq(messageTemplates.id, template.id));
+    expect(row).toMatchObject({ pacing: 'paused', pauseFeedback: 'block' });
+    expect(a.sandbox.delivered).toHaveLength(10);
+    expect(await logsOfBoth()).toEqual({ success: 10, fail: 0, pending: 0 });
+    expect(await queued(a)).toBe(20);
   });
 });
