@@ -81,6 +81,18 @@ export function pacingState(
   return row.pacing;
 }
 
+/** The columns `templateNotice` reads: what a query that tells a template's standing selects. */
+export const templateStandingColumns = {
+  status: messageTemplates.status,
+  reviewState: messageTemplates.reviewState,
+  reviewReason: messageTemplates.reviewReason,
+  pacing: messageTemplates.pacing,
+  batchClaimed: messageTemplates.batchClaimed,
+  pauseFeedback: messageTemplates.pauseFeedback,
+  pausePercent: messageTemplates.pausePercent,
+  pauseLimit: messageTemplates.pauseLimit,
+};
+
 /**
  * Where a template that keeps blasts from sending stands: held for its batch's feedback, paused, rejected
  * or awaiting review; null when it sends (or is not meant to: nonactive).

@@ -3,7 +3,7 @@ import { htmlToWa, readsFields, type Message, type Setting } from '@blaster/cont
 import type { ClusterBus } from '../cluster/bus';
 import type { Db } from '../db';
 import { messageTemplates } from '../db/schema';
-import { templateNotice, templateUses } from '../domain/templates';
+import { templateNotice, templateStandingColumns, templateUses } from '../domain/templates';
 import { loadLevelTable, type LevelTable } from '../domain/levels';
 import { readSettings } from '../domain/settings';
 
@@ -98,14 +98,7 @@ export class BlastConfigCache {
           id: messageTemplates.id,
           text: messageTemplates.text,
           textWa: messageTemplates.textWa,
-          status: messageTemplates.status,
-          reviewState: messageTemplates.reviewState,
-          reviewReason: messageTemplates.reviewReason,
-          pacing: messageTemplates.pacing,
-          batchClaimed: messageTemplates.batchClaimed,
-          pauseFeedback: messageTemplates.pauseFeedback,
-          pausePercent: messageTemplates.pausePercent,
-          pauseLimit: messageTemplates.pauseLimit,
+          ...templateStandingColumns,
           uses: templateUses,
         })
         .from(messageTemplates)

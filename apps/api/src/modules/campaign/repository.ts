@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { ALL_USERS, type Setting } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
 import { accountDailySends, messageLogHourly, messageTemplates, whatsappAccounts } from '../../db/schema';
+import { templateStandingColumns } from '../../domain/templates';
 import { claimablePhones } from '../../jobs/claimable';
 
 /** The most blasts one answer lists (an operator's view of every member). */
@@ -39,14 +40,7 @@ export const campaignRepository = {
       .select({
         id: messageTemplates.id,
         textWa: messageTemplates.textWa,
-        status: messageTemplates.status,
-        reviewState: messageTemplates.reviewState,
-        reviewReason: messageTemplates.reviewReason,
-        pacing: messageTemplates.pacing,
-        batchClaimed: messageTemplates.batchClaimed,
-        pauseFeedback: messageTemplates.pauseFeedback,
-        pausePercent: messageTemplates.pausePercent,
-        pauseLimit: messageTemplates.pauseLimit,
+        ...templateStandingColumns,
       })
       .from(messageTemplates)
       .where(eq(messageTemplates.status, 'active'))

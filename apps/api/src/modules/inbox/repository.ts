@@ -8,15 +8,8 @@ import { inPageOrder, readPage, type PageRequest } from '../../lib/paging';
 export type InboxMessageRecord = typeof inboxMessages.$inferSelect;
 
 /** A thread with its account's number (or name) and device, as the inbox and its checks read it. */
-export interface ThreadRecord {
+export interface ThreadRecord extends ThreadActivity {
   id: number;
-  whatsappId: number;
-  userId: number;
-  counterpart: string;
-  lastAt: Date;
-  lastText: string;
-  lastDirection: InboxDirection;
-  unread: number;
   account: string | null;
   clientid: string;
 }
