@@ -8,7 +8,7 @@ import { configFromEnv } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, queryRows, type Database } from '../../src/db';
 import { createScratchDatabase } from '../../src/db/scratch';
-import { openRecycledEmbedded } from './recycled-database';
+import { openRecycledEmbedded, releaseDatabase } from './recycled-database';
 import { users } from '../../src/db/schema';
 import { seed } from '../../src/db/seed';
 import { createTokenService } from '../../src/lib/tokens';
@@ -155,7 +155,7 @@ export async function startTestApp(
       await ctx.webhooks.stopAll();
       ctx.leases.stop();
       await app.close();
-      await database.close();
+      await releaseDatabase(database);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { driverOf, openDatabase, type Database } from '../../src/db';
 
 /**
- * In-memory embedded databases handed from one test app to the next. Starting a PGlite from the
+ * In-memory embedded databases handed from one test app to the next (on the app's close). Starting a PGlite from the
  * migrated archive costs seconds of CPU; emptying one a test has closed back to its migrated rows
  * costs a fraction of that, and a test cannot tell the two apart: same rows, same sequences, no
  * lock or setting left over. A database whose schema a test changed (a constraint added to force
@@ -111,30 +111,29 @@ async function resetToMigrated(client: PGlite, migrated: Migrated): Promise<bool
   return true;
 }
 
-/** A database as a test app opens it: closing it hands it, emptied, to the next app. */
-function recyclable(database: Database): Database {
-  return {
-    ...database,
-    async close() {
-      const driver = driverOf(database.db);
-      if (driver.kind === 'pglite' && idle.length < MAX_IDLE) {
-        const migrated = migratedState.get(driver.client);
-        if (migrated && (await resetToMigrated(driver.client, migrated).catch(() => false))) {
-          idle.push(database);
-          return;
-        }
-      }
-      await database.close();
-    },
-  };
+/**
+ * Ends a test app's use of its database: an embedded one opened here is emptied and kept for the
+ * next app; any other, or one that cannot be emptied (closed by its test, its schema changed), is
+ * closed. A test that closes the database itself (the database going away) closes it for real.
+ */
+export async function releaseDatabase(database: Database) {
+  const driver = driverOf(database.db);
+  if (driver.kind === 'pglite' && idle.length < MAX_IDLE && !driver.client.closed) {
+    const migrated = migratedState.get(driver.client);
+    if (migrated && (await resetToMigrated(driver.client, migrated).catch(() => false))) {
+      idle.push(database);
+      return;
+    }
+  }
+  await database.close();
 }
 
 /** An in-memory embedded database in its migrated state: a closed one emptied, or a new one. */
 export async function openRecycledEmbedded(migratedArchive: Blob): Promise<Database> {
   const reused = idle.pop();
-  if (reused) return recyclable(reused);
+  if (reused) return reused;
   const database = await openDatabase({ loadDataDir: migratedArchive });
   const driver = driverOf(database.db);
   if (driver.kind === 'pglite') migratedState.set(driver.client, await keepMigratedState(driver.client));
-  return recyclable(database);
+  return database;
 }
