@@ -37,10 +37,11 @@ const NETWORK = {
 
 type Seen = ReturnType<typeof recordEvents>;
 
-/** An app with an admin, a staff member, a dev and a member whose connected account waits nothing. */
-async function platform() {
-  const t = await startTestApp(NETWORK);
-  opened.push(t);
+/**
+ * An admin, a staff member, a dev and a member whose blasts wait nothing between sends, and a first
+ * batch of 10 whose feedback is read 30 minutes after its last send.
+ */
+async function people(t: TestApp) {
   const [admin, staff, dev, member] = await Promise.all([
     t.createUser('admin'),
     t.createUser('staff'),
@@ -51,10 +52,17 @@ async function platform() {
     .update(users)
     .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
     .where(eq(users.id, member.id));
+  await changeSettings(t, admin.token, { template_first_batch: 10, template_feedback_minutes: 30 });
+  return { admin, staff, dev, member };
+}
+
+/** An app with `people` and the member's connected account. */
+async function platform() {
+  const t = await startTestApp(NETWORK);
+  opened.push(t);
+  const { admin, staff, dev, member } = await people(t);
   const seen = recordEvents(t);
   const account = await connect(t, member, 'qr', seen);
-  // A first batch of 10, its feedback in 30 minutes after its last send.
-  await changeSettings(t, admin.token, { template_first_batch: 10, template_feedback_minutes: 30 });
   return { t, admin, staff, dev, member, account, seen };
 }
 
@@ -386,20 +394,10 @@ describe('template review and pacing across two instances', () => {
    */
   async function twoSenders() {
     const { a, b } = await startTwoInstances(NETWORK, pairs, extraDatabases);
-    const [admin, staff, dev, member] = await Promise.all([
-      a.createUser('admin'),
-      a.createUser('staff'),
-      a.createUser('dev'),
-      a.createUser('member'),
-    ]);
-    await a.ctx.db
-      .update(users)
-      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-      .where(eq(users.id, member.id));
+    const { admin, staff, dev, member } = await people(a);
     const seen = [recordEvents(a), recordEvents(b)];
     const first = await connect(a, member, 'qr', seen[0]);
     const second = await connect(a, member, 'qr', seen[0]);
-    await changeSettings(a, admin.token, { template_first_batch: 10, template_feedback_minutes: 30 });
     const startBoth = async () => {
       const answers = await Promise.all([start(a, member, first.id), start(b, member, second.id)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
