@@ -3,7 +3,7 @@ import { driverOf, openDatabase, type Database } from '../../src/db';
 
 /**
  * In-memory embedded databases handed from one test app to the next (on the app's close). Starting a PGlite from the
- * migrated archive costs seconds of CPU; emptying one a test has closed back to its migrated rows
+ * migrated archive costs seconds of CPU; emptying one whose test app has closed back to its migrated rows
  * costs a fraction of that, and a test cannot tell the two apart: same rows, same sequences, no
  * lock or setting left over. A database whose schema a test changed (a constraint added to force
  * a failure, a migration row removed) is closed for real instead.
