@@ -84,4 +84,18 @@ describe('realtime status', () => {
     expect(realtimeStatus()).toBe('connecting');
     unsubscribe();
   });
+
+  it('tells a subscriber each time its socket opens, so it reads again what changed before it listened', async () => {
+    const opened = vi.fn();
+    const unsubscribe = subscribe('10', () => undefined, opened);
+    await settle();
+    expect(opened).not.toHaveBeenCalled();
+    latest().onopen!();
+    expect(opened).toHaveBeenCalledOnce();
+    latest().onclose!({ code: 1006 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    latest().onopen!();
+    expect(opened).toHaveBeenCalledTimes(2);
+    unsubscribe();
+  });
 });

@@ -5,6 +5,8 @@ type Handler = (message: RealtimeEvent) => void;
 interface Channel {
   socket: WebSocket | null;
   handlers: Set<Handler>;
+  /** Told each time the socket opens: what they fetched before it was open may have changed unheard. */
+  openers: Set<() => void>;
   retry: number;
   timer: ReturnType<typeof setTimeout> | null;
   /** Open right now; and whether it was ever lost (so its next open is a reconnect). */
@@ -82,6 +84,7 @@ function open(name: string, channel: Channel) {
     const wasLost = channel.lost;
     channel.lost = false;
     statusChanged();
+    channel.openers.forEach((opened) => opened());
     if (wasLost) reconnected();
   };
   socket.onmessage = (event) => {
@@ -135,13 +138,18 @@ function scheduleReconnect(name: string, channel: Channel) {
   }, delay);
 }
 
-/** One socket per channel for the whole session; returns the unsubscribe function. */
-export function subscribe(name: string, handler: Handler): () => void {
+/**
+ * One socket per channel for the whole session; returns the unsubscribe function. `onOpen` is called
+ * whenever the channel's socket opens after this call: an event published before that reached no one,
+ * so a subscriber showing fetched state fetches it again.
+ */
+export function subscribe(name: string, handler: Handler, onOpen?: () => void): () => void {
   let channel = channels.get(name);
   if (!channel) {
     channel = {
       socket: null,
       handlers: new Set(),
+      openers: new Set(),
       retry: 0,
       timer: null,
       live: false,
@@ -152,10 +160,12 @@ export function subscribe(name: string, handler: Handler): () => void {
     statusChanged();
   }
   channel.handlers.add(handler);
+  if (onOpen) channel.openers.add(onOpen);
   if (!channel.socket && !channel.timer) open(name, channel);
   const current = channel;
   return () => {
     current.handlers.delete(handler);
+    if (onOpen) current.openers.delete(onOpen);
     if (current.handlers.size === 0) {
       if (current.timer) clearTimeout(current.timer);
       current.socket?.close();

@@ -52,7 +52,7 @@ function useStoppedHere(answer: CampaignsAnswer) {
 /** The cards of the blasts in `answer`, kept current by the viewer's channel. */
 export function CampaignBoard({ answer, channel, canControl, refetch, now }: BoardProps) {
   const stopped = useStoppedHere(answer);
-  const { rows, patch, started } = useLiveAccounts(stopped.serverRows, channel);
+  const { rows, patch, started } = useLiveAccounts(stopped.serverRows, channel, refetch);
   const actions = useAccountActions({ channel, patch, started, refetch });
   const rates = useSendRates(channel, now);
   const facts = new Map(answer.campaigns.map((campaign) => [campaign.account.id, campaign]));

@@ -1,4 +1,4 @@
-import { useEffect, useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import {
   FLASH_MS,
   SUSPENSION_COUNT_UPDATE_ABOVE,
@@ -211,9 +211,20 @@ function reducer(rows: LiveRow[], action: Action): LiveRow[] {
   }
 }
 
-/** Rows of the account list, kept current by the viewer's realtime channel. */
-export function useLiveAccounts(serverRows: WhatsappRow[] | undefined, channel: string | null) {
+/**
+ * Rows of the account list, kept current by the viewer's realtime channel; `refetch` reads the rows
+ * again when the channel opens, since a change between the first read and the open was heard by no one.
+ */
+export function useLiveAccounts(
+  serverRows: WhatsappRow[] | undefined,
+  channel: string | null,
+  refetch: () => unknown,
+) {
   const [rows, dispatch] = useReducer(reducer, []);
+  const latestRefetch = useRef(refetch);
+  useEffect(() => {
+    latestRefetch.current = refetch;
+  });
   useEffect(() => {
     if (serverRows) dispatch({ type: 'load', rows: serverRows });
   }, [serverRows]);
@@ -229,7 +240,7 @@ export function useLiveAccounts(serverRows: WhatsappRow[] | undefined, channel: 
             FLASH_MS,
           );
       }
-    });
+    }, () => void latestRefetch.current());
   }, [channel]);
   useEffect(() => {
     const timer = setInterval(() => dispatch({ type: 'tick' }), WAIT_TICK_MS);
