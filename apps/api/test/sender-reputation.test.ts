@@ -93,8 +93,24 @@ async function paidOnce(t: TestApp, accountId: number) {
   expect(Number(row!.distinct_paid)).toBe(Number(row!.logs));
 }
 
-const start = (t: TestApp, member: Caller, accountId: number) =>
-  t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: accountId } });
+/** Starts the account's blast; a refused start fails here rather than leaving a wait for its end. */
+async function start(t: TestApp, member: Caller, accountId: number) {
+  const answer = await t.call('POST', API.whatsappStart, {
+    token: member.token,
+    body: { whatsappClientId: accountId },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer;
+}
+
+/** Waits for the blast's end; one that ends in an error fails with its message instead of hanging. */
+async function blastEnd(seen: readonly Seen[], accountId: number, what = 'the blast to finish') {
+  const end = await waitFor(
+    () => eventOf(seen, accountId, 'finished') ?? eventOf(seen, accountId, 'error_blast'),
+    what,
+  );
+  expect(end.message.event, JSON.stringify(end.message.payload)).toBe('finished');
+}
 
 const accountRow = async (t: TestApp, id: number) =>
   (await t.ctx.db.select().from(whatsappAccounts).where(eq(whatsappAccounts.id, id)))[0]!;
@@ -103,7 +119,7 @@ describe("the network's messaging limits", () => {
   it('sends to 250 recipients in 24 hours, queues the rest, and sends them once the window rolls', async () => {
     const { a, member, account, seen } = await sender();
     await seedList(a, 300);
-    expect((await start(a, member, account.id)).status).toBe(200);
+    await start(a, member, account.id);
 
     await waitFor(
       () => eventOf(seen, account.id, 'waiting', MSG.governedTierLimit(250)),
@@ -152,7 +168,7 @@ describe("the network's messaging limits", () => {
     expect((await accountRow(a, account.id)).status).toBe('sending');
 
     a.sandbox.advanceClock(DAY + 60_000);
-    await waitFor(() => eventOf(seen, account.id, 'finished'), 'the blast to finish the list');
+    await blastEnd(seen, account.id, 'the blast to finish the list');
     expect(await logCounts(a, account.id)).toEqual({ success: 300, fail: 0, pending: 0 });
     expect(new Set(a.sandbox.delivered.map((d) => d.to)).size).toBe(300);
     expect(a.sandbox.delivered.length).toBe(300);
@@ -163,7 +179,7 @@ describe("the network's messaging limits", () => {
     const { a, member, account, seen } = await sender();
     await seedList(a, 130);
     await start(a, member, account.id);
-    await waitFor(() => eventOf(seen, account.id, 'finished'), 'the blast to finish');
+    await blastEnd(seen, account.id);
     expect(a.ctx.gateway.standing(account.deviceId)).toMatchObject({ tier: 250, quality: 'green' });
 
     a.sandbox.advanceClock(6 * DAY);
@@ -176,7 +192,7 @@ describe("the network's messaging limits", () => {
     const { a, member, account, seen } = await sender();
     await seedList(a, 100);
     await start(a, member, account.id);
-    await waitFor(() => eventOf(seen, account.id, 'finished'), 'the blast to finish');
+    await blastEnd(seen, account.id);
     a.sandbox.advanceClock(8 * DAY);
     expect(a.ctx.gateway.standing(account.deviceId)!.tier).toBe(250);
   });
@@ -314,7 +330,7 @@ describe("the network's quality rating", () => {
       return result;
     };
     await start(a, member, account.id);
-    await waitFor(() => eventOf(seen, account.id, 'finished'), 'the blast to finish');
+    await blastEnd(seen, account.id);
     expect(eventOf(seen, account.id, 'waiting', MSG.slowedQualityYellow)).toBeDefined();
     expect(await logCounts(a, account.id)).toEqual({ success: 90, fail: 0, pending: 0 });
     // 90 sends at 40 a second, where 80 a second (and a full second's burst) would take a moment.
@@ -334,7 +350,7 @@ describe("the network's quality rating", () => {
       return result;
     };
     await start(a, member, account.id);
-    await waitFor(() => eventOf(seen, account.id, 'finished'), 'the blast to finish');
+    await blastEnd(seen, account.id);
     expect(eventOf(seen, account.id, 'waiting', MSG.slowedQualityYellow)).toBeDefined();
     expect(await logCounts(a, account.id)).toEqual({ success: 10, fail: 0, pending: 0 });
   });
@@ -362,7 +378,7 @@ describe("the network's pair rate", () => {
     expect((await sendPermitted(a.ctx.gateway, permit)).ok).toBe(true);
     await start(a, member, account.id);
 
-    await waitFor(() => eventOf(seen, account.id, 'finished'), 'the blast to finish');
+    await blastEnd(seen, account.id);
     expect(eventOf(seen, account.id, 'waiting', MSG.governedPairRate)).toBeDefined();
     const times = sentAt.get(numbers[0]!)!;
     expect(times).toHaveLength(2);

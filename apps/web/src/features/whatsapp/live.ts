@@ -230,17 +230,21 @@ export function useLiveAccounts(
   }, [serverRows]);
   useEffect(() => {
     if (!channel) return;
-    return subscribe(channel, (message) => {
-      dispatch({ type: 'event', message });
-      if (message.event === 'count_success' || message.event === 'count_fail') {
-        const id = message.sender?.id;
-        if (typeof id === 'number')
-          setTimeout(
-            () => dispatch({ type: 'patch', id, patch: { successUpdated: false, failUpdated: false } }),
-            FLASH_MS,
-          );
-      }
-    }, () => void latestRefetch.current());
+    return subscribe(
+      channel,
+      (message) => {
+        dispatch({ type: 'event', message });
+        if (message.event === 'count_success' || message.event === 'count_fail') {
+          const id = message.sender?.id;
+          if (typeof id === 'number')
+            setTimeout(
+              () => dispatch({ type: 'patch', id, patch: { successUpdated: false, failUpdated: false } }),
+              FLASH_MS,
+            );
+        }
+      },
+      () => void latestRefetch.current(),
+    );
   }, [channel]);
   useEffect(() => {
     const timer = setInterval(() => dispatch({ type: 'tick' }), WAIT_TICK_MS);
