@@ -8,6 +8,7 @@ import { isOptOutReply } from '../modules/suppression/opt-out-reply';
 import { addSuppression, publishSuppressed } from '../modules/suppression/list';
 import { queueMessageDeliveryEvents } from '../domain/webhooks';
 import type { ShortLinks } from '../lib/short-links';
+import { WriteBehind } from '../lib/write-behind';
 import { recordClick } from '../modules/links/clicks';
 import { recordBlockOrReport, recordOptOut } from './template-feedback';
 
@@ -61,11 +62,9 @@ export interface DeliveryTrackerOptions {
  */
 export class DeliveryTracker {
   private waiting = new Map<number, Acked>();
-  private timer: NodeJS.Timeout | null = null;
   /** Callers waiting for every acknowledgement to be written: writes then wait for settles, not skip them. */
   private mustWait = 0;
-  /** The write in flight, which goes on until nothing is waiting. */
-  private writing: Promise<void> | null = null;
+  private readonly writes = new WriteBehind(() => this.writeUntilEmpty());
   private stopped = false;
   private failedWrites = 0;
   /** Opt-outs and clicks being written (flush waits for them too). */
@@ -87,14 +86,25 @@ export class DeliveryTracker {
     else if (event.type === 'message.inbound' && isOptOutReply(event.text)) {
       // The acknowledgements gathered so far are written first: the stages the message reached before
       // the reply are told before its opt-out.
-      const writing = this.writeAllWaiting()
-        .then(() => this.optOut(normalizeNumber(event.from), event.replyTo, event.at))
-        .catch(() => {
-          // The database is away: nothing to retry with; the recipient's next STOP is taken as this one.
-        })
-        .finally(() => this.optingOut.delete(writing));
-      this.optingOut.add(writing);
+      // The database may be away: the recipient's next STOP is then taken as this one.
+      this.keep(
+        this.writeAllWaiting().then(() => this.optOut(normalizeNumber(event.from), event.replyTo, event.at)),
+      );
     }
+  }
+
+  /**
+   * Keeps a one-off write (an opt-out, a click, a block or report) for flush to wait on. One the
+   * database refuses is lost: these are the network's best effort, and nothing retries them.
+   */
+  private keep(work: Promise<unknown>) {
+    const writing: Promise<void> = work
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.optingOut.delete(writing));
+    this.optingOut.add(writing);
   }
 
   /**
@@ -105,13 +115,7 @@ export class DeliveryTracker {
     const code = /\/l\/([^/?#]+)$/.exec(url.split(/[?#]/)[0]!)?.[1];
     const link = code ? this.options.links?.decode('click', code) : null;
     if (!link) return;
-    const writing = recordClick(this.options.db, link, at)
-      .then(() => undefined)
-      .catch(() => {
-        // The database is away: a click is the recipient's best effort too, and this one is lost.
-      })
-      .finally(() => this.optingOut.delete(writing));
-    this.optingOut.add(writing);
+    this.keep(recordClick(this.options.db, link, at));
   }
 
   /**
@@ -121,15 +125,11 @@ export class DeliveryTracker {
   private feedback(key: string, reaction: 'block' | 'report', at: Date) {
     const logId = logIdOfKey(key);
     if (logId === null) return;
-    const writing = recordBlockOrReport(this.options.db, logId, reaction, at)
-      .then((retrial) => {
+    this.keep(
+      recordBlockOrReport(this.options.db, logId, reaction, at).then((retrial) => {
         if (retrial) this.options.templatesChanged?.();
-      })
-      .catch(() => {
-        // The database is away: feedback is the network's best effort too, and this one is lost.
-      })
-      .finally(() => this.optingOut.delete(writing));
-    this.optingOut.add(writing);
+      }),
+    );
   }
 
   private acknowledged(key: string, ack: DeliveryAck, at: Date) {
@@ -139,13 +139,9 @@ export class DeliveryTracker {
     if (ack === 'delivered') entry.delivered ??= at;
     else entry.read ??= at;
     this.waiting.set(logId, entry);
-    if (this.writing) return; // the write in flight takes it next
-    if (this.waiting.size >= FLUSH_AT) void this.writeWaiting();
-    else this.writeLater(this.flushMs);
-  }
-
-  private writeLater(ms: number) {
-    this.timer ??= setTimeout(() => void this.writeWaiting(), ms).unref();
+    if (this.writes.busy) return; // the write in flight takes it next
+    if (this.waiting.size >= FLUSH_AT) void this.writes.now();
+    else this.writes.later(this.flushMs);
   }
 
   /** Writes every acknowledgement gathered so far, and the opt-outs being written; resolves when done. */
@@ -158,26 +154,16 @@ export class DeliveryTracker {
   private async writeAllWaiting() {
     this.mustWait += 1;
     try {
-      await this.writeWaiting();
+      await this.writes.now();
     } finally {
       this.mustWait -= 1;
     }
   }
 
   /**
-   * Writes the acknowledgements gathered so far (opt-outs not waited for); resolves once none is left
-   * waiting. While a write is in flight the next acknowledgements gather in the map, merged per
-   * message, and go in the next write: batches grow with the backlog instead of queueing behind it.
+   * Writes the acknowledgements gathered so far (opt-outs not waited for) until none is left waiting;
+   * those arriving meanwhile are merged per message in the map and go in the next batch.
    */
-  private writeWaiting(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.writing ??= this.writeUntilEmpty().finally(() => {
-      this.writing = null;
-    });
-    return this.writing;
-  }
-
   private async writeUntilEmpty() {
     for (;;) {
       const later = new Map<number, Acked>();
@@ -190,7 +176,7 @@ export class DeliveryTracker {
       // Messages a settle held: tried again shortly, once it has committed; at once, waiting for it,
       // when someone waits for them (a STOP reply, a flush).
       if (this.mustWait === 0) {
-        this.writeLater(this.flushMs);
+        this.writes.later(this.flushMs);
         return;
       }
     }
@@ -209,7 +195,7 @@ export class DeliveryTracker {
           if (this.waiting.size >= MAX_BACKLOG) break;
           this.merge(id, acked);
         }
-        this.writeLater(this.flushMs * 4);
+        this.writes.later(this.flushMs * 4);
         return;
       }
     }

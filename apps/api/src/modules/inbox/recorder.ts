@@ -1,6 +1,7 @@
 import type { Db } from '../../db';
 import type { ChatGateway, GatewayEvent } from '../../gateway/gateway';
 import type { RealtimeHub } from '../../realtime/hub';
+import { WriteBehind } from '../../lib/write-behind';
 import { publishInboxMessage, storeInbound, type Inbound } from './inbound';
 
 /** Inbound messages wait at most this long before they are written... */
@@ -27,9 +28,7 @@ export interface InboxRecorderOptions {
  */
 export class InboxRecorder {
   private waiting: Inbound[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  /** The write in flight, which goes on until nothing is waiting. */
-  private writing: Promise<void> | null = null;
+  private readonly writes = new WriteBehind(() => this.writeUntilEmpty());
   private stopped = false;
   private readonly unsubscribe: () => void;
 
@@ -40,23 +39,14 @@ export class InboxRecorder {
   private receive(event: GatewayEvent) {
     if (this.stopped || event.type !== 'message.inbound') return;
     this.waiting.push({ deviceId: event.deviceId, from: event.from, text: event.text, at: event.at });
-    if (this.writing) return; // the write in flight takes it next
-    if (this.waiting.length >= MAX_BATCH) void this.write();
-    else this.timer ??= setTimeout(() => void this.write(), FLUSH_MS).unref();
+    if (this.writes.busy) return; // the write in flight takes it next
+    if (this.waiting.length >= MAX_BATCH) void this.writes.now();
+    else this.writes.later(FLUSH_MS);
   }
 
   /** Writes every message gathered so far; resolves once none is waiting (or the database refused). */
   flush(): Promise<void> {
-    return this.write();
-  }
-
-  private write(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.writing ??= this.writeUntilEmpty().finally(() => {
-      this.writing = null;
-    });
-    return this.writing;
+    return this.writes.now();
   }
 
   private async writeUntilEmpty() {
@@ -69,7 +59,7 @@ export class InboxRecorder {
         // The database is busy or away: the batch goes back in front, and is tried again shortly.
         if (this.stopped) return;
         this.waiting = [...batch, ...this.waiting].slice(0, MAX_BACKLOG);
-        this.timer ??= setTimeout(() => void this.write(), FLUSH_MS * 4).unref();
+        this.writes.later(FLUSH_MS * 4);
         return;
       }
       // One event per thread and batch: a burst of replies in a thread is one refresh of it.
@@ -83,6 +73,6 @@ export class InboxRecorder {
     this.unsubscribe();
     await this.flush();
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.writes.cancel();
   }
 }
