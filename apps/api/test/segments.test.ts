@@ -146,6 +146,28 @@ describe('segments', () => {
     expect(await segmentCount(t, admin, id)).toEqual({ total: 4, claimable: 4 });
     expect((await t.call('DELETE', API.segment(id), { token: admin.token })).status).toBe(200);
     expect((await t.call('GET', API.segmentCount(id), { token: admin.token })).status).toBe(404);
+
+    // Who made, changed and deleted the audience, and what it held, newest first.
+    const trail = await t.call<{ data: AuditEntry[] }>(
+      'GET',
+      `${API.auditPerPage}?page=1&target_type=segment&target_id=${id}`,
+      { token: admin.token },
+    );
+    expect(trail.body.data).toMatchObject([
+      { action: 'segment.delete', actor: { id: admin.id }, before: { name: 'VIP Bandung' } },
+      {
+        action: 'segment.update',
+        actor: { id: admin.id },
+        before: { name: 'VIP', filter: { tags: ['vip'] } },
+        after: { name: 'VIP Bandung', filter: { fields: [{ key: 'city', value: 'Bandung' }] } },
+      },
+      {
+        action: 'segment.create',
+        actor: { id: dev.id },
+        after: { name: 'VIP' },
+        target: { type: 'segment' },
+      },
+    ]);
   });
 
   it('counts each condition: tags, fields, consent source, replies and the last send’s stage', async () => {

@@ -546,6 +546,11 @@ export const EN_UI: Record<UiKey, string> = {
   'audit.action.template.pause': "Template paused by its recipients' feedback",
   'audit.target.template': 'Template #{{id}}',
   'audit.target.templateNamed': 'Template #{{id}} · {{name}}',
+  'audit.action.segment.create': 'Segment added',
+  'audit.action.segment.update': 'Segment changed',
+  'audit.action.segment.delete': 'Segment deleted',
+  'audit.target.segment': 'Segment #{{id}}',
+  'audit.target.segmentNamed': 'Segment {{name}}',
   'consent.column': 'Consent',
   // Sender health
   'health.connection': 'Connection: {{state}}',

@@ -548,6 +548,11 @@ export const ID_UI: Record<UiKey, string> = {
   'audit.action.template.pause': 'Template dijeda oleh umpan balik penerima',
   'audit.target.template': 'Template #{{id}}',
   'audit.target.templateNamed': 'Template #{{id}} · {{name}}',
+  'audit.action.segment.create': 'Segmen ditambah',
+  'audit.action.segment.update': 'Segmen diubah',
+  'audit.action.segment.delete': 'Segmen dihapus',
+  'audit.target.segment': 'Segmen #{{id}}',
+  'audit.target.segmentNamed': 'Segmen {{name}}',
   'consent.column': 'Persetujuan',
   // Sender health
   'health.connection': 'Koneksi: {{state}}',

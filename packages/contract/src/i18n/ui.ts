@@ -498,6 +498,11 @@ export const UI_PANEL = {
   'audit.action.template.pause': 'Template dijeda oleh feedback penerima',
   'audit.target.template': 'Template #{{id}}',
   'audit.target.templateNamed': 'Template #{{id}} · {{name}}',
+  'audit.action.segment.create': 'Segmen ditambah',
+  'audit.action.segment.update': 'Segmen diubah',
+  'audit.action.segment.delete': 'Segmen dihapus',
+  'audit.target.segment': 'Segmen #{{id}}',
+  'audit.target.segmentNamed': 'Segmen {{name}}',
   'consent.column': 'Persetujuan',
   // Sender health
   'health.connection': 'connection.update: {{state}}',

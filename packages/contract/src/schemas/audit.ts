@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'template.approve',
   'template.reject',
   'template.pause',
+  'segment.create',
+  'segment.update',
+  'segment.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,11 +76,15 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'template.approve': 'Template disetujui',
   'template.reject': 'Template ditolak',
   'template.pause': 'Template dijeda oleh feedback penerima',
+  'segment.create': 'Segmen ditambah',
+  'segment.update': 'Segmen diubah',
+  'segment.delete': 'Segmen dihapus',
 };
 
 /**
  * What an entry is about: a member (bonuses, profile changes), a withdrawal, a level, the settings, a
- * device, a chat account (sends and blasts on it), the shared phone-number list, a message template.
+ * device, a chat account (sends and blasts on it), the shared phone-number list, a message template,
+ * a saved audience (segment).
  */
 export const AUDIT_TARGET_TYPES = [
   'user',
@@ -90,6 +97,7 @@ export const AUDIT_TARGET_TYPES = [
   'whatsapp',
   'phone_list',
   'template',
+  'segment',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

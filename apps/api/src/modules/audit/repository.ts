@@ -17,7 +17,7 @@ const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 const targetRowId = sql`(case when ${auditEntries.targetId} ~ '^[0-9]{1,9}$' then ${auditEntries.targetId}::int end)`;
 /**
  * A readable name for the target, looked up now: the member, the withdrawal's member, the level, the
- * chat account's number and owner, a template's first words as sent.
+ * chat account's number and owner, a template's first words as sent, a segment's name.
  */
 const targetName = sql<string | null>`case ${auditEntries.targetType}
   when 'user' then (select u.firstname || ' ' || u.lastname from users u where u.id = ${targetRowId})
@@ -26,6 +26,7 @@ const targetName = sql<string | null>`case ${auditEntries.targetType}
   when 'whatsapp' then (select coalesce(w.phonenumber, w.clientid) || ' · ' || u.firstname || ' ' || u.lastname
     from whatsapp_accounts w join users u on u.id = w.user_id where w.id = ${targetRowId})
   when 'template' then (select nullif(left(t.text_wa, 60), '') from message_templates t where t.id = ${targetRowId})
+  when 'segment' then (select s.name from segments s where s.id = ${targetRowId})
 end`;
 
 function filters(query: AuditFilter): SQL | undefined {

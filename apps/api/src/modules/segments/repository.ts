@@ -15,8 +15,10 @@ export const segmentRepository = {
       .from(segments)
       .orderBy(asc(sql`lower(${segments.name})`), asc(segments.id)),
 
-  async find(db: Db, id: number) {
-    const [row] = await db.select().from(segments).where(eq(segments.id, id));
+  /** The segment by id; `lock` holds it until the transaction ends (an edit reads what it changes). */
+  async find(db: Db, id: number, { lock = false } = {}) {
+    const query = db.select().from(segments).where(eq(segments.id, id));
+    const [row] = await (lock ? query.for('update') : query);
     return row;
   },
 
@@ -34,9 +36,10 @@ export const segmentRepository = {
     return row;
   },
 
+  /** Deletes the segment; answers the row as it was, or undefined when there was none. */
   async remove(db: Db, id: number) {
-    const gone = await db.delete(segments).where(eq(segments.id, id)).returning({ id: segments.id });
-    return gone.length > 0;
+    const [gone] = await db.delete(segments).where(eq(segments.id, id)).returning();
+    return gone;
   },
 
   /** Which of the keys are registered field keys (number_fields), in one read of that small table. */

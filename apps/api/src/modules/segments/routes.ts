@@ -6,8 +6,10 @@ import * as segments from './service';
 export function segmentRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'segmentList', () => segments.listSegments(ctx));
   serve(app, ctx, 'segmentCreate', ({ body, user }) => segments.createSegment(ctx, user, body));
-  serve(app, ctx, 'segmentUpdate', ({ params, body }) => segments.updateSegment(ctx, params.id, body));
-  serve(app, ctx, 'segmentDelete', ({ params }) => segments.deleteSegment(ctx, params.id));
+  serve(app, ctx, 'segmentUpdate', ({ params, body, user }) =>
+    segments.updateSegment(ctx, user, params.id, body),
+  );
+  serve(app, ctx, 'segmentDelete', ({ params, user }) => segments.deleteSegment(ctx, user, params.id));
   serve(app, ctx, 'segmentCount', ({ params }) => segments.countSegment(ctx, params.id));
   serve(app, ctx, 'segmentPreviewCount', ({ body }) => segments.countFilter(ctx, body.filter));
 }

@@ -4,6 +4,7 @@ import { readSettings } from '../../domain/settings';
 import { storedSegmentFilter } from '../../domain/segment-filter';
 import { HttpError } from '../../lib/errors';
 import type { AuthUser } from '../../lib/routes';
+import { recordAudit } from '../audit/service';
 import { segmentRepository as segments, type SegmentRecord } from './repository';
 
 const presentSegment = (row: SegmentRecord): SegmentRow => ({
@@ -40,29 +41,62 @@ export async function findSegment(ctx: AppContext, id: number) {
   return row;
 }
 
+/** What the trail keeps of a segment: its name and filter as saved. */
+const audited = (row: SegmentRecord) => ({ name: row.name, filter: row.filter });
+
 export async function createSegment(
   ctx: AppContext,
   user: AuthUser,
   body: { name: string; filter: SegmentFilter },
 ) {
   await refuseUnknownFields(ctx, body.filter);
-  const row = await segments.insert(ctx.db, { ...body, createdBy: user.id });
+  const row = await ctx.db.transaction(async (tx) => {
+    const created = await segments.insert(tx, { ...body, createdBy: user.id });
+    await recordAudit(tx, ctx, {
+      actor: user,
+      action: 'segment.create',
+      target: { type: 'segment', id: created.id },
+      after: audited(created),
+    });
+    return created;
+  });
   return { segment: presentSegment(row), msg: MSG.segmentSaved };
 }
 
 export async function updateSegment(
   ctx: AppContext,
+  user: AuthUser,
   id: number,
   body: { name: string; filter: SegmentFilter },
 ) {
   await refuseUnknownFields(ctx, body.filter);
-  const row = await segments.update(ctx.db, id, body);
-  if (!row) throw new HttpError(404, MSG.segmentNotFound);
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await segments.find(tx, id, { lock: true });
+    if (!before) throw new HttpError(404, MSG.segmentNotFound);
+    const updated = (await segments.update(tx, id, body))!;
+    await recordAudit(tx, ctx, {
+      actor: user,
+      action: 'segment.update',
+      target: { type: 'segment', id },
+      before: audited(before),
+      after: audited(updated),
+    });
+    return updated;
+  });
   return { segment: presentSegment(row), msg: MSG.segmentSaved };
 }
 
-export async function deleteSegment(ctx: AppContext, id: number) {
-  if (!(await segments.remove(ctx.db, id))) throw new HttpError(404, MSG.segmentNotFound);
+export async function deleteSegment(ctx: AppContext, user: AuthUser, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const gone = await segments.remove(tx, id);
+    if (!gone) throw new HttpError(404, MSG.segmentNotFound);
+    await recordAudit(tx, ctx, {
+      actor: user,
+      action: 'segment.delete',
+      target: { type: 'segment', id },
+      before: audited(gone),
+    });
+  });
   return { msg: MSG.segmentDeleted };
 }
 

@@ -37,6 +37,10 @@ function targetLabel({ target }: AuditEntry): string {
       return target.name
         ? t('audit.target.templateNamed', { id: target.id, name: target.name })
         : t('audit.target.template', { id: target.id });
+    case 'segment':
+      return target.name
+        ? t('audit.target.segmentNamed', { name: target.name })
+        : t('audit.target.segment', { id: target.id });
   }
 }
 
