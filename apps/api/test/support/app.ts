@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@blaster/contract';
 import type { ClusterBus } from '../../src/cluster/bus';
+import { linkedBuses } from './linked-buses';
 import { configFromEnv } from '../../src/config';
 import type { AppContext } from '../../src/context';
 import { openDatabase, queryRows, type Database } from '../../src/db';
@@ -178,14 +179,17 @@ export async function closeSharedApps(opened: TestApp[], alsoBeforeOwner: { clos
 /**
  * Two instances on one database and one simulated network: on PostgreSQL (TEST_DATABASE_URL) the
  * second has a connection pool of its own, as a second process would; on the embedded database they
- * share it. Both go into `opened` and that pool into `extraDatabases`, for closeSharedApps.
+ * share it. Their buses are joined (support/linked-buses.ts): what one tells the cluster (an event, a
+ * change of templates or settings) reaches the other at once, as in production. Both go into
+ * `opened` and that pool into `extraDatabases`, for closeSharedApps.
  */
 export async function startTwoInstances(
   env: Record<string, string>,
   opened: TestApp[],
   extraDatabases: Database[],
 ) {
-  const a = await startTestApp({ ...env, INSTANCE_ID: 'a' });
+  const [busOfA, busOfB] = linkedBuses(['a', 'b']);
+  const a = await startTestApp({ ...env, INSTANCE_ID: 'a' }, { bus: busOfA });
   opened.push(a);
   let database = a.database;
   if (process.env.TEST_DATABASE_URL) {
@@ -195,7 +199,7 @@ export async function startTwoInstances(
     database = await openDatabase({ databaseUrl: url.toString() });
     extraDatabases.push(database);
   }
-  const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database, gateway: a.sandbox });
+  const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database, gateway: a.sandbox, bus: busOfB });
   opened.push(b);
   return { a, b };
 }
