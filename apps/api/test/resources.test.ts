@@ -211,10 +211,11 @@ describe('phone-number export', () => {
   });
   it('exports tags and fields so that importing the file again gives the same numbers', async () => {
     const file = [
-      'nomor,nama,tags,Kota Asal,Produk',
-      '081255510001,Ani,"vip|jakarta",Bandung,"Kopi, gula"',
-      '081255510002,Budi,baru,,Teh',
-      '081255510003,Citra,,Medan,',
+      // The last two are fields named like the import's own columns, so the file says `field:`.
+      'nomor,nama,tags,Kota Asal,Produk,field:tag,field:status',
+      '081255510001,Ani,"vip|jakarta",Bandung,"Kopi, gula",,',
+      '081255510002,Budi,baru,,Teh,,',
+      '081255510003,Citra,,Medan,,emas,aktif',
     ].join('\n');
     expect((await upload(API.phoneImport, { name: 'label.csv', content: file })).status).toBe(200);
     const mine = ['6281255510001', '6281255510002', '6281255510003'];
@@ -238,7 +239,12 @@ describe('phone-number export', () => {
         fields: { kota_asal: 'Bandung', produk: 'Kopi, gula' },
       },
       { number: mine[1], name: 'Budi', tags: ['baru'], fields: { produk: 'Teh' } },
-      { number: mine[2], name: 'Citra', tags: [], fields: { kota_asal: 'Medan' } },
+      {
+        number: mine[2],
+        name: 'Citra',
+        tags: [],
+        fields: { kota_asal: 'Medan', tag: 'emas', status: 'aktif' },
+      },
     ]);
 
     for (const format of ['csv', 'json'] as const) {

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { fieldRegistry } from '../../domain/number-fields';
+import { fieldColumnOf } from '../imports/kinds/phone-numbers';
 import { HttpError } from '../../lib/errors';
 import { phoneNumbers } from '../../db/schema';
 import type { PageRequest } from '../../lib/paging';
@@ -120,16 +121,19 @@ const EXPORT_COLUMNS = ['number', 'name', 'status', 'tags'] as const;
 /** Tags in one cell, joined as the import splits them again ('|' never occurs inside a tag). */
 const TAG_JOINER = '|';
 
-/** One number as the export writes it: its columns, then one per registered field key ('' when it has none). */
+/**
+ * One number as the export writes it: its columns, then one per registered field key ('' when it has
+ * none), under the field's column name (`fieldColumnOf`).
+ */
 type ExportRow = Record<string, string>;
 
 /** Every number as the export writes it, newest first, a slice at a time. */
-async function* exportSlices(db: Db, fieldColumns: readonly string[]) {
+async function* exportSlices(db: Db, fieldKeys: readonly string[]) {
   for (let after: number | undefined; ;) {
     const slice = await phoneRepository.slice(db, { limit: EXPORT_SLICE, after });
     if (slice.length === 0) return;
     yield slice.map((row): ExportRow => {
-      const fields = Object.fromEntries(fieldColumns.map((key) => [key, row.fields[key] ?? '']));
+      const fields = Object.fromEntries(fieldKeys.map((key) => [fieldColumnOf(key), row.fields[key] ?? '']));
       // The status is 'active' whatever the number's, as the spec's export writes it.
       return {
         number: row.number,
@@ -151,12 +155,12 @@ async function* exportSlices(db: Db, fieldColumns: readonly string[]) {
  * them, so a file exported and imported again gives the same numbers.
  */
 async function* exportText(db: Db, format: 'csv' | 'json') {
-  const columns = [...EXPORT_COLUMNS, ...(await fieldRegistry.keys(db))];
-  const fieldColumns = columns.slice(EXPORT_COLUMNS.length);
+  const fieldKeys = await fieldRegistry.keys(db);
+  const columns = [...EXPORT_COLUMNS, ...fieldKeys.map(fieldColumnOf)];
   let first = true;
   if (format === 'csv') yield toCsv([columns]);
   else yield '[';
-  for await (const rows of exportSlices(db, fieldColumns)) {
+  for await (const rows of exportSlices(db, fieldKeys)) {
     if (format === 'csv') yield `\r\n${toCsv(rows.map((row) => columns.map((column) => row[column])))}`;
     else {
       const items = rows.map((row) => `\n  ${JSON.stringify(row, null, 2).replaceAll('\n', '\n  ')}`);

@@ -33,11 +33,27 @@ const COLUMNS = {
   tags: ['tags', 'tag', 'label', 'labels'],
 } as const;
 /**
- * Every other column is a field, keyed by its header (`normalizeFieldKey`: 'Kota Asal' is kota_asal),
- * except the export's `status`: the spec's export writes it ('active' for every number), and read as a
- * field it would give every re-imported number a field it never had.
+ * The names the import reads as its own columns, and the export's `status`: the spec's export writes
+ * it ('active' for every number), and read as a field it would give every re-imported number a field
+ * it never had.
  */
-const fieldKeyOf = (header: string) => (header === 'status' ? null : normalizeFieldKey(header));
+const OWN_COLUMN_NAMES = new Set<string>([...Object.values(COLUMNS).flat(), 'status']);
+const FIELD_COLUMN_PREFIX = 'field:';
+/**
+ * A field's column in an exported file: its key, or `field:<key>` when the key is one of the import's
+ * own column names (a field `tag` would otherwise come back as the number's tags).
+ */
+export const fieldColumnOf = (key: string) =>
+  OWN_COLUMN_NAMES.has(key) ? `${FIELD_COLUMN_PREFIX}${key}` : key;
+/**
+ * Every other column is a field, keyed by its header (`normalizeFieldKey`: 'Kota Asal' is kota_asal);
+ * `field:<key>` names a field whatever the key.
+ */
+function fieldKeyOf(header: string) {
+  if (header.startsWith(FIELD_COLUMN_PREFIX))
+    return normalizeFieldKey(header.slice(FIELD_COLUMN_PREFIX.length));
+  return header === 'status' ? null : normalizeFieldKey(header);
+}
 /** The source recorded for consent a file gives without naming one. */
 export const IMPORTED_CONSENT_SOURCE = 'import';
 /** An invalid row's cell is shown as read, up to this many characters. */
