@@ -509,6 +509,7 @@ export const EN_UI: Record<UiKey, string> = {
   'menu.suppression': 'Suppression',
   'menu.inbox': 'Inbox',
   'menu.segments': 'Segments',
+  'menu.abTests': 'A/B tests',
   'menu.users': 'Users',
   'menu.blaster': 'Blaster',
   'menu.monitorLocal': 'Local Monitor',

@@ -511,6 +511,7 @@ export const ID_UI: Record<UiKey, string> = {
   'menu.suppression': 'Blokir Kirim',
   'menu.inbox': 'Kotak Masuk',
   'menu.segments': 'Segmen',
+  'menu.abTests': 'Uji A/B',
   'menu.users': 'Daftar Pengguna',
   'menu.blaster': 'Blaster',
   'menu.monitorLocal': 'Monitor Lokal',

@@ -461,6 +461,7 @@ export const UI_PANEL = {
   'menu.suppression': 'Suppression',
   'menu.inbox': 'Kotak Masuk',
   'menu.segments': 'Segmen',
+  'menu.abTests': 'Uji A/B',
   'menu.users': 'Daftar Pengguna',
   'menu.blaster': 'Blaster',
   'menu.monitorLocal': 'Monitor Local',
