@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG, type AbTestBody, type AbTestRow } from '@blaster/contract';
 import { queryRows } from '../src/db';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import { pickWinner, rateOf, type VariantCounts } from '../src/domain/ab-tests';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
 import { connect, waitFor, type Caller } from './support/chat';
@@ -236,5 +237,32 @@ describe('A/B tests', () => {
     expect(
       (await t.call<{ list: unknown[] }>('GET', API.abTestList, { token: other.token })).body.list,
     ).toEqual([]);
+  });
+
+  it('picks by the chosen metric per delivered send; a tie goes to the variant given first', () => {
+    const variant = (position: number, counts: Partial<VariantCounts>): VariantCounts => ({
+      templateId: 100 + position,
+      position,
+      taken: 10,
+      sent: 10,
+      failed: 0,
+      replied: 0,
+      read: 0,
+      clicked: 0,
+      ...counts,
+    });
+    const many = [
+      variant(2, { replied: 3, read: 9, clicked: 1 }),
+      variant(1, { replied: 3, read: 2, clicked: 0, sent: 5 }),
+      variant(3, { replied: 3, read: 2, clicked: 4 }),
+    ];
+    expect(pickWinner('reply', many)?.templateId).toBe(101);
+    expect(pickWinner('read', many)?.templateId).toBe(102);
+    expect(pickWinner('click', many)?.templateId).toBe(103);
+    expect(rateOf('reply', many[1]!)).toBe(0.6);
+    // Nothing delivered: a rate of 0, and the first variant stands.
+    const silent = [variant(2, { sent: 0 }), variant(1, { sent: 0 })];
+    expect(rateOf('read', silent[0]!)).toBe(0);
+    expect(pickWinner('read', silent)?.templateId).toBe(101);
   });
 });
