@@ -61,6 +61,7 @@ import { linkRoutes } from './modules/links/routes';
 import { funnelRoutes } from './modules/funnel/routes';
 import { inboxRoutes } from './modules/inbox/routes';
 import { segmentRoutes } from './modules/segments/routes';
+import { abTestRoutes } from './modules/abtests/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { campaignRoutes } from './modules/campaign/routes';
 
@@ -228,6 +229,7 @@ function registerModules(app: FastifyInstance, ctx: AppContext) {
     funnelRoutes,
     inboxRoutes,
     segmentRoutes,
+    abTestRoutes,
     onboardingRoutes,
     campaignRoutes,
     linkRoutes,

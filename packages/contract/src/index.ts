@@ -24,6 +24,7 @@ export * from './schemas/webhooks';
 export * from './schemas/consent';
 export * from './schemas/inbox';
 export * from './schemas/segments';
+export * from './schemas/ab-tests';
 
 export * from './csv';
 export * from './schemas/governance';

@@ -395,6 +395,17 @@ export const MESSAGE_TEXT = {
   segmentNotFound: 'Segmen tidak ditemukan.',
   segmentSaved: 'Segmen disimpan.',
   segmentDeleted: 'Segmen dihapus.',
+  // A/B tests of templates (decision: texts the spec leaves open)
+  abTestVariantsCount: 'Pilih 2 sampai 5 template.',
+  abTestVariantTwice: 'Setiap template hanya boleh dipilih sekali.',
+  abTestSampleRange: 'Isi ukuran sampel 1 - 10000 penerima per varian.',
+  abTestWaitRange: 'Isi waktu tunggu 1 - 10080 menit (paling lama 7 hari).',
+  abTestTemplateNotSendable: (template: number) =>
+    `Template #${template} tidak bisa dipakai: harus aktif, disetujui dan tidak dijeda.`,
+  abTestAccountBusy: 'Akun ini sedang mengirim blast atau menjalankan uji A/B lain.',
+  abTestNotFound: 'Uji A/B tidak ditemukan.',
+  abTestStarted: 'Uji A/B dimulai: setiap varian dikirim ke sampelnya.',
+  abTestWaiting: 'Uji A/B: sampel sudah terkirim, menunggu reaksi penerima sebelum memilih pemenang.',
   confirmRemoveSuppression: (number: string) =>
     `Hapus ${number} dari daftar suppression? Nomor ini bisa dikirimi blast lagi.`,
   numberSuppressed: (number: string) => `${number} berhenti berlangganan dan masuk daftar suppression.`,

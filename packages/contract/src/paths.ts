@@ -160,6 +160,11 @@ export const API = {
   segment: (id: number | string) => `/api/admin/segment/${id}`,
   segmentCount: (id: number | string) => `/api/admin/segment/${id}/count`,
   segmentPreviewCount: '/api/admin/segment/preview-count',
+  /** A/B tests of templates on an account's blast. */
+  abTestList: '/api/admin/abtest/list',
+  abTestTemplates: '/api/admin/abtest/templates',
+  abTestCreate: '/api/admin/abtest',
+  abTest: (id: number | string) => `/api/admin/abtest/${id}`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

@@ -60,6 +60,8 @@ export const PANEL_ROUTES: readonly PanelRoute[] = [
   { path: '/suppression', title: 'Suppression', roles: DEV_ADMIN_STAFF },
   // Decision: saved audiences of blasts, built by the operators who manage the number pool.
   { path: '/segments', title: 'Segmen', roles: DEV_ADMIN },
+  // Decision: A/B tests of templates on a member's blast; operators read every test's result.
+  { path: '/abtests', title: 'Uji A/B', roles: MEMBER_DEV_ADMIN },
   // Decision: the spec has no screen for operators' accounts; admin and dev manage them here.
   { path: '/users', title: 'Daftar Pengguna', roles: DEV_ADMIN },
   { path: '/monitor/local', title: 'Monitor Local', roles: DEV_ONLY },
@@ -102,7 +104,8 @@ export type MenuIcon =
   | 'monitor'
   | 'blaster'
   | 'inbox'
-  | 'segments';
+  | 'segments'
+  | 'abtests';
 
 export interface MenuItem {
   name: string;
@@ -123,6 +126,7 @@ const MEMBER_MENU: readonly MenuItem[] = [
   item('Dashboard', '/', 'dashboard', 'menu.dashboard'),
   item('Akun Whatsapp', '/whatsapp', 'whatsapp', 'menu.whatsappAccounts'),
   item('Kotak Masuk', '/inbox', 'inbox', 'menu.inbox'),
+  item('Uji A/B', '/abtests', 'abtests', 'menu.abTests'),
   // The spelling 'Withraw' is the spec's label.
   item('Withraw', '/withdraw', 'withdraw', 'menu.withdraw'),
   item('Bonus', '/bonus', 'bonus', 'menu.bonus'),
@@ -144,6 +148,7 @@ const ADMIN_MENU: readonly MenuItem[] = [
   item('Daftar Phone Number', '/phonenumber', 'phonenumber', 'menu.phoneNumbers'),
   item('Daftar Member', '/member', 'member', 'menu.members'),
   item('Segmen', '/segments', 'segments', 'menu.segments'),
+  item('Uji A/B', '/abtests', 'abtests', 'menu.abTests'),
   item('Daftar Generator', '/generator/list', 'generator', 'menu.generators'),
   item('Daftar Validator', '/validator/list', 'validator', 'menu.validators'),
   item('Template Pesan', '/message', 'message', 'menu.templates'),
@@ -206,6 +211,13 @@ export const INBOX_ROLES: readonly Role[] = MEMBER_DEV_ADMIN;
  */
 export const SEGMENT_ROLES: readonly Role[] = DEV_ADMIN;
 export const SEGMENT_PICK_ROLES: readonly Role[] = MEMBER_DEV_ADMIN;
+
+/**
+ * Who starts an A/B test: who starts blasts (members and dev, on accounts they may blast from). Who
+ * reads tests and their results: also admin, across the platform.
+ */
+export const AB_TEST_ROLES: readonly Role[] = DEV_MEMBER;
+export const AB_TEST_READ_ROLES: readonly Role[] = MEMBER_DEV_ADMIN;
 
 /** Admin and dev operate the platform: they act on any user's data. */
 export const OPERATOR_ROLES: readonly Role[] = ['admin', 'dev'];

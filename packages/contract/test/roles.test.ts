@@ -36,11 +36,12 @@ describe('route-role table', () => {
 describe('sidebar menus', () => {
   const names = (role: Parameters<typeof sidebarMenu>[0]) => sidebarMenu(role).map((item) => item.name);
 
-  it('gives members their six entries, and the inbox after their accounts', () => {
+  it('gives members their entries, the inbox and A/B tests after their accounts', () => {
     expect(names('member')).toEqual([
       'Dashboard',
       'Akun Whatsapp',
       'Kotak Masuk',
+      'Uji A/B',
       'Withraw',
       'Bonus',
       'Pengguna Referal',

@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { SegmentFilter } from '@blaster/contract';
+import { AB_TEST_METRICS, AB_TEST_STATUSES, type SegmentFilter } from '@blaster/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -937,4 +937,61 @@ export const inboxMessages = pgTable(
       .on(table.counterpart)
       .where(sql`${table.direction} = 'in'`),
   ],
+);
+
+/**
+ * A/B tests of templates on one account's blast (migration 0030). The blast's claims drive the test
+ * under the account's lease; its sample is the account's logs after `from_log_id` up to
+ * `sampled_until_log_id`, so the counts are the logs themselves and a released claim counts nothing.
+ */
+export const abTests = pgTable(
+  'ab_tests',
+  {
+    id: serial('id').primaryKey(),
+    /** The account's owner: whose test it is. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsappAccounts.id, { onDelete: 'cascade' }),
+    segmentId: integer('segment_id'),
+    metric: text('metric', { enum: AB_TEST_METRICS }).notNull(),
+    /** Recipients per variant. */
+    sampleSize: integer('sample_size').notNull(),
+    waitMinutes: integer('wait_minutes').notNull(),
+    status: text('status', { enum: AB_TEST_STATUSES }).notNull().default('sampling'),
+    /** The account's last log before the test: its sample's logs come after. */
+    fromLogId: bigint('from_log_id', { mode: 'number' }).notNull(),
+    /** The account's last log when the samples were all sent: the sample ends there. */
+    sampledUntilLogId: bigint('sampled_until_log_id', { mode: 'number' }),
+    /** When (network clock) the samples were all sent; the winner is picked `wait_minutes` later. */
+    waitingSince: timestamp('waiting_since', { withTimezone: true }),
+    winnerTemplateId: integer('winner_template_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** Per variant at the decision: sent, replied, read, clicked and the chosen rate. */
+    result: jsonb('result'),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // One test at a time runs on an account: the claim reads it by the account.
+    uniqueIndex('ab_tests_running_idx')
+      .on(table.whatsappId)
+      .where(sql`${table.status} in ('sampling', 'waiting', 'decided')`),
+    index('ab_tests_user_idx').on(table.userId, table.id),
+  ],
+);
+
+/** A test's variants: 2 to 5 templates, in the order the member gave them. */
+export const abTestVariants = pgTable(
+  'ab_test_variants',
+  {
+    abTestId: integer('ab_test_id')
+      .notNull()
+      .references(() => abTests.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ name: 'ab_test_variants_pk', columns: [table.abTestId, table.templateId] })],
 );

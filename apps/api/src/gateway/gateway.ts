@@ -184,10 +184,22 @@ export interface SandboxControls {
   setReactions(deviceId: string, rates: ReactionRates | null): void;
   /** Sets how recipients react to messages containing `fragment` (a template's words); null removes it. */
   setTemplateReactions(fragment: string, rates: ReactionRates | null): void;
+  /**
+   * Sets how often recipients read, click and answer messages containing `fragment`, in place of the
+   * network's rates (null removes it): one template can be made to do better than another.
+   */
+  setTemplateEngagement(fragment: string, rates: EngagementRates | null): void;
   /** Puts the device at a tier (an index into the network's tiers). */
   setTier(deviceId: string, tier: number): void;
   /** A person writes to the device's account from `from`, answering nothing in particular. */
   receive(deviceId: string, from: string, text: string): void;
+}
+
+/** Shares of delivered messages read, of read ones whose link is opened, of read ones answered in words. */
+export interface EngagementRates {
+  readRate?: number;
+  clickRate?: number;
+  conversationRate?: number;
 }
 
 /** Shares of delivered messages whose recipient blocks the sender, or reports it. */

@@ -4,6 +4,7 @@ import { PAIRING_CODE_LENGTH, type ConnectionState } from '@blaster/contract';
 import type {
   ChatGateway,
   ClientInfo,
+  EngagementRates,
   GatewayErrorKind,
   GatewayEvent,
   ReactionRates,
@@ -161,6 +162,7 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
   private readonly reputations = new Map<string, SenderReputation>();
   private readonly deviceReactions = new Map<string, ReactionRates>();
   private readonly templateReactions = new Map<string, ReactionRates>();
+  private readonly templateEngagement = new Map<string, EngagementRates>();
 
   constructor(private readonly options: SandboxOptions) {
     this.record = options.recordDir ? new SandboxNetworkRecord(options.recordDir) : null;
@@ -341,7 +343,9 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
    * and for a share of recipients a STOP reply.
    */
   private recipientAnswers(deviceId: string, to: string, key: string, text: string) {
-    const { seed, ackLossRate = 0.05, readRate = 0.7, clickRate = 0.1 } = this.options;
+    const engagement = this.engagementOf(text);
+    const { seed, ackLossRate = 0.05 } = this.options;
+    const { readRate = 0.7, clickRate = 0.1 } = engagement;
     const within = ([from, upTo]: readonly [number, number], ...parts: string[]) =>
       from + Math.floor(seededUnit(seed, key, ...parts) * (upTo - from));
     const deliveredAfter = within(DELIVERED_AFTER_MS, 'delivered-after');
@@ -358,7 +362,7 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
       this.later(readAfter + within(CLICK_AFTER_MS, 'click-after'), () =>
         this.emit({ type: 'link.click', deviceId, url: link, at: new Date() }),
       );
-    const reply = this.replyOf(to, key, reads);
+    const reply = this.replyOf(to, key, reads, engagement.conversationRate);
     if (reply)
       this.later(readAfter + within(REPLY_AFTER_MS, reply.after), () =>
         this.emit({
@@ -372,12 +376,21 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
       );
   }
 
+  /** The network's read, click and conversation rates, or those set for a template the text carries. */
+  private engagementOf(text: string): EngagementRates {
+    const { readRate, clickRate, conversationRate } = this.options;
+    const network = { readRate, clickRate, conversationRate };
+    for (const [fragment, rates] of this.templateEngagement)
+      if (text.includes(fragment)) return { ...network, ...rates };
+    return network;
+  }
+
   /**
    * What the recipient writes back, decided by the seed: STOP (or BERHENTI) for a share of recipients,
    * whatever they were sent; else, for a share of the messages they read, a few words of their own.
    */
-  private replyOf(to: string, key: string, reads: boolean) {
-    const { seed, replyRate = 0.02, conversationRate = 0 } = this.options;
+  private replyOf(to: string, key: string, reads: boolean, conversationRate = 0) {
+    const { seed, replyRate = 0.02 } = this.options;
     const pick = <T>(list: readonly T[], ...parts: string[]) =>
       list[Math.floor(seededUnit(seed, ...parts) * list.length)]!;
     if (seededUnit(seed, 'reply', to) < replyRate)
@@ -478,6 +491,11 @@ export class SandboxGateway implements ChatGateway, SandboxControls {
   setTemplateReactions(fragment: string, rates: ReactionRates | null) {
     if (rates) this.templateReactions.set(fragment, rates);
     else this.templateReactions.delete(fragment);
+  }
+
+  setTemplateEngagement(fragment: string, rates: EngagementRates | null) {
+    if (rates) this.templateEngagement.set(fragment, rates);
+    else this.templateEngagement.delete(fragment);
   }
 
   setTier(deviceId: string, tier: number) {

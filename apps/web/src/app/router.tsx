@@ -82,6 +82,7 @@ const UsersPage = lazyScreen(() => import('../features/users/UsersPage'), 'Users
 const HealthPage = lazyScreen(() => import('../features/health/HealthPage'), 'HealthPage');
 const InboxPage = lazyScreen(() => import('../features/inbox/InboxPage'), 'InboxPage');
 const SegmentsPage = lazyScreen(() => import('../features/segments/SegmentsPage'), 'SegmentsPage');
+const AbTestsPage = lazyScreen(() => import('../features/abtests/AbTestsPage'), 'AbTestsPage');
 const WebhooksPage = lazyScreen(() => import('../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const SuppressionPage = lazyScreen(
   () => import('../features/suppression/SuppressionPage'),
@@ -141,6 +142,7 @@ const SCREENS: Record<string, (route: PanelRoute) => React.ReactNode> = {
   '/whatsapp/health': () => <HealthPage />,
   '/inbox': () => <InboxPage />,
   '/segments': () => <SegmentsPage />,
+  '/abtests': () => <AbTestsPage />,
   '/webhooks': () => <WebhooksPage />,
   '/suppression': () => <SuppressionPage />,
   '/users': () => <UsersPage />,

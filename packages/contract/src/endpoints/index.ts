@@ -25,6 +25,7 @@ import { lookupEndpoints } from './lookup';
 import { onboardingEndpoints } from './onboarding';
 import { inboxEndpoints } from './inbox';
 import { segmentEndpoints } from './segments';
+import { abTestEndpoints } from './ab-tests';
 
 export * from './define';
 
@@ -59,6 +60,7 @@ export const ENDPOINTS = {
   ...onboardingEndpoints,
   ...inboxEndpoints,
   ...segmentEndpoints,
+  ...abTestEndpoints,
 } as const satisfies Record<string, EndpointDefinition>;
 
 export type Endpoints = typeof ENDPOINTS;

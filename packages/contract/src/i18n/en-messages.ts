@@ -372,6 +372,17 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   segmentNotFound: 'Segment not found.',
   segmentSaved: 'Segment saved.',
   segmentDeleted: 'Segment deleted.',
+  abTestVariantsCount: 'Choose 2 to 5 templates.',
+  abTestVariantTwice: 'Each template may be chosen only once.',
+  abTestSampleRange: 'Enter a sample size of 1 - 10000 recipients per variant.',
+  abTestWaitRange: 'Enter a wait of 1 - 10080 minutes (7 days at most).',
+  abTestTemplateNotSendable:
+    'Template #{{template}} cannot be used: it must be active, approved and not paused.',
+  abTestAccountBusy: 'This account is already sending a blast or running another A/B test.',
+  abTestNotFound: 'A/B test not found.',
+  abTestStarted: 'A/B test started: each variant goes to its sample.',
+  abTestWaiting:
+    "A/B test: the samples are sent; waiting for the recipients' reactions before picking the winner.",
   confirmRemoveSuppression:
     'Remove {{number}} from the suppression list? Blasts can reach this number again.',
   numberSuppressed: '{{number}} unsubscribed and is now on the suppression list.',

@@ -50,6 +50,7 @@ export const MESSAGE_PARAMS = {
   templateRejected: ['template', 'reason'],
   templateAwaitingReview: ['template'],
   segmentFieldUnknown: ['names'],
+  abTestTemplateNotSendable: ['template'],
 } as const satisfies Record<FunctionKeys, readonly string[]>;
 
 export type ParamKey = keyof typeof MESSAGE_PARAMS;

@@ -138,6 +138,15 @@ export const sandboxNetworkBodySchema = z.object({
   template: z.string().trim().min(1).max(200).optional(),
   /** Null: back to the network's own rates. */
   reactions: z.object({ blockRate: shareSchema, reportRate: shareSchema }).nullable().optional(),
+  /** How often a template's recipients read, click and answer in words (with `template`); null: the network's. */
+  engagement: z
+    .object({
+      readRate: shareSchema.optional(),
+      clickRate: shareSchema.optional(),
+      conversationRate: shareSchema.optional(),
+    })
+    .nullable()
+    .optional(),
   /** An index into the tiers: 0 is 250 recipients in 24 hours, 4 unlimited. */
   tier: z.number().int().min(0).max(4).optional(),
   /** Moves the network's clock forward, at most 30 days at once. */

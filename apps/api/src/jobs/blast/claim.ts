@@ -8,6 +8,7 @@ import { segmentWhere, storedSegmentFilter } from '../../domain/segment-filter';
 import type { Tx } from '../../ledger/ledger';
 import { permitClaimedRound } from '../../policy/blast-round';
 import type { ActiveTemplate, BlastConfig } from '../blast-config';
+import { assignVariants, finishAbTest, planAbTest, startWaiting, type AbTestPlan } from './ab-test';
 import { claimablePhones } from '../claimable';
 import type { Claimed, Unsent } from './source';
 
@@ -36,21 +37,29 @@ export async function claimRound(
   options: { timeZone: string; recipientWait: RecipientWait; renderLinks: RenderLinks; networkNow: number },
 ): Promise<Claimed[] | Hold> {
   const { timeZone, recipientWait, renderLinks } = options;
+  const abTest = await planAbTest(tx, account.id, options.networkNow);
+  if (isHold(abTest)) return abTest;
+  const sampleLeft = abTest && 'sample' in abTest ? abTest.sample.reduce((sum, v) => sum + v.left, 0) : size;
   // The fields travel only when a template reads one: a round without variables reads what it did.
+  const withFields = config.readsFields || (abTest?.readsFields ?? false);
   const picked = await queryRows<{ id: number; number: string; name: string; fields?: unknown }>(
     tx,
     sql`with picked as (
           select id from ${phoneNumbers}
           where ${claimablePhones(config.settings)}${audienceOf(account)}
-          order by id limit ${size} for update skip locked)
+          order by id limit ${Math.min(size, sampleLeft)} for update skip locked)
         update ${phoneNumbers} p set in_use = 1 from picked where p.id = picked.id
-        returning p.id, p.number, p.name${config.readsFields ? sql`, p.fields` : sql``}`,
+        returning p.id, p.number, p.name${withFields ? sql`, p.fields` : sql``}`,
   );
-  if (picked.length === 0) return [];
+  if (picked.length === 0) return abTest ? audienceSpent(tx, abTest, options.networkNow) : [];
   const waiting = await leaveOutWaitingRecipients(tx, picked, recipientWait);
   if (!Array.isArray(waiting)) return waiting;
   waiting.sort((a, b) => a.id - b.id);
-  const paced = await pickTemplates(tx, waiting, config, options.networkNow);
+  const paced = abTest
+    ? 'sample' in abTest
+      ? assignVariants(waiting, abTest.sample)
+      : waiting.map((phone) => ({ phone, template: abTest.winner }))
+    : await pickTemplates(tx, waiting, config, options.networkNow);
   if (!Array.isArray(paced)) return paced;
   const phones = paced.map((entry) => entry.phone);
   const templates = paced.map((entry) => entry.template);
@@ -85,6 +94,16 @@ export async function claimRound(
   }));
   const permits = permitClaimedRound(account.clientid, claimed);
   return claimed.map((target, i) => ({ ...target, permit: permits[i]! }));
+}
+
+/**
+ * No number of the audience is left to claim for the test: a sample cut short by a small audience
+ * is waited for as a full one; after the winner went out, the test is over with the blast.
+ */
+async function audienceSpent(tx: Tx, abTest: AbTestPlan, networkNow: number) {
+  if ('sample' in abTest) return startWaiting(tx, abTest.test, networkNow);
+  await finishAbTest(tx, abTest.test);
+  return [];
 }
 
 /**

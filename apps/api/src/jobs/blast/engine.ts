@@ -184,7 +184,7 @@ export class BlastEngine extends LeasedJobs {
       this.options.gateway.clock(),
     );
     if (isHold(claimed)) {
-      await this.holdRound(account, claimed, run.wait);
+      await this.holdRound(account, claimed, run);
       return 'next';
     }
     if (claimed.length === 0) {
@@ -212,7 +212,7 @@ export class BlastEngine extends LeasedJobs {
       if (paused) this.events.paused(paused, allowance.pause, 'quality');
       return 'stop';
     }
-    if ('hold' in allowance) await this.holdRound(account, allowance.hold, run.wait);
+    if ('hold' in allowance) await this.holdRound(account, allowance.hold, run);
     else await run.wait(allowance.waitMs);
     return 'next';
   }
@@ -241,7 +241,7 @@ export class BlastEngine extends LeasedJobs {
     }
     const quiet = quietHold(config.settings, this.timeZone);
     if (quiet) {
-      await this.holdRound(account, quiet, run.wait);
+      await this.holdRound(account, quiet, run);
       return 'next';
     }
     if (await this.reviewHeldTemplates(account, config)) return 'next';
@@ -403,11 +403,14 @@ export class BlastEngine extends LeasedJobs {
   }
 
   /** Quiet hours or a spent cap: the blast stays started and waits, telling why. */
-  private async holdRound(account: AccountRow, hold: Hold, wait: Wait) {
+  private async holdRound(account: AccountRow, hold: Hold, run: Run) {
     this.events.held(account, hold);
+    // A stop or a shutdown during the round woke no wait: a long hold (an A/B test's wait runs to
+    // days) would keep the loop, and the account's lease, long after it.
+    if (this.killed || run.interrupts.pending) return;
     this.governed.add(account.id);
     try {
-      await wait(hold.retryMs);
+      await run.wait(hold.retryMs);
     } finally {
       this.governed.delete(account.id);
     }

@@ -68,19 +68,21 @@ export async function changeNetwork(
   user: AuthUser,
   body: z.output<typeof sandboxNetworkBodySchema>,
 ) {
-  const { deviceId, template, reactions, tier, advanceHours } = body;
+  const { deviceId, template, reactions, engagement, tier, advanceHours } = body;
   if (deviceId !== undefined && !ctx.gateway.state(deviceId) && !ctx.gateway.info(deviceId))
     throw new HttpError(404, MSG.whatsappNotFound);
   await recordAudit(ctx.db, ctx, {
     actor: user,
     action: 'sandbox.network',
     target: { type: 'device', id: deviceId ?? null },
-    after: { template, reactions, tier, advance_hours: advanceHours },
+    after: { template, reactions, engagement, tier, advance_hours: advanceHours },
   });
   if (reactions !== undefined) {
     if (template !== undefined) ctx.sandbox.setTemplateReactions(template, reactions);
     else if (deviceId !== undefined) ctx.sandbox.setReactions(deviceId, reactions);
   }
+  if (engagement !== undefined && template !== undefined)
+    ctx.sandbox.setTemplateEngagement(template, engagement);
   if (tier !== undefined && deviceId !== undefined) ctx.sandbox.setTier(deviceId, tier);
   if (advanceHours) ctx.sandbox.advanceClock(advanceHours * 3_600_000);
   return { msg: 'OK', standing: deviceId === undefined ? null : ctx.gateway.standing(deviceId) };

@@ -3,6 +3,7 @@ import {
   Activity,
   Banknote,
   FileCheck2,
+  FlaskConical,
   Gift,
   Hash,
   Inbox,
@@ -48,6 +49,7 @@ const ICONS: Record<MenuIconName, LucideIcon> = {
   blaster: Send,
   inbox: Inbox,
   segments: ListFilter,
+  abtests: FlaskConical,
 };
 
 export function MenuIcon({ name, className }: { name: MenuIconName; className?: string }) {

@@ -1,0 +1,97 @@
+import { and, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db';
+import { abTests, abTestVariants, messageLogs, messageTemplates, whatsappAccounts } from '../../db/schema';
+import type { Executor } from '../../ledger/ledger';
+
+export type AbTestRecord = typeof abTests.$inferSelect & { account: string | null };
+
+/** The latest tests a list shows. */
+const LIST_LIMIT = 50;
+
+/** A template a test may send: active, approved and not paused (what the blast's rotation sends). */
+const sendable = and(
+  eq(messageTemplates.status, 'active'),
+  eq(messageTemplates.reviewState, 'approved'),
+  ne(messageTemplates.pacing, 'paused'),
+);
+
+const testColumns = { ...getTableColumns(abTests), account: whatsappAccounts.phonenumber };
+
+/** The A/B tests and their variants: every statement of the module. */
+export const abTestRepository = {
+  sendableTemplates: (db: Db, ids?: number[]) =>
+    db
+      .select({ id: messageTemplates.id, text: messageTemplates.text, textWa: messageTemplates.textWa })
+      .from(messageTemplates)
+      .where(ids ? and(sendable, inArray(messageTemplates.id, ids)) : sendable)
+      .orderBy(messageTemplates.id),
+
+  list: (db: Db, userId: number | null): Promise<AbTestRecord[]> =>
+    db
+      .select(testColumns)
+      .from(abTests)
+      .innerJoin(whatsappAccounts, eq(whatsappAccounts.id, abTests.whatsappId))
+      .where(userId === null ? undefined : eq(abTests.userId, userId))
+      .orderBy(desc(abTests.id))
+      .limit(LIST_LIMIT),
+
+  async find(db: Db, id: number): Promise<AbTestRecord | undefined> {
+    const [row] = await db
+      .select(testColumns)
+      .from(abTests)
+      .innerJoin(whatsappAccounts, eq(whatsappAccounts.id, abTests.whatsappId))
+      .where(eq(abTests.id, id));
+    return row;
+  },
+
+  /** The account's running test, if any. */
+  async running(db: Db, whatsappId: number) {
+    const [row] = await db
+      .select({ id: abTests.id })
+      .from(abTests)
+      .where(
+        and(eq(abTests.whatsappId, whatsappId), inArray(abTests.status, ['sampling', 'waiting', 'decided'])),
+      );
+    return row;
+  },
+
+  /**
+   * Writes the test and its variants. Its sample starts after the account's last log: the account is
+   * idle, so nothing of its own is claimed in between. Undefined when the account runs a test already.
+   */
+  async insert(tx: Executor, values: Omit<typeof abTests.$inferInsert, 'fromLogId'>, templateIds: number[]) {
+    const [last] = await queryRows<{ id: number | string }>(
+      tx,
+      sql`select coalesce(max(id), 0) as id from ${messageLogs} where whatsapp_id = ${values.whatsappId}::int`,
+    );
+    const [row] = await tx
+      .insert(abTests)
+      .values({ ...values, fromLogId: Number(last!.id) })
+      .onConflictDoNothing()
+      .returning({ id: abTests.id });
+    if (!row) return undefined;
+    await tx
+      .insert(abTestVariants)
+      .values(templateIds.map((templateId, i) => ({ abTestId: row.id, templateId, position: i + 1 })));
+    return row.id;
+  },
+
+  cancel: (db: Db, id: number) => db.update(abTests).set({ status: 'cancelled' }).where(eq(abTests.id, id)),
+
+  /** The variants of some tests with their templates' captions (empty when a template is gone). */
+  variants: (db: Db, testIds: number[]) =>
+    testIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            abTestId: abTestVariants.abTestId,
+            templateId: abTestVariants.templateId,
+            position: abTestVariants.position,
+            textWa: messageTemplates.textWa,
+            text: messageTemplates.text,
+          })
+          .from(abTestVariants)
+          .leftJoin(messageTemplates, eq(messageTemplates.id, abTestVariants.templateId))
+          .where(inArray(abTestVariants.abTestId, testIds))
+          .orderBy(abTestVariants.abTestId, abTestVariants.position),
+};
