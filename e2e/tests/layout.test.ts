@@ -21,8 +21,8 @@ test.beforeAll(({ stack: shared }) => {
 
 /**
  * Screens of the route table that are not lists: forms, the dashboard, the profile, the monitors, one
- * account's health page (opened from an account's row), the inbox, a conversation view, and the
- * segments, a builder above its saved filters.
+ * account's health page (opened from an account's row), the inbox, a conversation view, the
+ * segments, a builder above its saved filters, and the A/B tests, a report of its variants each.
  */
 const NOT_LISTS = new Set([
   '/',
@@ -33,6 +33,7 @@ const NOT_LISTS = new Set([
   '/whatsapp/health',
   '/inbox',
   '/segments',
+  '/abtests',
 ]);
 const LIST_PAGES = PANEL_ROUTES.map((route) => route.path).filter(
   (path) => !NOT_LISTS.has(path) && !/\/(create|edit)$/.test(path) && !path.startsWith('/monitor/'),
