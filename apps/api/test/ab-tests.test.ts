@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG, type AbTestBody, type AbTestRow } from '@blaster/contract';
 import { queryRows } from '../src/db';
-import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import { messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { pickWinner, rateOf, type VariantCounts } from '../src/domain/ab-tests';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
-import { connect, waitFor, type Caller } from './support/chat';
+import { connect, waitFor, type Caller, fastMember } from './support/chat';
 
 const opened: TestApp[] = [];
 afterEach(() => closeSharedApps(opened));
@@ -16,15 +16,6 @@ const NETWORK = { seed: 33, timeScale: 0, failRate: 0, replyRate: 0, ackLossRate
 const SAMPLE = 10;
 const IN_SEGMENT = 60;
 const OUTSIDE = 10;
-
-async function fastMember(t: TestApp) {
-  const member = await t.createUser('member');
-  await t.ctx.db
-    .update(users)
-    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-    .where(eq(users.id, member.id));
-  return member;
-}
 
 /** Numbers tagged for the test's segment, and some the segment leaves out. */
 async function seedNumbers(t: TestApp) {

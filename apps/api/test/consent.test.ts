@@ -10,18 +10,11 @@ import {
   type SuppressionRow,
 } from '@blaster/contract';
 import { queryRows } from '../src/db';
-import {
-  messageLogs,
-  messageTemplates,
-  phoneNumbers,
-  settings,
-  users,
-  whatsappAccounts,
-} from '../src/db/schema';
+import { messageLogs, messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema';
 import type { GatewayEvent } from '../src/gateway/gateway';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
-import { connect, recordEvents, waitFor, type Caller } from './support/chat';
+import { connect, recordEvents, waitFor, type Caller, fastMember } from './support/chat';
 import { upload } from './support/multipart';
 
 const opened: TestApp[] = [];
@@ -39,15 +32,6 @@ async function seedTargets(t: TestApp, from: number, to: number, templates = ['H
   await t.ctx.db
     .insert(messageTemplates)
     .values(templates.map((text) => ({ text: `<p>${text}</p>`, textWa: text })));
-}
-
-async function fastMember(t: TestApp) {
-  const member = await t.createUser('member');
-  await t.ctx.db
-    .update(users)
-    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-    .where(eq(users.id, member.id));
-  return member;
 }
 
 const accountRow = async (t: TestApp, id: number) =>

@@ -14,14 +14,13 @@ import {
   messageLogs,
   messageTemplates,
   phoneNumbers,
-  users,
   whatsappAccounts,
 } from '../src/db/schema';
 import type { GatewayEvent } from '../src/gateway/gateway';
 import { SANDBOX_REPLY_TEXTS, SandboxGateway } from '../src/gateway/sandbox';
 import { privateChannelOf } from '../src/realtime/hub';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
-import { connect, recordEvents, waitFor, type Caller } from './support/chat';
+import { connect, recordEvents, waitFor, type Caller, fastMember } from './support/chat';
 
 const opened: TestApp[] = [];
 afterEach(() => closeSharedApps(opened));
@@ -61,15 +60,6 @@ async function inboxApp(gatewayOptions: Partial<ConstructorParameters<typeof San
     .returning();
   const account = await connect(t, member, 'qr');
   return { t, gateway, member, account, template: template!, inbound };
-}
-
-async function fastMember(t: TestApp) {
-  const member = await t.createUser('member');
-  await t.ctx.db
-    .update(users)
-    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-    .where(eq(users.id, member.id));
-  return member;
 }
 
 async function blastOnce(t: TestApp, member: Caller, accountId: number) {

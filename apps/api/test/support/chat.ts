@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { API, newDeviceId, type RealtimeMessage } from '@blaster/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/db/schema';
 import type { TestApp } from './app';
 
 export type Caller = { id: number; token: string };
@@ -111,4 +113,14 @@ export async function connect(t: TestApp, caller: Caller, mode: 'qr' | 'code', s
   expect(saved.body.whatsapp.state).toBe('connected');
   if (phoneNumber) expect(saved.body.whatsapp.phonenumber).toBe(phoneNumber);
   return { deviceId, id: saved.body.whatsapp.id };
+}
+
+/** A member whose blasts wait nothing between sends. */
+export async function fastMember(t: TestApp) {
+  const member = await t.createUser('member');
+  await t.ctx.db
+    .update(users)
+    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
+    .where(eq(users.id, member.id));
+  return member;
 }

@@ -40,16 +40,15 @@ const bodyOf = (values: Values) => ({
   segment_id: values.segment_id === '' ? null : Number(values.segment_id),
 });
 
-/** The account, the audience and the variants: what the test sends and from where. */
-function WhereFields({
-  values,
-  errors,
-  set,
-}: {
+/** What each group of the form's fields reads and changes. */
+interface FieldProps {
   values: Values;
   errors: Record<string, string>;
   set: (change: Partial<Values>) => void;
-}) {
+}
+
+/** The account, the audience and the variants: what the test sends and from where. */
+function WhereFields({ values, errors, set }: FieldProps) {
   const { user } = useSession();
   const accounts = useAccountsOf(user?.id);
   const segments = useSegments();
@@ -139,15 +138,7 @@ function VariantFields({
 }
 
 /** Sample size, wait and the metric that picks the winner. */
-function RuleFields({
-  values,
-  errors,
-  set,
-}: {
-  values: Values;
-  errors: Record<string, string>;
-  set: (change: Partial<Values>) => void;
-}) {
+function RuleFields({ values, errors, set }: FieldProps) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       <TextField
