@@ -4,6 +4,7 @@ import { formatNumber, t } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useSession } from '../../lib/session';
 import { useAbTests } from './api';
 import { AbTestForm } from './components/AbTestForm';
@@ -37,12 +38,11 @@ function AbTestList() {
   if (tests.isPending) return <p role="status">{t('abtests.loading')}</p>;
   if (tests.isError)
     return (
-      <div role="alert" className="space-y-3 text-sm text-danger">
-        <p>{t('abtests.loadFailed')}</p>
-        <Button type="button" variant="outline" onClick={() => void tests.refetch()}>
-          {t('abtests.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t('abtests.loadFailed')}
+        retry={t('abtests.retry')}
+        onRetry={() => void tests.refetch()}
+      />
     );
   if (tests.data.list.length === 0) return <p className="text-sm text-muted">{t('abtests.empty')}</p>;
   return (

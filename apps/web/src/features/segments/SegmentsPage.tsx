@@ -5,6 +5,7 @@ import { formatNumber, messageText, t } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import { Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
+import { LoadFailed } from '../../components/LoadFailed';
 import { confirmDialog } from '../../lib/dialogs';
 import { errorText } from '../../lib/api';
 import { useFieldKeys } from '../phonenumbers/api';
@@ -75,12 +76,11 @@ function SegmentList({ onEdit }: { onEdit: (segment: SegmentRow) => void }) {
   if (segments.isPending) return <p role="status">{t('segments.counting')}</p>;
   if (segments.isError)
     return (
-      <div role="alert" className="space-y-3 text-sm text-danger">
-        <p>{t('segments.loadFailed')}</p>
-        <Button type="button" variant="outline" onClick={() => void segments.refetch()}>
-          {t('segments.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        message={t('segments.loadFailed')}
+        retry={t('segments.retry')}
+        onRetry={() => void segments.refetch()}
+      />
     );
   if (segments.data.list.length === 0) return <p className="text-sm text-muted">{t('segments.empty')}</p>;
   return (
