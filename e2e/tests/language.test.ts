@@ -98,13 +98,16 @@ interface Person {
 }
 
 /**
- * A row in every list a screen shows (seedLists', a staff member and a suppressed number), and the
- * query each screen that opens one record is opened with.
+ * A row in every list a screen shows (seedLists', a staff member, a suppressed number and a segment),
+ * and the query each screen that opens one record is opened with.
  */
 async function seed() {
   const { admin, member, dev, memberAccount, adminAccount } = await seedLists(stack);
   const staff = await createUser(stack, 'staff', 'Sinta');
   await stack.api('POST', API.suppressionCreate, { number: '6281299990001' }, admin.token);
+  // A saved segment: its page shows it in the list and in the sizes chart.
+  const segment = await stack.api('POST', API.segmentCreate, { name: 'VIP', filter: {} }, admin.token);
+  assert.equal(segment.status, 200, JSON.stringify(segment.data));
   const first = async (path: string) =>
     (await stack.api<{ list: { id: number }[] }>('GET', path, undefined, admin.token)).data.list[0]!.id;
   const [phone, template, proxy, level] = await Promise.all(

@@ -16,7 +16,7 @@ import { createShortLinks, urlsOf } from '../src/lib/short-links';
 import { fillTemplate } from '../src/jobs/blast/claim';
 import { createTokenService } from '../src/lib/tokens';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
-import { connect, waitFor, type Caller } from './support/chat';
+import { connect, fastMember, waitFor, type Caller } from './support/chat';
 
 const opened: TestApp[] = [];
 afterEach(() => closeSharedApps(opened));
@@ -297,5 +297,106 @@ describe('sandbox recipients', () => {
       token: member.token,
     });
     expect(funnel.body.total).toMatchObject({ read: TARGETS, clicked });
+  });
+});
+
+describe('the funnel of one template', () => {
+  it("counts only that template's replies and clicks, of the asker's own sends unless an operator asks", async () => {
+    const gateway = new SandboxGateway({
+      seed: 11,
+      timeScale: 0,
+      failRate: 0,
+      replyRate: 0,
+      readRate: 1,
+      ackLossRate: 0,
+      clickRate: 0.5,
+      conversationRate: 0.5,
+    });
+    const t = await startTestApp({ PUBLIC_URL: `${PUBLIC_URL}/` }, { gateway });
+    opened.push(t);
+    const admin = await t.createUser('admin');
+    const member = await fastMember(t);
+    const other = await fastMember(t);
+    const templates = await t.ctx.db
+      .insert(messageTemplates)
+      .values(
+        [`Halo {name}, promo: ${PROMO}`, `Hai {name}, bantuan: ${HELP}`].map((text) => ({
+          text: `<p>${text}</p>`,
+          textWa: text,
+        })),
+      )
+      .returning();
+    const [first, second] = templates.map((template) => template.id) as [number, number];
+    // Each member blasts numbers of their own, both templates in rotation.
+    const PER_MEMBER = 20;
+    for (const [index, caller] of [member, other].entries()) {
+      await t.ctx.db.insert(phoneNumbers).values(
+        Array.from({ length: PER_MEMBER }, (_, i) => ({
+          number: numberOf(100 * (index + 1) + i),
+          name: `Target ${index}-${i}`,
+        })),
+      );
+      const account = await connect(t, caller, 'qr');
+      await blastOnce(t, caller, account.id);
+    }
+    await waitFor(() => gateway.pendingAnswers === 0, 'every recipient to act');
+    await t.ctx.delivery.flush();
+    await t.ctx.inbox.flush();
+
+    // What the logs say each owner's template was sent, answered and clicked.
+    const logs = await t.ctx.db.select().from(messageLogs);
+    const clickedLogs = new Set((await t.ctx.db.select().from(linkClicks)).map((row) => row.messageLogId));
+    const truth = (templateId: number, userId?: number) => {
+      const rows = logs.filter(
+        (row) => row.templateId === templateId && (userId === undefined || row.userId === userId),
+      );
+      return {
+        queued: rows.length,
+        replied: rows.filter((row) => row.repliedAt !== null).length,
+        clicked: rows.filter((row) => clickedLogs.has(row.id)).length,
+      };
+    };
+    // Both owners sent both templates, and each got replies and clicks: the filter has something to leave out.
+    for (const userId of [member.id, other.id])
+      for (const templateId of [first, second]) {
+        const counts = truth(templateId, userId);
+        expect(counts.queued, `user ${userId} template ${templateId}`).toBeGreaterThan(0);
+        expect(counts.replied + counts.clicked, `user ${userId} template ${templateId}`).toBeGreaterThan(0);
+      }
+
+    const funnel = async (userId: number | 'all', query: string, token: string) => {
+      const answer = await t.call<FunnelAnswer>('GET', `${API.funnel(userId)}?${query}`, { token });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body;
+    };
+    for (const templateId of [first, second]) {
+      const own = await funnel(member.id, `by=day&template_id=${templateId}`, member.token);
+      expect(own.total).toMatchObject(truth(templateId, member.id));
+      // Each day's counts add up to the total: the chart's days are the same filtered sends.
+      expect(own.groups.reduce((sum, day) => sum + day.replied, 0)).toBe(own.total.replied);
+      expect(own.groups.reduce((sum, day) => sum + day.clicked, 0)).toBe(own.total.clicked);
+      const everyone = await funnel('all', `by=day&template_id=${templateId}`, admin.token);
+      expect(everyone.total).toMatchObject(truth(templateId));
+    }
+    // The filter composes with the grouping: by template, only the chosen one is left.
+    const byTemplate = await funnel(member.id, `by=template&template_id=${first}`, member.token);
+    expect(byTemplate.groups.map((group) => group.key)).toEqual([String(first)]);
+    // Unfiltered, the same member's counts are both templates' together.
+    const both = await funnel(member.id, 'by=day', member.token);
+    expect(both.total.replied).toBe(truth(first, member.id).replied + truth(second, member.id).replied);
+    expect(both.total.clicked).toBe(truth(first, member.id).clicked + truth(second, member.id).clicked);
+
+    // Another member's counts of the same (shared) template stay theirs.
+    expect(
+      (await t.call('GET', `${API.funnel(other.id)}?by=day&template_id=${first}`, { token: member.token }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.call('GET', `${API.funnel('all')}?by=day&template_id=${first}`, { token: member.token }))
+        .status,
+    ).toBe(403);
+    // A template id that is no number is ignored, as the account filter's is.
+    const ignored = await funnel(member.id, 'by=day&template_id=abc', member.token);
+    expect(ignored.total).toEqual(both.total);
   });
 });

@@ -555,6 +555,8 @@ export const UI_PANEL = {
   'funnel.allAccounts': 'Semua akun',
   'funnel.messages': 'Pesan',
   'funnel.template': 'Template',
+  'funnel.repliesClicks': 'Balasan dan Klik per Hari',
+  'funnel.allTemplates': 'Semua template',
   // Operators' accounts
   'users.role.member': 'Member',
   'users.role.staff': 'Staff',
@@ -819,6 +821,9 @@ export const UI_PANEL = {
   'segments.audience': 'Penerima blast',
   'segments.allNumbers': 'Semua nomor yang boleh dikirimi',
   'segments.pickerCount': '{{claimable}} nomor siap dikirim',
+  'segments.chartTitle': 'Ukuran Segmen',
+  'segments.chartReady': 'Siap dikirim sekarang',
+  'segments.chartNotReady': 'Belum bisa dikirim',
   'abtests.new': 'Uji A/B Baru',
   'abtests.list': 'Daftar Uji A/B',
   'abtests.title': 'Uji #{{id}} · {{account}}',
@@ -851,6 +856,13 @@ export const UI_PANEL = {
   'abtests.read': 'Dibaca',
   'abtests.clicked': 'Diklik',
   'abtests.winnerMargin': 'Pemenang, unggul {{points}} poin persen',
+  'abtests.chartTitle': '{{metric}} per Varian',
+  'abtests.chartLabel': '{{metric}} per varian, uji #{{id}}',
+  'abtests.winner': 'Pemenang',
+  'abtests.margin': 'Selisih kemenangan',
+  'abtests.marginPoints': '{{points}} poin persen',
+  'abtests.marginNote': 'di atas varian terbaik berikutnya',
+  'abtests.noWinner': 'Belum ada pemenang',
 } as const;
 
 /** Every text of the panel's own in the default catalog: before signing in and after. */

@@ -137,6 +137,8 @@ export const funnelQuerySchema = z.object({
   by: z.enum(FUNNEL_GROUPS).catch('day').default('day'),
   /** One chat account only (it must be the member's own: the rows are filtered by owner too). */
   whatsapp_id: idSchema().optional().catch(undefined),
+  /** One template only: the owner's sends of it (templates are shared, their sends are not). */
+  template_id: idSchema().optional().catch(undefined),
   days: z.coerce.number().int().min(1).max(FUNNEL_MAX_DAYS).catch(FUNNEL_DAYS).default(FUNNEL_DAYS),
 });
 export const funnelAnswerSchema = z.object({

@@ -44,6 +44,8 @@ export interface FunnelFilter {
   days: number;
   userId: number | typeof ALL_USERS;
   whatsappId?: number;
+  /** One template's sends only (a log without a template is never one of them). */
+  templateId?: number;
   timeZone: string;
 }
 
@@ -64,6 +66,7 @@ export const funnelRepository = {
     const conditions: SQL[] = [sql`h.hour >= ${sinceOf(filter)}`];
     if (filter.userId !== ALL_USERS) conditions.push(sql`h.user_id = ${filter.userId}`);
     if (filter.whatsappId) conditions.push(sql`h.whatsapp_id = ${filter.whatsappId}`);
+    if (filter.templateId) conditions.push(sql`h.template_id = ${filter.templateId}`);
     return queryRows<CountRow>(
       db,
       sql`select ${groupKey(filter.by, filter.timeZone)} as key, ${STAGE_COUNTS}
@@ -83,6 +86,7 @@ export const funnelRepository = {
     ];
     if (filter.userId !== ALL_USERS) conditions.push(sql`m.user_id = ${filter.userId}`);
     if (filter.whatsappId) conditions.push(sql`m.whatsapp_id = ${filter.whatsappId}`);
+    if (filter.templateId) conditions.push(sql`m.template_id = ${filter.templateId}`);
     return queryRows<{ key: string | null; clicked: number | string }>(
       db,
       sql`select ${logGroupKey(filter.by, filter.timeZone)} as key, count(distinct c.message_log_id) as clicked
@@ -102,6 +106,7 @@ export const funnelRepository = {
     ];
     if (filter.userId !== ALL_USERS) conditions.push(sql`m.user_id = ${filter.userId}`);
     if (filter.whatsappId) conditions.push(sql`m.whatsapp_id = ${filter.whatsappId}`);
+    if (filter.templateId) conditions.push(sql`m.template_id = ${filter.templateId}`);
     return queryRows<{ key: string | null; replied: number | string }>(
       db,
       sql`select ${logGroupKey(filter.by, filter.timeZone)} as key, count(*) as replied

@@ -11,6 +11,7 @@ export function funnelRoutes(app: FastifyInstance, ctx: AppContext) {
       days: query.days,
       userId: params.userId,
       whatsappId: query.whatsapp_id,
+      templateId: query.template_id,
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent, type PointerEvent } from 'react';
 import clsx from 'clsx';
 import { ChartAxes, ChartGrid } from './chart-axes';
-import { categoryAt, chartLayout, type ChartLayout, type PlotSeries } from './chart-layout';
+import { categoryAt, chartLayout, numberAt, type ChartLayout, type PlotSeries } from './chart-layout';
 import { ChartBars, ChartLine } from './chart-series';
 import { ChartLegend, ChartTooltip, type TooltipPlace } from './ChartTooltip';
 import { formatValue } from './format';
@@ -113,7 +113,7 @@ export function CartesianChart({
             title={formatTooltipX(category(active.index))}
             place={tooltipPlace(layout, active)}
             width={width}
-            rows={series.map((item) => ({
+            rows={tooltipSeries(series, data[active.index]!).map((item) => ({
               key: item.key,
               label: item.label,
               color: item.colorOf?.(data[active.index]!) ?? item.color,
@@ -125,6 +125,11 @@ export function CartesianChart({
       {legend && <ChartLegend items={series} />}
     </div>
   );
+}
+
+/** The series a category's tooltip lists: every one, less the parts of a stack that have no value there. */
+function tooltipSeries(series: PlotSeries[], datum: ChartDatum) {
+  return series.filter((item) => !item.stack || numberAt(datum, item.key) !== null);
 }
 
 /** The category the tooltip shows: the one under the pointer, or the one the arrow keys reached. */

@@ -64,3 +64,7 @@ export const dayHourFormatter = (timeZone: string) => (iso: string) =>
 export function isEmptyData(data: Record<string, unknown>[], keys: string[]): boolean {
   return !data.some((datum) => keys.some((key) => typeof datum[key] === 'number' && datum[key] !== 0));
 }
+
+/** A category's name cut to `max` characters for an axis ('Pelanggan yang…'); the tooltip keeps it whole. */
+export const shortLabel = (name: string, max = 16) =>
+  name.length > max ? `${name.slice(0, max - 1).trimEnd()}…` : name;

@@ -1,7 +1,7 @@
 /** What a chart draws; kept apart from the chart modules so that pages never import the chart code. */
 
 /** Colours of the panel's theme, each with a light and a dark shade (see THEME_VARS). */
-export type ChartTone = 'success' | 'fail' | 'brand' | 'amber' | 'sky' | 'gray';
+export type ChartTone = 'success' | 'fail' | 'brand' | 'amber' | 'sky' | 'violet' | 'pink' | 'gray';
 export type ChartUnit = 'count' | 'rupiah' | 'percent';
 
 export interface ChartSeries {
@@ -10,7 +10,11 @@ export interface ChartSeries {
   label: string;
   tone: ChartTone;
   type?: 'bar' | 'line';
-  /** Bars with the same stack id sit on each other. */
+  /**
+   * Bars with the same stack id sit on each other. A part of a stack with no value at a category
+   * (null) is left out of that category's tooltip: two series of one stack can share out the
+   * categories (the winning variant in one, the others in the other).
+   */
   stack?: string;
   /** Lines of another unit (a percentage next to counts) read the right-hand axis. */
   axis?: 'left' | 'right';

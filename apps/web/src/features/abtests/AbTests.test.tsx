@@ -1,12 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
-import { CATALOGS, MESSAGE_TEXT as MSG, UI_PANEL, type AbTestRow } from '@blaster/contract';
+import { CATALOGS, MESSAGE_TEXT as MSG, STATS_TEXT, UI_PANEL, type AbTestRow } from '@blaster/contract';
 import { setLanguage } from '../../i18n';
 import { anAccount } from '../../test/accounts';
 import { aUser } from '../../test/users';
 import { catalogText } from '../../test/catalog-text';
+import { AbTestChart } from './components/AbTestChart';
 import { AbTestForm } from './components/AbTestForm';
 import { AbTestResult } from './components/AbTestResult';
 
@@ -69,6 +70,10 @@ function renderForm(onDone = vi.fn()) {
   return onDone;
 }
 
+beforeAll(async () => {
+  // Loaded once here, so the lazy chart resolves within the test's wait.
+  await import('../../components/charts/StatsChart');
+}, 30_000);
 beforeEach(() => {
   vi.stubGlobal('fetch', fetch);
   calls.length = 0;
@@ -117,11 +122,82 @@ describe('the A/B test result', () => {
     await setLanguage('en');
     render(<AbTestResult test={aTest()} />);
     const table = screen.getByRole('table', { name: catalogText('abtests.resultCaption', { id: '5' }, EN) });
+    // It scrolls sideways on a phone: a keyboard reaches it to scroll it.
+    const region = screen.getByRole('region', {
+      name: catalogText('abtests.resultCaption', { id: '5' }, EN),
+    });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(table)).toBe(true);
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]!).getByRole('columnheader', { name: 'Read rate' })).toBeTruthy();
     expect(rows[1]!.textContent).toContain('30%');
     expect(rows[1]!.textContent).not.toContain('Winner');
     expect(rows[2]!.textContent).toContain('42%');
     expect(rows[2]!.textContent).toContain(catalogText('abtests.winnerMargin', { points: '12' }, EN));
+  });
+});
+
+describe('the A/B test chart', () => {
+  const values = (chart: HTMLElement, series: string) =>
+    [...chart.querySelectorAll(`[data-series="${series}"]`)].map((bar) => bar.getAttribute('data-value'));
+
+  it("draws each variant's rate, the winner in a series of its own, and its margin in points beside", async () => {
+    render(<AbTestChart test={aTest()} />);
+    const metric = UI_PANEL['abtests.metric.read'];
+    const chart = await screen.findByRole('img', {
+      name: catalogText('abtests.chartLabel', { metric, id: '5' }),
+    });
+    await vi.waitFor(() => expect(values(chart, 'winner')).toEqual(['0', '42']));
+    expect(values(chart, 'rate')).toEqual(['30', '0']);
+    const card = screen.getByTestId('abtest-5-chart');
+    expect(
+      within(card).getByRole('heading', { name: catalogText('abtests.chartTitle', { metric }) }),
+    ).toBeTruthy();
+    // The legend names the winner's colour; the axis names the variants.
+    expect(within(card).getByText(UI_PANEL['abtests.winner'])).toBeTruthy();
+    expect(within(chart).getByText('2. Promo sore')).toBeTruthy();
+    const summary = screen.getByTestId('abtest-5-winner');
+    expect(summary.textContent).toContain('2. Promo sore');
+    expect(summary.textContent).toContain(catalogText('abtests.marginPoints', { points: '12' }));
+
+    // Each bar's tooltip lists the series it is drawn in only.
+    act(() => chart.focus());
+    const spoken = () => chart.parentElement!.querySelector('[aria-live]')!.textContent;
+    expect(spoken()).toContain(`${metric}30%`);
+    expect(spoken()).not.toContain(UI_PANEL['abtests.winner']);
+    fireEvent.keyDown(chart, { key: 'ArrowDown' });
+    expect(spoken()).toContain(`${UI_PANEL['abtests.winner']}42%`);
+    expect(spoken()).not.toContain(metric);
+  });
+
+  it('says so in English, with the margin in one decimal', async () => {
+    await setLanguage('en');
+    const test = aTest();
+    test.variants[1]!.rate = 0.4251;
+    render(<AbTestChart test={test} />);
+    const chart = await screen.findByRole('img', {
+      name: catalogText('abtests.chartLabel', { metric: 'Read rate', id: '5' }, EN),
+    });
+    await vi.waitFor(() => expect(values(chart, 'winner')).toEqual(['0', '42.5']));
+    const summary = screen.getByTestId('abtest-5-winner');
+    expect(within(summary).getByText(EN['abtests.margin']!)).toBeTruthy();
+    expect(summary.textContent).toContain(catalogText('abtests.marginPoints', { points: '12.5' }, EN));
+    expect(summary.textContent).toContain(EN['abtests.marginNote']);
+  });
+
+  it('marks no winner while the test waits, and shows the empty state before any reaction', async () => {
+    const test = { ...aTest(), status: 'waiting' as const, winner_template_id: null };
+    const { unmount } = render(<AbTestChart test={test} />);
+    const chart = await screen.findByRole('img', { name: /#5/ });
+    await vi.waitFor(() => expect(values(chart, 'rate')).toEqual(['30', '42']));
+    expect(chart.querySelector('[data-series="winner"]')).toBeNull();
+    expect(screen.getByTestId('abtest-5-winner').textContent).toBe(UI_PANEL['abtests.noWinner']);
+    unmount();
+
+    const fresh = { ...test, status: 'sampling' as const };
+    fresh.variants = fresh.variants.map((variant) => ({ ...variant, read: 0, rate: 0 }));
+    render(<AbTestChart test={fresh} />);
+    expect(screen.getByTestId('abtest-5-chart').dataset.state).toBe('empty');
+    expect(screen.getByText(STATS_TEXT.empty)).toBeTruthy();
   });
 });

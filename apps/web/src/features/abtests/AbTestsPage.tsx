@@ -7,6 +7,7 @@ import { PageCard } from '../../components/data-table';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useSession } from '../../lib/session';
 import { useAbTests } from './api';
+import { AbTestChart } from './components/AbTestChart';
 import { AbTestForm } from './components/AbTestForm';
 import { AbTestResult } from './components/AbTestResult';
 
@@ -28,6 +29,7 @@ function AbTestItem({ test }: { test: AbTestRow }) {
           metric: t(`abtests.metric.${test.metric}`),
         })}
       </p>
+      <AbTestChart test={test} />
       <AbTestResult test={test} />
     </li>
   );

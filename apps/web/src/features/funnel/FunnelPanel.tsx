@@ -6,13 +6,15 @@ import { ColourBarChart, ColourLineChart, formatDay, formatLongDay } from '../..
 import { useFunnel } from './api';
 import { stages, type ShownStage } from './stages';
 import { FunnelTemplateTable } from './components/FunnelTemplateTable';
+import { RepliesClicksChart } from './components/RepliesClicksChart';
 
 const percent = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / whole) * 100)}%` : '-');
 
 /**
  * The delivery funnel of the viewer's sends (or everyone's for operators) over the last two weeks:
- * the stages as bars, each day's progress as lines, and the split per template; one account at a time
- * when chosen. Loaded on first use; the shared chart layer fetches the charting library with the first chart.
+ * the stages as bars, each day's progress as lines, replies and clicks per day (of one template when
+ * chosen), and the split per template; one account at a time when chosen. Loaded on first use; the
+ * shared chart layer fetches the charting library with the first chart.
  */
 export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
   const MSG = useMessages();
@@ -69,6 +71,12 @@ export default function FunnelPanel({ owner }: { owner: number | 'all' }) {
               lines={stageList.filter((stage) => stage.key !== 'queued')}
             />
           </div>
+          <RepliesClicksChart
+            className="lg:col-span-2"
+            owner={owner}
+            accountId={accountId}
+            templates={templates.data?.groups ?? []}
+          />
           {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
           <div
             className="lg:col-span-2 overflow-x-auto"

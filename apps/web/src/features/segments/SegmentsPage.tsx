@@ -11,6 +11,7 @@ import { errorText } from '../../lib/api';
 import { useFieldKeys } from '../phonenumbers/api';
 import { useDeleteSegment, useSegmentCount, useSegments } from './api';
 import { SegmentBuilder } from './components/SegmentBuilder';
+import { SegmentSizesChart } from './components/SegmentSizesChart';
 
 /** A filter in a line: its conditions as the builder names them. */
 function describe(filter: SegmentFilterInput) {
@@ -96,6 +97,9 @@ function SegmentList({ onEdit }: { onEdit: (segment: SegmentRow) => void }) {
 export function SegmentsPage() {
   const [editing, setEditing] = useState<SegmentRow | 'new' | null>(null);
   const fieldKeys = useFieldKeys();
+  // The same query as the list's: the chart appears once there is a segment to draw.
+  const segments = useSegments();
+  const saved = segments.data?.list ?? [];
   return (
     <>
       <Breadcrumb title={t('route./segments')} />
@@ -122,6 +126,7 @@ export function SegmentsPage() {
         >
           <SegmentList onEdit={setEditing} />
         </PageCard>
+        {saved.length > 0 && <SegmentSizesChart segments={saved} />}
       </div>
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SegmentBody, SegmentFilterInput } from '@blaster/contract';
 import { useMessages } from '../../i18n';
 import { callEndpoint } from '../../lib/api';
@@ -23,12 +23,29 @@ export function useSegments(enabled = true) {
   });
 }
 
+/** A saved segment's count, one query per segment: the list's lines and the sizes chart share it. */
+const segmentCountQuery = (id: number) => ({
+  queryKey: segmentKeys.count(id),
+  queryFn: () => callEndpoint('segmentCount', { params: { id } }),
+});
+
 /** A saved segment's numbers now, and those a blast could claim now. */
 export function useSegmentCount(id: number | null) {
-  return useQuery({
-    queryKey: segmentKeys.count(id ?? 0),
-    queryFn: () => callEndpoint('segmentCount', { params: { id: id! } }),
-    enabled: id !== null,
+  return useQuery({ ...segmentCountQuery(id ?? 0), enabled: id !== null });
+}
+
+/**
+ * Every listed segment's count at once, for the sizes chart: the same queries as each line's count,
+ * so the chart asks nothing the list has not asked already.
+ */
+export function useSegmentCounts(ids: number[]) {
+  return useQueries({
+    queries: ids.map(segmentCountQuery),
+    combine: (results) => ({
+      counts: results.map((result) => result.data),
+      isPending: results.some((result) => result.isPending),
+      error: results.find((result) => result.error)?.error ?? null,
+    }),
   });
 }
 

@@ -1,23 +1,23 @@
-import type { AbTestRow, AbTestVariant } from '@blaster/contract';
+import type { AbTestRow } from '@blaster/contract';
 import { formatNumber, t } from '../../../i18n';
+import { decimal, marginOf, ratePercent, winnerOf } from '../result';
 
 /** A rate as a percentage with one decimal. */
-const percent = (rate: number) => `${(Math.round(rate * 1000) / 10).toLocaleString()}%`;
-
-/** How far the winner's rate is ahead of the best of the others, in percentage points. */
-function marginOf(test: AbTestRow, winner: AbTestVariant) {
-  const others = test.variants.filter((variant) => variant.template_id !== winner.template_id);
-  const runnerUp = Math.max(0, ...others.map((variant) => variant.rate));
-  return Math.round((winner.rate - runnerUp) * 1000) / 10;
-}
+const percent = (rate: number) => `${decimal(ratePercent(rate))}%`;
 
 const cell = 'px-3 py-2 text-right tabular-nums';
 
 /** Each variant's sample and its numbers, the winner marked with its margin once the test decided. */
 export function AbTestResult({ test }: { test: AbTestRow }) {
-  const winner = test.variants.find((variant) => variant.template_id === test.winner_template_id);
+  const winner = winnerOf(test);
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    <div
+      className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-brand-500"
+      tabIndex={0}
+      role="region"
+      aria-label={t('abtests.resultCaption', { id: test.id })}
+    >
       <table className="w-full min-w-[36rem] text-sm">
         <caption className="sr-only">{t('abtests.resultCaption', { id: test.id })}</caption>
         <thead className="text-gray-500 dark:text-gray-400">
@@ -54,7 +54,7 @@ export function AbTestResult({ test }: { test: AbTestRow }) {
                 </span>
                 {variant === winner && (
                   <span className="text-success">
-                    {t('abtests.winnerMargin', { points: marginOf(test, variant).toLocaleString() })}
+                    {t('abtests.winnerMargin', { points: decimal(marginOf(test, variant)) })}
                   </span>
                 )}
               </th>
