@@ -207,6 +207,30 @@ describe('segments', () => {
     expect(await count({ last_stage: 'delivered' })).toEqual({ total: 0, claimable: 0 });
   });
 
+  it('reads a field value typed with spaces around it as numbers store their values: trimmed', async () => {
+    const { t, admin } = await appWithUsers();
+    await seedNumbers(t);
+    const padded = { fields: [{ key: 'city', value: ' Bandung ' }] };
+    const preview = await t.call<SegmentCount>('POST', API.segmentPreviewCount, {
+      token: admin.token,
+      body: { filter: padded },
+    });
+    expect(preview.body).toEqual({ total: 4, claimable: 4 });
+    const saved = await createSegment(t, admin, 'Bandung', padded);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await segmentCount(t, admin, saved.body.segment.id)).toEqual({ total: 4, claimable: 4 });
+    const listed = await t.call<{ list: { id: number; filter: SegmentFilterInput }[] }>(
+      'GET',
+      API.segmentList,
+      { token: admin.token },
+    );
+    const kept = listed.body.list.find((segment) => segment.id === saved.body.segment.id);
+    expect(kept?.filter.fields).toEqual([{ key: 'city', value: 'Bandung' }]);
+    // Only spaces is no value at all.
+    const blank = await createSegment(t, admin, 'blank', { fields: [{ key: 'city', value: '   ' }] });
+    expect(blank.status).toBe(400);
+  });
+
   it('matches a hostile field value literally: the filter is sent as bound parameters', async () => {
     const { t, admin } = await appWithUsers();
     await seedNumbers(t);

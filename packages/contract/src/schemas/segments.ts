@@ -13,10 +13,14 @@ export const SEGMENT_NAME_MAX = 100;
 export const SEGMENT_STAGES = ['sent', 'delivered', 'read', 'replied', 'failed'] as const;
 export type SegmentStage = (typeof SEGMENT_STAGES)[number];
 
-/** One field condition: the number's field `key` equals `value` exactly. */
+/**
+ * One field condition: the number's field `key` equals `value` exactly. The value is cleaned as
+ * numbers' values are when saved or imported (invisible controls gone, trimmed): a space pasted
+ * around it would otherwise match no number at all.
+ */
 export const segmentFieldConditionSchema = z.object({
   key: z.string().refine(isFieldKey, { error: MSG.fieldKeyInvalid }),
-  value: z.string().min(1).max(FIELD_VALUE_MAX, { error: MSG.fieldValueTooLong }),
+  value: plainTextSchema().min(1).max(FIELD_VALUE_MAX, { error: MSG.fieldValueTooLong }),
 });
 
 /**
