@@ -51,6 +51,51 @@ async function startReceiver() {
   };
 }
 
+/** No wait between sends, and a referral share on every income (so a referred owner's blast pays it). */
+export async function blastSettings(db: Db) {
+  await db.execute(sql`update settings set interval_min = 0, interval_max = 0, referral_percent = 10`);
+}
+
+/** Ten members to own a blast's accounts (ids 2 to 11 after the seeded admin), the first one referred. */
+export async function addBlastMembers(db: Db) {
+  await db.execute(sql`insert into users (firstname, lastname, email, password_hash, referral_code, referred_by)
+    select 'Member', 'No ' || i, 'member' || i || '@bench.local', 'x', 'REF' || i, case when i = 1 then 1 end
+    from generate_series(1, ${MEMBERS}) i`);
+}
+
+/** The accounts of one blast: their ids run from `first` to `last`. */
+export interface BlastAccounts {
+  first: number;
+  last: number;
+}
+
+/**
+ * `count` connected accounts set to send, spread over the members with ids 2 to 11; numbered from
+ * `from` + 1, so a database already holding accounts (ids, client ids and numbers) takes them too.
+ */
+export async function addBlastAccounts(db: Db, count: number, from = 0): Promise<BlastAccounts> {
+  const [ids] = await queryRows<{ first: number; last: number; n: number }>(
+    db,
+    sql`with added as (
+        insert into whatsapp_accounts (user_id, clientid, phonenumber, pushname, server, serialized, state, status)
+        select 2 + (i % ${MEMBERS}), 'id-1700000000000-' || i, '62811' || lpad(i::text, 8, '0'), 'Bench ' || i, 'c.us',
+          '62811' || lpad(i::text, 8, '0') || '@c.us', 'connected', 'sending'
+        from generate_series(${from + 1}::int, ${from + count}::int) i
+        returning id)
+      select min(id)::int as first, max(id)::int as last, count(*)::int as n from added`,
+  );
+  // The runs count and start the accounts by their id range: one statement's rows take consecutive ids.
+  if (ids!.last - ids!.first + 1 !== ids!.n)
+    throw new Error('the blast accounts did not get consecutive ids');
+  return { first: ids!.first, last: ids!.last };
+}
+
+/** `count` numbers still to send, numbered from `from` + 1 (so a list already holding numbers takes them). */
+export async function addBlastTargets(db: Db, count: number, from = 0) {
+  await db.execute(sql`insert into phone_numbers (number, name)
+    select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(${from + 1}::int, ${from + count}::int) i`);
+}
+
 /**
  * A database for one blast: `accounts` connected accounts spread over ten members (one of them
  * referred, so the referral share is paid too), `targets` numbers and one template, no wait between
@@ -60,14 +105,9 @@ export async function seedBlast(accounts: number, targets: number, governed: boo
   const database = await openBenchDatabase();
   const { db } = database;
   await seed(db, { email: 'bench@blaster.local', password: 'bench-password' });
-  await db.execute(sql`update settings set interval_min = 0, interval_max = 0, referral_percent = 10`);
-  await db.execute(sql`insert into users (firstname, lastname, email, password_hash, referral_code, referred_by)
-    select 'Member', 'No ' || i, 'member' || i || '@bench.local', 'x', 'REF' || i, case when i = 1 then 1 end
-    from generate_series(1, ${MEMBERS}) i`);
-  await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, phonenumber, pushname, server, serialized, state, status)
-    select 2 + (i % ${MEMBERS}), 'id-1700000000000-' || i, '62811' || lpad(i::text, 8, '0'), 'Bench ' || i, 'c.us',
-      '62811' || lpad(i::text, 8, '0') || '@c.us', 'connected', 'sending'
-    from generate_series(1, ${accounts}) i`);
+  await blastSettings(db);
+  await addBlastMembers(db);
+  await addBlastAccounts(db, accounts);
   if (personal) {
     // Three fields a number, one number in ten without the city (its default is used).
     await db.execute(sql`insert into phone_numbers (number, name, fields)
@@ -79,8 +119,7 @@ export async function seedBlast(accounts: number, targets: number, governed: boo
     const text = 'Halo {{name}} dari {{city|Jakarta}}, pelanggan {{segment}} sejak {{since}}';
     await db.execute(sql`insert into message_templates (text, text_wa) values (${text}, ${text})`);
   } else {
-    await db.execute(sql`insert into phone_numbers (number, name)
-      select '62812' || lpad(i::text, 8, '0'), 'Kontak ' || i from generate_series(1, ${targets}) i`);
+    await addBlastTargets(db, targets);
     await db.execute(
       sql`insert into message_templates (text, text_wa) values ('Halo {name}', 'Halo {name}')`,
     );
@@ -97,31 +136,19 @@ export async function seedBlast(accounts: number, targets: number, governed: boo
   return database;
 }
 
-/**
- * One blast run: `accounts` connected accounts (spread over ten members, one of them referred so the
- * referral share is paid too) sending to `targets` numbers with no wait between sends, on a sandbox
- * that answers at once. Reports sends/s, the engine's CPU per send and how the rate holds up as the
- * list is consumed.
- */
-async function blastRun(
-  accounts: number,
-  targets: number,
-  failRate: number,
-  governed = false,
-  webhooks: Webhooks = 'off',
-  reputation = false,
-  personal = false,
-) {
-  const database = await seedBlast(accounts, targets, governed, personal);
-  const { db } = database;
-  const receiver = webhooks === 'dispatched' ? await startReceiver() : null;
-  if (webhooks !== 'off')
-    await db.execute(sql`insert into webhook_endpoints (url, secret, event_types)
-      values (${receiver?.url ?? 'http://127.0.0.1:9/away'}, 'whsec_bench', array['message.delivery'])`);
-  await db.execute(sql`analyze`);
+type BenchDatabase = Awaited<ReturnType<typeof openBenchDatabase>>;
 
-  // The sandbox network records every send on disk, as it does under the server (BENCH_SANDBOX_RECORD=0
-  // leaves it out, to measure what the record costs).
+/**
+ * An app context of its own for a blast over `database`, as a server instance has: the sandbox network
+ * answering at once (time scale 0) and recording every send on disk, as it does under the server
+ * (BENCH_SANDBOX_RECORD=0 leaves the record out, to measure what it costs). `stop` ends the loops and
+ * writes what is still gathered; `close` lets go of the bus, the network and its record.
+ */
+export async function blastEngine(
+  database: BenchDatabase,
+  { failRate = 0, reputation = false }: { failRate?: number; reputation?: boolean } = {},
+) {
+  const { db } = database;
   const recordDir = mkdtempSync(join(tmpdir(), 'blaster-bench-network-'));
   const config = configFromEnv({
     SANDBOX_TIME_SCALE: '0',
@@ -150,45 +177,128 @@ async function blastRun(
     config,
     bus,
   });
+  return {
+    ctx,
+    async stop() {
+      await ctx.blast.stopAll();
+      await ctx.webhooks.stopAll();
+      ctx.leases.stop();
+      // Delivery acknowledgements still gathered are written before the database closes.
+      await ctx.delivery.stop();
+    },
+    async close() {
+      await bus?.close();
+      ctx.gateway.close();
+      rmSync(recordDir, { recursive: true, force: true });
+    },
+  };
+}
 
+/**
+ * Starts the blasts of `accounts` and waits until `targets` more sends are settled (or 15 minutes
+ * pass): the sends, the seconds, this process's CPU per send and when the blasts were started.
+ */
+export async function sendToTheEnd(
+  ctx: ReturnType<typeof createAppContext>,
+  database: BenchDatabase,
+  accounts: BlastAccounts,
+  targets: number,
+  onFirstRound: () => void = () => {},
+) {
   // On a server the count is read on a connection of its own: through the pool it would wait behind
   // a hundred accounts' rounds and see the end late.
   const probe = SERVER ? new pg.Client({ connectionString: database.url }) : null;
   await probe?.connect();
-  const settledSql = 'select sum(count_success + count_fail) as n from whatsapp_accounts';
+  const settledSql = `select coalesce(sum(count_success + count_fail), 0) as n from whatsapp_accounts
+    where id between ${accounts.first} and ${accounts.last}`;
   const settled = async () =>
     Number(
       probe
         ? (await probe.query<{ n: string }>(settledSql)).rows[0]!.n
-        : (await queryRows<{ n: string }>(db, sql.raw(settledSql)))[0]!.n,
+        : (await queryRows<{ n: string }>(database.db, sql.raw(settledSql)))[0]!.n,
     );
+  const before = await settled();
   const verbose = process.env.BENCH_VERBOSE === '1';
+  // The first settled round: before it the loops take their leases and read their accounts, which on
+  // a busy machine takes seconds; from it on the blast sends at its steady rate.
+  let firstRound: { at: number; sends: number } | undefined;
+  const stopHearing = ctx.blast.onRound((round) => {
+    if (firstRound) return;
+    firstRound = { at: performance.now(), sends: round.results.length };
+    onFirstRound();
+  });
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const startedAt = Date.now();
-  if (webhooks === 'dispatched') await ctx.webhooks.resume();
-  for (let id = 1; id <= accounts; id += 1) ctx.blast.start(id);
+  for (let id = accounts.first; id <= accounts.last; id += 1) ctx.blast.start(id);
   const deadline = Date.now() + 15 * 60_000;
   let done = 0;
   let readings = 0;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 50));
-    done = await settled();
+    done = (await settled()) - before;
     readings += 1;
     if (verbose && readings % 20 === 0)
-      console.error(
-        `${accounts} accounts: ${done} settled after ${Math.round(performance.now() - started)} ms`,
-      );
+      console.error(`blast: ${done} settled after ${Math.round(performance.now() - started)} ms`);
     if (done >= targets || Date.now() > deadline) break;
   }
-  const seconds = (performance.now() - started) / 1000;
+  const ended = performance.now();
+  const seconds = (ended - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  stopHearing();
   await probe?.end();
-  await ctx.blast.stopAll();
-  await ctx.webhooks.stopAll();
-  ctx.leases.stop();
-  // Delivery acknowledgements still gathered are written before the database closes.
-  await ctx.delivery.stop();
+  const steadySeconds = firstRound ? (ended - firstRound.at) / 1000 : 0;
+  return {
+    sent: done,
+    seconds: round(seconds),
+    sendsPerSecond: Math.round(done / seconds),
+    /** Seconds from the start to the first settled round, and the rate from there to the end. */
+    firstRoundSeconds: firstRound ? round((firstRound.at - started) / 1000) : null,
+    steadySendsPerSecond: firstRound
+      ? Math.round((done - firstRound.sends) / Math.max(0.001, steadySeconds))
+      : 0,
+    /** This process's CPU (the engine, and the embedded database when there is no server). */
+    cpuMsPerSend: round((cpu.user + cpu.system) / 1000 / Math.max(1, done)),
+    startedAt,
+    /** When the first round was settled (ms since the epoch). */
+    firstRoundAt: firstRound ? startedAt + (firstRound.at - started) : null,
+  };
+}
+
+/**
+ * One blast run: `accounts` connected accounts (spread over ten members, one of them referred so the
+ * referral share is paid too) sending to `targets` numbers with no wait between sends, on a sandbox
+ * that answers at once. Reports sends/s, the engine's CPU per send and how the rate holds up as the
+ * list is consumed.
+ */
+async function blastRun(
+  accounts: number,
+  targets: number,
+  failRate: number,
+  governed = false,
+  webhooks: Webhooks = 'off',
+  reputation = false,
+  personal = false,
+) {
+  const database = await seedBlast(accounts, targets, governed, personal);
+  const { db } = database;
+  const receiver = webhooks === 'dispatched' ? await startReceiver() : null;
+  if (webhooks !== 'off')
+    await db.execute(sql`insert into webhook_endpoints (url, secret, event_types)
+      values (${receiver?.url ?? 'http://127.0.0.1:9/away'}, 'whsec_bench', array['message.delivery'])`);
+  await db.execute(sql`analyze`);
+
+  const engine = await blastEngine(database, { failRate, reputation });
+  const { ctx } = engine;
+  if (webhooks === 'dispatched') await ctx.webhooks.resume();
+  const {
+    sent: done,
+    seconds,
+    sendsPerSecond,
+    cpuMsPerSend,
+    startedAt,
+  } = await sendToTheEnd(ctx, database, { first: 1, last: accounts }, targets);
+  await engine.stop();
   await receiver?.close();
 
   // When each tenth of the successful sends had been settled (its log's sent_at), from which the rate
@@ -229,10 +339,8 @@ async function blastRun(
       (select count(*) from message_logs where status = 'success') as success,
       (select sum(success_blasts) from users) as users`,
   );
-  await bus?.close();
+  await engine.close();
   await database.close();
-  ctx.gateway.close();
-  rmSync(recordDir, { recursive: true, force: true });
   return {
     accounts,
     targets,
@@ -241,10 +349,10 @@ async function blastRun(
     webhooks,
     reputation,
     sent: done,
-    seconds: round(seconds),
-    sendsPerSecond: Math.round(done / seconds),
+    seconds,
+    sendsPerSecond,
     /** This process's CPU (the engine, and the embedded database when there is no server). */
-    cpuMsPerSend: round((cpu.user + cpu.system) / 1000 / Math.max(1, done)),
+    cpuMsPerSend,
     lastFifthOverFirstFifth: round(ratio),
     /** Successful sends per second over each tenth of them, the first from the start. */
     sendsPerSecondByTenth: byTenth,

@@ -6,6 +6,7 @@ import { realtimeFanOut } from './fanout';
 import { phoneNumberImport } from './import';
 import { inboxPages } from './inbox';
 import { listPages } from './pages';
+import { mixedLoad } from './mixed';
 import { chartStats } from './stats';
 import { storage } from './storage';
 import { yearOfData } from './year';
@@ -31,10 +32,12 @@ const yearSections: Record<string, Section> = {
 
 /**
  * Sections that run only when BENCH_ONLY names them: each takes longer than the default run should
- * (storage: bytes per send and a simulated year of retention, bench/sections/storage.ts).
+ * (storage: bytes per send and a simulated year of retention, bench/sections/storage.ts; mixed: the
+ * pages while a 100-account blast runs, bench/sections/mixed.ts).
  */
 const onDemandSections: Record<string, Section> = {
   storage,
+  mixed: async () => ({ mixedLoad: await mixedLoad() }),
 };
 
 const named = new Set(process.env.BENCH_ONLY?.split(',').map((name) => name.trim()) ?? []);

@@ -20,26 +20,30 @@ import { createTokenService } from '../../apps/api/src/lib/tokens';
 import { createAppContext } from '../../apps/api/src/runtime';
 import { buildApp } from '../../apps/api/src/server';
 import { pageAgainstItsSql } from '../page-measure';
+import { blastWithTheYear } from './year-blast';
+import { SESSION, TEMPLATES, yearConfiguration } from './year-configuration';
 import { openBenchDatabase, round, SERVER } from '../support';
 
 const FRACTION = Number(process.env.BENCH_YEAR_FRACTION ?? (SERVER ? 1 : 0.1));
 const SECONDS = Number(process.env.BENCH_YEAR_SECONDS ?? 5);
 const CLIENTS = 50;
 const TIME_ZONE = 'Asia/Jakarta';
-/** Logs an account sends in one sitting, within a minute or two: accounts blast in sessions. */
-const SESSION = 20;
-const TEMPLATES = 20;
 
-const scaled = (full: number, least = 1) => Math.max(least, Math.round(full * FRACTION));
-const COUNTS = {
-  messageLogs: scaled(10_000_000, SESSION),
-  phoneNumbers: scaled(1_000_000),
-  accounts: scaled(100_000),
-  members: scaled(10_000, 600),
-  ledgerEntries: scaled(2_000_000),
-  webhookDeliveries: scaled(1_000_000),
-  auditEntries: scaled(200_000),
-};
+/** The year's big counts at `fraction` of a full year (small tables keep their size). */
+export function yearCounts(fraction: number) {
+  const scaled = (full: number, least = 1) => Math.max(least, Math.round(full * fraction));
+  return {
+    messageLogs: scaled(10_000_000, SESSION),
+    phoneNumbers: scaled(1_000_000),
+    accounts: scaled(100_000),
+    members: scaled(10_000, 600),
+    ledgerEntries: scaled(2_000_000),
+    webhookDeliveries: scaled(1_000_000),
+    auditEntries: scaled(200_000),
+    lookupResults: scaled(100_000),
+  };
+}
+type YearCounts = ReturnType<typeof yearCounts>;
 
 /** Rows per insert statement: the embedded database holds a statement's work in its own memory. */
 const SLICE = SERVER ? 1_000_000 : 250_000;
@@ -73,7 +77,7 @@ async function dropSecondaryIndexes(db: Db, tables: string[]) {
 }
 
 /** The year's rows, every one through the product's triggers (rollups, counters, list buckets). */
-async function seedYear(db: Db) {
+export async function seedYear(db: Db, counts: YearCounts) {
   const steps: Record<string, number> = {};
   const step = async (name: string, run: () => Promise<unknown>) => {
     const started = performance.now();
@@ -81,7 +85,7 @@ async function seedYear(db: Db) {
     steps[name] = round((performance.now() - started) / 1000);
   };
   const { messageLogs, phoneNumbers, accounts, members, ledgerEntries, webhookDeliveries, auditEntries } =
-    COUNTS;
+    counts;
   const sessions = Math.ceil(messageLogs / SESSION);
   // The year ends at the current hour: its last sends are today's.
   const yearStart = sql`(date_trunc('hour', now()) - interval '365 days')`;
@@ -93,6 +97,7 @@ async function seedYear(db: Db) {
     'audit_entries',
   ]);
 
+  await yearConfiguration(db);
   await step('membersAccountsNumbers', async () => {
     // Members joined over the year; every tenth was referred by one of the first hundred.
     await db.execute(sql`insert into users (firstname, lastname, email, password_hash, referral_code, referred_by, created_at)
@@ -117,8 +122,6 @@ async function seedYear(db: Db) {
     );
     await db.execute(sql`insert into proxies (value) select 'http://10.0.' || (i / 250) || '.' || (i % 250) || ':3128'
       from generate_series(1, 1000) i`);
-    await db.execute(sql`insert into message_templates (text, text_wa)
-      select 'Halo {name}, pesan ' || i, 'Halo {name}, pesan ' || i from generate_series(1, ${TEMPLATES}::int) i`);
     await db.execute(sql`insert into suppressions (number, reason, created_at)
       select '62812' || lpad((i * 97)::text, 8, '0'), case when i % 2 = 0 then 'reply' else 'manual' end,
         ${yearStart} + make_interval(secs => i * 3000)
@@ -181,8 +184,6 @@ async function seedYear(db: Db) {
   });
 
   await step('webhooks', async () => {
-    await db.execute(sql`insert into webhook_endpoints (url, secret, event_types)
-      select 'https://hooks.example.com/' || i, 'whsec_bench', array['message.delivery'] from generate_series(1, 3) i`);
     // One event per delivery, each to one of the three endpoints; one in a hundred given up on.
     await inSlices(
       webhookDeliveries,
@@ -229,7 +230,7 @@ async function seedYear(db: Db) {
         ${yearStart} + make_interval(days => j % 365)
       from generate_series(1, 400) j`);
     await db.execute(sql`insert into lookup_results (job_id, position, number, name, found)
-      select 1 + (i % 400), i, '6281' || i, '', i % 3 = 0 from generate_series(1, ${scaled(100_000)}::int) i`);
+      select 1 + (i % 400), i, '6281' || i, '', i % 3 = 0 from generate_series(1, ${counts.lookupResults}::int) i`);
   });
 
   await step('indexes', restore);
@@ -291,6 +292,20 @@ async function sizes(db: Db) {
   };
 }
 
+/** A database opened as the year's is: in a folder when embedded (removed on close), else a scratch one. */
+async function openAsTheYearIs() {
+  if (SERVER) return openBenchDatabase();
+  const folder = mkdtempSync(join(tmpdir(), 'blaster-bench-empty-'));
+  const database = await openDatabase({ dataDir: folder });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
 export async function yearOfData() {
   // The embedded database lives in a folder, as a server's does (in memory it would hold every row in RAM).
   const folder = SERVER ? null : mkdtempSync(join(tmpdir(), 'blaster-bench-year-'));
@@ -298,7 +313,7 @@ export async function yearOfData() {
   const { db } = database;
   await seed(db, { email: 'bench@blaster.local', password: 'bench-password' });
   const seedStarted = performance.now();
-  const seedSteps = await seedYear(db);
+  const seedSteps = await seedYear(db, yearCounts(FRACTION));
   const seedSeconds = round((performance.now() - seedStarted) / 1000);
   const checkStarted = performance.now();
   const rollups = await rollupsMatchSources(db);
@@ -421,7 +436,9 @@ export async function yearOfData() {
   await ctx.blast.stopAll();
   await ctx.lookups.stopAll();
   ctx.leases.stop();
+  const blast = await blastWithTheYear(database, openAsTheYearIs);
+  console.error(`year: blast ${JSON.stringify(blast)}`);
   await database.close();
   if (folder) rmSync(folder, { recursive: true, force: true });
-  return results;
+  return { ...results, blast };
 }
