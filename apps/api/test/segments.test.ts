@@ -3,13 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import {
   API,
   MESSAGE_TEXT as MSG,
+  segmentFilterSchema,
   type AuditEntry,
   type SegmentCount,
   type SegmentFilterInput,
 } from '@blaster/contract';
 import { queryRows, type Database } from '../src/db';
 import { messageTemplates, numberFields, phoneNumbers, users } from '../src/db/schema';
+import { segmentWhere } from '../src/domain/segment-filter';
+import { readSettings } from '../src/domain/settings';
 import { SandboxGateway } from '../src/gateway/sandbox';
+import { claimablePhones } from '../src/jobs/claimable';
 import { closeSharedApps, startTestApp, startTwoInstances, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 
@@ -205,6 +209,49 @@ describe('segments', () => {
     expect(await count({ replied: false, tags: ['pelanggan'] })).toEqual({ total: 3, claimable: 2 });
     expect(await count({ last_stage: 'read' })).toEqual({ total: 1, claimable: 0 });
     expect(await count({ last_stage: 'delivered' })).toEqual({ total: 0, claimable: 0 });
+  });
+
+  it('reads the log and the inbox by their indexes for a stage or reply filter, not a scan per number', async () => {
+    // Numbers compare in byte order (collation "C") and the logs' targets in the database's: a bare
+    // comparison of the two has no collation an index was built with, so every number scanned the log.
+    const { t, admin } = await appWithUsers();
+    await seedNumbers(t);
+    // Enough sends and replies to other numbers that reading either table whole costs what it would.
+    const [account] = await queryRows<{ id: number }>(
+      t.ctx.db,
+      sql`insert into whatsapp_accounts (user_id, clientid) values (${admin.id}, 'plan-probe') returning id`,
+    );
+    await t.ctx.db.execute(
+      sql`insert into message_logs (user_id, whatsapp_id, target, status, sent_at)
+          select ${admin.id}, ${account!.id}, (6281500000000 + i)::text, 'success', now()
+          from generate_series(1, 5000) i`,
+    );
+    await t.ctx.db.execute(
+      sql`insert into inbox_threads (whatsapp_id, user_id, counterpart, last_at, last_text, last_direction)
+          select ${account!.id}, ${admin.id}, (6281500000000 + i)::text, now(), 'hai', 'in'
+          from generate_series(1, 5000) i`,
+    );
+    await t.ctx.db.execute(
+      sql`insert into inbox_messages (thread_id, whatsapp_id, user_id, counterpart, direction, text, at)
+          select id, whatsapp_id, user_id, counterpart, 'in', 'hai', now() from inbox_threads`,
+    );
+    await t.ctx.db.execute(sql`analyze message_logs`);
+    await t.ctx.db.execute(sql`analyze inbox_messages`);
+    const planOf = async (filter: SegmentFilterInput) =>
+      t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const settings = await readSettings(tx);
+        const rows = await queryRows<{ 'QUERY PLAN': string }>(
+          tx,
+          sql`explain select count(*) from ${phoneNumbers}
+              where ${segmentWhere(segmentFilterSchema.parse(filter))} and ${claimablePhones(settings)}`,
+        );
+        return rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    const stage = await planOf({ last_stage: 'read' });
+    expect(stage).toMatch(/Index Cond: \(target = /);
+    const replied = await planOf({ replied: true });
+    expect(replied).toMatch(/Index Cond: \(counterpart = /);
   });
 
   it('reads a field value typed with spaces around it as numbers store their values: trimmed', async () => {

@@ -14,10 +14,18 @@ const logStage = sql`case
     when ${messageLogs.status} = 'success' then 'sent'
   end`;
 
+/**
+ * The row's number in the collation of the logs' and the inbox's columns. Numbers are kept in byte
+ * order (collation "C", for the picker's prefix search); compared bare with a column of the
+ * database's collation, the comparison has none an index was built with, and every number in scope
+ * would read the whole log.
+ */
+const rowNumber = sql`(${phoneNumbers.number} collate "default")`;
+
 /** The stage of the last message sent to the phone-number row in scope, by the log's index on target. */
 const lastStageIs = (stage: SegmentStage) =>
   sql`(select ${logStage} from ${messageLogs}
-       where ${messageLogs.target} = ${phoneNumbers.number} and ${messageLogs.status} <> 'pending'
+       where ${messageLogs.target} = ${rowNumber} and ${messageLogs.status} <> 'pending'
        order by ${messageLogs.createdAt} desc, ${messageLogs.id} desc limit 1) = ${stage}`;
 
 /**
@@ -42,7 +50,7 @@ export function segmentWhere(filter: SegmentFilter): SQL {
   if (filter.last_stage) conditions.push(lastStageIs(filter.last_stage));
   if (filter.replied !== undefined) {
     const wroteIn = sql`exists (select 1 from ${inboxMessages}
-      where ${inboxMessages.counterpart} = ${phoneNumbers.number} and ${inboxMessages.direction} = 'in')`;
+      where ${inboxMessages.counterpart} = ${rowNumber} and ${inboxMessages.direction} = 'in')`;
     conditions.push(filter.replied ? wroteIn : sql`not ${wroteIn}`);
   }
   if (conditions.length === 0) return sql`true`;
