@@ -116,7 +116,9 @@ export async function seedBlast(accounts: number, targets: number, governed: boo
           'segment', 'S' || (i % 7), 'since', (2000 + i % 25)::text))
       from generate_series(1, ${targets}) i`);
     await db.execute(sql`insert into number_fields (key) values ('city'), ('segment'), ('since')`);
-    const text = 'Halo {{name}} dari {{city|Jakarta}}, pelanggan {{segment}} sejak {{since}}';
+    // A web address and the opt-out link too: each message gets its own two short links.
+    const text =
+      'Halo {{name}} dari {{city|Jakarta}}, pelanggan {{segment}} sejak {{since}}. Promo: https://contoh.id/promo Berhenti: {optout}';
     await db.execute(sql`insert into message_templates (text, text_wa) values (${text}, ${text})`);
   } else {
     await addBlastTargets(db, targets);
@@ -436,7 +438,7 @@ interface Mode {
   governed: boolean;
   webhooks: Webhooks;
   reputation?: boolean;
-  /** Numbers with fields and a template reading them ({{city|Jakarta}}): personal messages. */
+  /** Numbers with fields and a template reading them ({{city|Jakarta}}) with a link and the opt-out link: personal, tracked messages. */
   personal?: boolean;
 }
 const OFF: Mode = { governed: false, webhooks: 'off' };
@@ -555,8 +557,10 @@ async function reputationCost() {
 
 /**
  * What personal messages cost the engine: the same 100-account blast to numbers without fields and a
- * template of `{name}`, then to numbers with three fields each and a template reading them (the claim
- * reads the fields, each text is rendered in the round's batch). Goal: on/off >= 0.9.
+ * template of `{name}`, then to numbers with three fields each and a template reading them, a web
+ * address and the opt-out link (the claim reads the fields, each text gets its own signed short links
+ * and is rendered in the round's batch; the sandbox's recipients click at its seeded rate). Goal:
+ * on/off >= 0.9.
  */
 async function personalisationCost() {
   const targets = Number(process.env.BENCH_CAMPAIGN_TARGETS ?? SHORT_TARGETS);

@@ -7,6 +7,7 @@ import { phoneNumberImport } from './import';
 import { inboxPages } from './inbox';
 import { listPages } from './pages';
 import { mixedLoad } from './mixed';
+import { segmentCounts } from './segments';
 import { chartStats } from './stats';
 import { storage } from './storage';
 import { yearOfData } from './year';
@@ -33,11 +34,13 @@ const yearSections: Record<string, Section> = {
 /**
  * Sections that run only when BENCH_ONLY names them: each takes longer than the default run should
  * (storage: bytes per send and a simulated year of retention, bench/sections/storage.ts; mixed: the
- * pages while a 100-account blast runs, bench/sections/mixed.ts).
+ * pages while a 100-account blast runs, bench/sections/mixed.ts; segments: a segment's count over
+ * 1,000,000 numbers, bench/sections/segments.ts).
  */
 const onDemandSections: Record<string, Section> = {
   storage,
   mixed: async () => ({ mixedLoad: await mixedLoad() }),
+  segments: async () => ({ segmentCounts: await segmentCounts() }),
 };
 
 const named = new Set(process.env.BENCH_ONLY?.split(',').map((name) => name.trim()) ?? []);
