@@ -137,4 +137,51 @@ describe('blast rounds', () => {
     expect(new Set(delivered).size).toBe(TARGETS);
     expect(await figures(t)).toMatchObject({ logs: TARGETS, success: TARGETS, pending: 0 });
   });
+
+  it('a round the database rolls back for a deadlock is tried again: the blast ends, nothing sent twice, no error shown', async () => {
+    // Two transactions that lock the same rows in opposite orders: PostgreSQL aborts one of them
+    // (40P01) and asks for it to be run again. Here a trigger aborts the second round's settle once.
+    const t = await startTestApp({ SANDBOX_TIME_SCALE: '0', SANDBOX_FAIL_RATE: '0' });
+    opened.push(t);
+    const member = await t.createUser('member');
+    await t.ctx.db
+      .update(users)
+      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
+      .where(eq(users.id, member.id));
+    const { id, deviceId } = await connect(t, member, 'qr');
+    const TARGETS = 120;
+    await seedList(t, TARGETS);
+    await t.ctx.db.execute(sql`create sequence settle_faults`);
+    await t.ctx.db.execute(sql`create function deadlock_once() returns trigger language plpgsql as $$
+      begin
+        if new.status <> 'pending' and old.status = 'pending' and nextval('settle_faults') = 2 then
+          raise exception 'deadlock detected' using errcode = '40P01';
+        end if;
+        return new;
+      end $$`);
+    await t.ctx.db.execute(sql`create trigger deadlock_once before update on message_logs
+      for each row execute function deadlock_once()`);
+    const seen = recordEvents(t);
+    await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
+    await waitFor(
+      () => seen.some((e) => e.message.event === 'finished' && e.message.sender?.id === id),
+      'the blast to finish',
+    );
+    const [faults] = await queryRows<{ n: string }>(t.ctx.db, sql`select last_value as n from settle_faults`);
+    expect(Number(faults!.n)).toBeGreaterThan(2);
+    expect(seen.filter((e) => e.message.event === 'error_blast')).toEqual([]);
+    const delivered = t.sandbox.delivered
+      .filter((delivery) => delivery.deviceId === deviceId)
+      .map((d) => d.to);
+    expect(new Set(delivered).size).toBe(TARGETS);
+    expect(await figures(t)).toMatchObject({
+      logs: TARGETS,
+      targets: TARGETS,
+      success: TARGETS,
+      paid: TARGETS,
+      pending: 0,
+      in_use: 0,
+      unsent: 0,
+    });
+  });
 });

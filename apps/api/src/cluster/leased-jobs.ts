@@ -1,6 +1,6 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { isDatabaseUnavailable } from '../lib/errors';
+import { isDatabaseUnavailable, isTransientConflict } from '../lib/errors';
 import type { ClusterBus } from './bus';
 import { LeaseLost, type JobLeases, type LeaseKind } from './leases';
 
@@ -15,6 +15,9 @@ export interface Interrupts {
   readonly pending: boolean;
   clear(): void;
 }
+
+/** A step that failed for no fault of its own: the database was away, or another step crossed it. */
+const worthRetrying = (error: unknown) => isDatabaseUnavailable(error) || isTransientConflict(error);
 
 /** A step that lost the database is tried again after this, doubling up to the ceiling. */
 const RETRY_FIRST_MS = 250;
@@ -96,10 +99,11 @@ export abstract class LeasedJobs {
     loop.done = this.run(id, wait, interrupts)
       .catch(async (error: unknown) => {
         if (error instanceof LeaseLost) return;
-        // The database went away (a failover, a restart, a cut): nothing is wrong with the job. The
-        // step's transaction rolled back; the loop starts again once the back-off has passed, and its
-        // first step settles whatever the interrupted round had sent.
-        if (isDatabaseUnavailable(error)) {
+        // The database went away (a failover, a restart, a cut), or rolled the step back for a
+        // deadlock with another job's step: nothing is wrong with the job. The step's transaction
+        // rolled back; the loop starts again once the back-off has passed, and its first step
+        // settles whatever the interrupted round had sent.
+        if (worthRetrying(error)) {
           if (this.killed) return;
           await wait(this.retryDelay(id));
           loop.again = !this.killed;
@@ -189,7 +193,7 @@ export abstract class LeasedJobs {
       await this.work(id, wait, interrupts);
     } catch (error) {
       // Lost the database: the lease stays, so this instance goes on with the job when it is back.
-      keepLease = isDatabaseUnavailable(error) && !this.killed;
+      keepLease = worthRetrying(error) && !this.killed;
       throw error;
     } finally {
       // A crash leaves the lease to expire; anything else hands the job over at once.

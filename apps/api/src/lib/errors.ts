@@ -30,6 +30,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
+ * Whether the database rolled a transaction back because it crossed another one (a deadlock, or a
+ * serialization failure): nothing of it was kept, and PostgreSQL's answer is to run it again.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  for (let cause = error as { code?: unknown; cause?: unknown } | undefined; cause;) {
+    if (cause.code === '40P01' || cause.code === '40001') return true;
+    cause = cause.cause as typeof cause;
+  }
+  return false;
+}
+
+/**
  * Whether the database refused text it cannot store (a NUL character, invalid encoding): the
  * client's input was at fault. Drivers wrap the database's error, so its causes are searched.
  */
