@@ -53,7 +53,11 @@ async function startReceiver() {
 
 /** No wait between sends, and a referral share on every income (so a referred owner's blast pays it). */
 export async function blastSettings(db: Db) {
-  await db.execute(sql`update settings set interval_min = 0, interval_max = 0, referral_percent = 10`);
+  // No trial batches: the sandbox's recipients opt out and report at their seeded rates, and a template
+  // whose quality leaves green is put back on trial, holding every account for half an hour of the
+  // network's time after 50 sends. What is measured is the engine sending, not that hold.
+  await db.execute(sql`update settings set interval_min = 0, interval_max = 0, referral_percent = 10,
+    template_first_batch = 0`);
 }
 
 /** Ten members to own a blast's accounts (ids 2 to 11 after the seeded admin), the first one referred. */
