@@ -4,7 +4,7 @@ import { API } from '@blaster/contract';
 import { queryRows } from '../src/db';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
-import { connect, recordEvents, waitFor } from './support/chat';
+import { connect, fastMember, recordEvents, waitFor } from './support/chat';
 
 const opened: TestApp[] = [];
 afterEach(() => closeSharedApps(opened));
@@ -44,11 +44,7 @@ describe('blast rounds', () => {
     opened.push(a);
     const b = await startTestApp({ ...env, INSTANCE_ID: 'b' }, { database: a.database, gateway: a.sandbox });
     opened.push(b);
-    const member = await a.createUser('member');
-    await a.ctx.db
-      .update(users)
-      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-      .where(eq(users.id, member.id));
+    const member = await fastMember(a);
     const seen = recordEvents(a);
     const first = await connect(a, member, 'qr', seen);
     const second = await connect(a, member, 'qr', seen);
@@ -101,11 +97,7 @@ describe('blast rounds', () => {
     // Sends take a few milliseconds, so the stop lands while a round is being sent.
     const t = await startTestApp({ SANDBOX_TIME_SCALE: '0.02', SANDBOX_FAIL_RATE: '0' });
     opened.push(t);
-    const member = await t.createUser('member');
-    await t.ctx.db
-      .update(users)
-      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-      .where(eq(users.id, member.id));
+    const member = await fastMember(t);
     const { id, deviceId } = await connect(t, member, 'qr');
     const TARGETS = 300;
     await seedList(t, TARGETS);
@@ -143,11 +135,7 @@ describe('blast rounds', () => {
     // (40P01) and asks for it to be run again. Here a trigger aborts the second round's settle once.
     const t = await startTestApp({ SANDBOX_TIME_SCALE: '0', SANDBOX_FAIL_RATE: '0' });
     opened.push(t);
-    const member = await t.createUser('member');
-    await t.ctx.db
-      .update(users)
-      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-      .where(eq(users.id, member.id));
+    const member = await fastMember(t);
     const { id, deviceId } = await connect(t, member, 'qr');
     const TARGETS = 120;
     await seedList(t, TARGETS);

@@ -19,7 +19,7 @@ export interface Interrupts {
 /** A step that failed for no fault of its own: the database was away, or another step crossed it. */
 const worthRetrying = (error: unknown) => isDatabaseUnavailable(error) || isTransientConflict(error);
 
-/** A step that lost the database is tried again after this, doubling up to the ceiling. */
+/** A step worth retrying is tried again after this, doubling up to the ceiling. */
 const RETRY_FIRST_MS = 250;
 const RETRY_CEILING_MS = 5_000;
 /** A loop that ran this long without losing the database starts its back-off from the first delay. */
@@ -192,7 +192,8 @@ export abstract class LeasedJobs {
     try {
       await this.work(id, wait, interrupts);
     } catch (error) {
-      // Lost the database: the lease stays, so this instance goes on with the job when it is back.
+      // Lost the database or crossed another step: the lease stays, so this instance goes on with
+      // the job once the back-off has passed.
       keepLease = worthRetrying(error) && !this.killed;
       throw error;
     } finally {

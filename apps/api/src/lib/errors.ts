@@ -18,49 +18,44 @@ export class HttpError extends Error {
 const UNAVAILABLE_CODES = /^(08|57P0[1-3]|53300)/;
 const UNAVAILABLE_SYSTEM = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
 
-/** Whether a request failed because the database was unreachable, not because of the request. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/**
+ * An error and the errors it wraps, outermost first: drivers wrap the database's error (drizzle's
+ * query error around node-postgres's or PGlite's), so a code is looked for along the chain.
+ */
+function* causesOf(error: unknown) {
   for (let cause = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined; cause;) {
-    const code = typeof cause.code === 'string' ? cause.code : '';
-    if (UNAVAILABLE_CODES.test(code) || UNAVAILABLE_SYSTEM.has(code)) return true;
-    if (typeof cause.message === 'string' && /Connection terminated/i.test(cause.message)) return true;
+    yield { code: typeof cause.code === 'string' ? cause.code : '', message: cause.message };
     cause = cause.cause as typeof cause;
   }
-  return false;
+}
+
+const hasCode = (error: unknown, codes: string[]) =>
+  [...causesOf(error)].some((cause) => codes.includes(cause.code));
+
+/** Whether a request failed because the database was unreachable, not because of the request. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return [...causesOf(error)].some(
+    ({ code, message }) =>
+      UNAVAILABLE_CODES.test(code) ||
+      UNAVAILABLE_SYSTEM.has(code) ||
+      (typeof message === 'string' && /Connection terminated/i.test(message)),
+  );
 }
 
 /**
  * Whether the database rolled a transaction back because it crossed another one (a deadlock, or a
  * serialization failure): nothing of it was kept, and PostgreSQL's answer is to run it again.
  */
-export function isTransientConflict(error: unknown): boolean {
-  for (let cause = error as { code?: unknown; cause?: unknown } | undefined; cause;) {
-    if (cause.code === '40P01' || cause.code === '40001') return true;
-    cause = cause.cause as typeof cause;
-  }
-  return false;
-}
+export const isTransientConflict = (error: unknown) => hasCode(error, ['40P01', '40001']);
 
 /**
  * Whether the database refused text it cannot store (a NUL character, invalid encoding): the
- * client's input was at fault. Drivers wrap the database's error, so its causes are searched.
+ * client's input was at fault.
  */
-export function isUnstorableText(error: unknown): boolean {
-  for (let cause = error as { code?: unknown; cause?: unknown } | undefined; cause;) {
-    if (cause.code === '22021' || cause.code === '22P05') return true;
-    cause = cause.cause as typeof cause;
-  }
-  return false;
-}
+export const isUnstorableText = (error: unknown) => hasCode(error, ['22021', '22P05']);
 
 /** Whether the database refused a write because another row already holds a unique value. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error as { code?: unknown; cause?: unknown } | undefined; cause;) {
-    if (cause.code === '23505') return true;
-    cause = cause.cause as typeof cause;
-  }
-  return false;
-}
+export const isUniqueViolation = (error: unknown) => hasCode(error, ['23505']);
 
 /**
  * Runs a write a unique index may refuse (the value is another row's, or a concurrent request just
