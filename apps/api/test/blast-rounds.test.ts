@@ -122,8 +122,26 @@ describe('blast rounds', () => {
     expect((await status(t, id)).status).toBe('idle');
 
     // Started again, it sends the rest and nothing twice.
-    await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
-    await waitFor(async () => (await figures(t)).unsent === 0 && !t.ctx.blast.isRunning(id), 'the rest');
+    const again = await t.call('POST', API.whatsappStart, {
+      token: member.token,
+      body: { whatsappClientId: id },
+    });
+    expect(again.status).toBe(200);
+    let last = {};
+    await waitFor(
+      async () => {
+        const now = await figures(t);
+        const [template] = await t.ctx.db.select().from(messageTemplates);
+        last = {
+          ...now,
+          account: (await status(t, id)).status,
+          running: t.ctx.blast.isRunning(id),
+          template,
+        };
+        return now.unsent === 0 && !t.ctx.blast.isRunning(id);
+      },
+      () => `the rest (last seen: ${JSON.stringify(last)})`,
+    );
     const delivered = t.sandbox.delivered.map((delivery) => delivery.to);
     expect(delivered).toHaveLength(TARGETS);
     expect(new Set(delivered).size).toBe(TARGETS);
