@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG, type AbTestBody, type AbTestRow } from '@blaster/contract';
 import { queryRows } from '../src/db';
-import { messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema';
+import { messageTemplates, phoneNumbers, settings, whatsappAccounts } from '../src/db/schema';
 import { pickWinner, rateOf, type VariantCounts } from '../src/domain/ab-tests';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
-import { connect, waitFor, type Caller, fastMember } from './support/chat';
+import { connect, fastMember, recordEvents, waitFor, type Caller } from './support/chat';
 
 const opened: TestApp[] = [];
 afterEach(() => closeSharedApps(opened));
@@ -14,6 +14,7 @@ afterEach(() => closeSharedApps(opened));
 /** Every send arrives and every acknowledgement with it; nobody opts out. */
 const NETWORK = { seed: 33, timeScale: 0, failRate: 0, replyRate: 0, ackLossRate: 0 };
 const SAMPLE = 10;
+const MINUTE = 60_000;
 const IN_SEGMENT = 60;
 const OUTSIDE = 10;
 
@@ -171,6 +172,105 @@ describe('A/B tests', () => {
     expect(delivered.every((to) => Number(to) < 6281500000000 + IN_SEGMENT)).toBe(true);
     const rest = gateway.delivered.slice(2 * SAMPLE);
     expect(rest.every((delivery) => delivery.text.startsWith('Varian unggulan'))).toBe(true);
+  });
+
+  it('sends a variant on trial no more than its first batch before its feedback is in; a variant switched off sends no more and cannot win', async () => {
+    const gateway = new SandboxGateway(NETWORK);
+    const t = await startTestApp({}, { gateway });
+    opened.push(t);
+    const member = await fastMember(t);
+    const admin = await t.createUser('admin');
+    const dev = await t.createUser('dev');
+    const account = await connect(t, member, 'qr');
+    const seen = recordEvents(t);
+    await seedNumbers(t);
+    const FIRST_BATCH = 3;
+    await t.ctx.db.update(settings).set({ templateFirstBatch: FIRST_BATCH });
+    t.ctx.blast.config.changed();
+    const [kept, switchedOff] = await seedTemplates(t, [
+      'Varian tetap untuk {name}',
+      'Varian dimatikan untuk {name}',
+    ]);
+    // Both are new to the network: each may reach its first batch, then waits for its feedback.
+    await t.ctx.db
+      .update(messageTemplates)
+      .set({ pacing: 'trial' })
+      .where(inArray(messageTemplates.id, [kept!, switchedOff!]));
+    // The variant about to be switched off is read far more: were it still counted, it would win.
+    for (const [template, readRate] of [
+      ['Varian tetap', 0.05],
+      ['Varian dimatikan', 0.95],
+    ] as const) {
+      const set = await t.call('POST', API.sandboxNetwork, {
+        token: dev.token,
+        body: { template, engagement: { readRate } },
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+    }
+    const segment = await t.call<{ segment: { id: number } }>('POST', API.segmentCreate, {
+      token: admin.token,
+      body: { name: 'Uji', filter: { tags: ['uji'] } },
+    });
+    const created = await createTest(t, member, {
+      whatsapp_id: account.id,
+      segment_id: segment.body.segment.id,
+      template_ids: [kept!, switchedOff!],
+      sample_size: SAMPLE,
+      wait_minutes: 30,
+      metric: 'read',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.abtest.id;
+    const held = () =>
+      seen.find(
+        (e) =>
+          e.message.event === 'waiting' &&
+          e.message.sender?.id === account.id &&
+          JSON.stringify(e.message.payload).includes('templateBatchHeld'),
+      );
+    // Held for the feedback, or (were trial pacing skipped) the samples sent in full.
+    await waitFor(
+      async () => held() || (await readTest(t, member, id)).status === 'waiting',
+      'the samples to wait for their first batches’ feedback',
+    );
+    const sentWith = (prefix: string) =>
+      gateway.delivered.filter((delivery) => delivery.text.startsWith(prefix)).length;
+    expect([sentWith('Varian tetap'), sentWith('Varian dimatikan')]).toEqual([FIRST_BATCH, FIRST_BATCH]);
+    expect((await readTest(t, member, id)).status).toBe('sampling');
+
+    // An operator switches the second variant off; the batches' feedback time passes.
+    await t.ctx.db
+      .update(messageTemplates)
+      .set({ status: 'nonactive' })
+      .where(eq(messageTemplates.id, switchedOff!));
+    t.ctx.blast.config.changed();
+    await waitFor(() => gateway.pendingAnswers === 0, 'the recipients to react');
+    await t.ctx.delivery.flush();
+    gateway.advanceClock(31 * MINUTE);
+    await waitFor(
+      async () => (await readTest(t, member, id)).status === 'waiting',
+      'the kept variant’s sample to be sent',
+    );
+    await waitFor(() => gateway.pendingAnswers === 0, 'the recipients to react');
+    await t.ctx.delivery.flush();
+    gateway.advanceClock(31 * MINUTE);
+    await waitFor(
+      async () => (await accountRow(t, account.id)).status === 'idle',
+      'the blast to reach the end of the segment',
+    );
+
+    const done = await readTest(t, member, id);
+    expect(done.status).toBe('finished');
+    expect(done.winner_template_id).toBe(kept);
+    expect(done.variants.map((variant) => [variant.template_id, variant.sent])).toEqual([
+      [kept, SAMPLE],
+      [switchedOff, FIRST_BATCH],
+    ]);
+    // Everyone in the segment got one message; after the two first batches, only the kept variant.
+    const delivered = gateway.delivered.map((delivery) => delivery.to);
+    expect(delivered).toHaveLength(IN_SEGMENT);
+    expect(new Set(delivered).size).toBe(IN_SEGMENT);
+    expect(sentWith('Varian dimatikan')).toBe(FIRST_BATCH);
   });
 
   it('refuses fewer than 2 or more than 5 variants, a paused template, and what is not the member’s', async () => {

@@ -1,4 +1,4 @@
-import { getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import {
   MSG,
   NETWORK_QUALITY_FROM,
@@ -9,6 +9,13 @@ import {
   type TemplateQuality,
 } from '@blaster/contract';
 import { messageTemplates, templateUseCounts } from '../db/schema';
+
+/** A template the blast may send: active, approved and not paused (what its rotation sends). */
+export const sendableTemplate = and(
+  eq(messageTemplates.status, 'active'),
+  eq(messageTemplates.reviewState, 'approved'),
+  ne(messageTemplates.pacing, 'paused'),
+);
 
 /** How often a template was sent: its imported count plus every account's own tally. */
 export const templateUses =

@@ -3,6 +3,7 @@ import { htmlToWa, MSG, readsFields, type AbTestMetric } from '@blaster/contract
 import { queryRows } from '../../db';
 import { abTests, abTestVariants, messageLogs, messageTemplates } from '../../db/schema';
 import { countSample, pickWinner, rateOf } from '../../domain/ab-tests';
+import { sendableTemplate } from '../../domain/templates';
 import type { Hold } from '../../domain/governance';
 import type { Tx } from '../../ledger/ledger';
 import type { ActiveTemplate } from '../blast-config';
@@ -14,8 +15,22 @@ type RunningTest = typeof abTests.$inferSelect;
  * still lacks, or send the winner; a hold while the samples' recipients have time to react.
  */
 export type AbTestPlan =
-  | { test: RunningTest; sample: { template: ActiveTemplate; left: number }[]; readsFields: boolean }
-  | { test: RunningTest; winner: ActiveTemplate; readsFields: boolean };
+  | { test: RunningTest; sample: SampleVariant[]; readsFields: boolean }
+  | { test: RunningTest; winner: VariantTemplate; readsFields: boolean };
+
+/**
+ * A variant's template as a claim sends it. Held: on trial with its first batch full, it waits for
+ * the batch's feedback like any template in the blast's rotation.
+ */
+export interface VariantTemplate {
+  template: ActiveTemplate;
+  held: boolean;
+}
+
+export interface SampleVariant extends VariantTemplate {
+  /** Sends its sample still lacks. */
+  left: number;
+}
 
 /**
  * The account's running test (its row locked to the commit) and this round's part in it; null when
@@ -25,6 +40,7 @@ export async function planAbTest(
   tx: Tx,
   accountId: number,
   networkNow: number,
+  firstBatch: number,
 ): Promise<AbTestPlan | Hold | null> {
   const [test] = await tx
     .select()
@@ -34,14 +50,14 @@ export async function planAbTest(
     )
     .for('update');
   if (!test) return null;
-  const templates = await variantTemplates(tx, test.id);
-  const fields = templates.some((template) => readsFields(template.text));
+  const variants = await sendableVariants(tx, test.id, firstBatch);
+  const fields = variants.some((variant) => readsFields(variant.template.text));
   if (test.status === 'sampling') {
     const counts = await countSample(tx, test);
-    // A variant whose template was deleted meanwhile sends no more of its sample.
+    // A variant whose template was deleted, switched off, rejected or paused sends no more of its sample.
     const sample = counts.flatMap((count) => {
-      const template = templates.find((candidate) => candidate.id === count.templateId);
-      return template ? [{ template, left: Math.max(0, test.sampleSize - count.taken) }] : [];
+      const variant = variants.find((candidate) => candidate.template.id === count.templateId);
+      return variant ? [{ ...variant, left: Math.max(0, test.sampleSize - count.taken) }] : [];
     });
     if (sample.some((variant) => variant.left > 0)) return { test, sample, readsFields: fields };
     return startWaiting(tx, test, networkNow);
@@ -49,23 +65,36 @@ export async function planAbTest(
   if (test.status === 'waiting') {
     const dueAt = test.waitingSince!.getTime() + test.waitMinutes * 60_000;
     if (networkNow < dueAt) return waitingHold(dueAt - networkNow);
-    test.winnerTemplateId = await decide(tx, test, networkNow);
+    test.winnerTemplateId = await decide(tx, test, networkNow, variants);
   }
-  const winner = templates.find((template) => template.id === test.winnerTemplateId);
-  // The winner went (deleted, or its text emptied): the rest gets the blast's usual rotation.
+  const winner = variants.find((variant) => variant.template.id === test.winnerTemplateId);
+  // The winner may no longer be sent (deleted, switched off, paused): the rest gets the blast's usual
+  // rotation, which sends only what may be sent.
   if (!winner) return null;
   return { test, winner, readsFields: fields };
 }
 
-/** The test's templates in their chat form, as the blast's rotation would send them. */
-async function variantTemplates(tx: Tx, testId: number): Promise<ActiveTemplate[]> {
+/**
+ * The test's templates the blast's rotation would send now (active, approved, not paused), in their
+ * chat form, each with its trial pacing.
+ */
+async function sendableVariants(tx: Tx, testId: number, firstBatch: number): Promise<VariantTemplate[]> {
   const rows = await tx
-    .select({ id: messageTemplates.id, text: messageTemplates.text, textWa: messageTemplates.textWa })
+    .select({
+      id: messageTemplates.id,
+      text: messageTemplates.text,
+      textWa: messageTemplates.textWa,
+      pacing: messageTemplates.pacing,
+      batchClaimed: messageTemplates.batchClaimed,
+    })
     .from(abTestVariants)
     .innerJoin(messageTemplates, eq(messageTemplates.id, abTestVariants.templateId))
-    .where(eq(abTestVariants.abTestId, testId))
+    .where(and(eq(abTestVariants.abTestId, testId), sendableTemplate))
     .orderBy(asc(abTestVariants.position));
-  return rows.map((row) => ({ id: row.id, text: row.textWa || htmlToWa(row.text), trial: false }));
+  return rows.map((row) => ({
+    template: { id: row.id, text: row.textWa || htmlToWa(row.text), trial: row.pacing === 'trial' },
+    held: row.pacing === 'trial' && row.batchClaimed >= firstBatch,
+  }));
 }
 
 const waitingHold = (retryMs: number): Hold => ({ hold: true, reason: MSG.abTestWaiting, retryMs });
@@ -90,10 +119,16 @@ export async function startWaiting(tx: Tx, test: RunningTest, networkNow: number
   return waitingHold(test.waitMinutes * 60_000);
 }
 
-/** Picks the winner from the sample's reactions and keeps the numbers behind it. */
-async function decide(tx: Tx, test: RunningTest, networkNow: number) {
+/**
+ * Picks the winner from the sample's reactions, among the variants that may still be sent, and keeps
+ * the numbers behind it (of every variant).
+ */
+async function decide(tx: Tx, test: RunningTest, networkNow: number, variants: VariantTemplate[]) {
   const counts = await countSample(tx, test);
-  const winner = pickWinner(test.metric as AbTestMetric, counts);
+  const candidates = counts.filter((count) =>
+    variants.some((variant) => variant.template.id === count.templateId),
+  );
+  const winner = pickWinner(test.metric as AbTestMetric, candidates);
   await tx
     .update(abTests)
     .set({
@@ -111,12 +146,17 @@ export async function finishAbTest(tx: Tx, test: RunningTest) {
   await tx.update(abTests).set({ status: 'finished' }).where(eq(abTests.id, test.id));
 }
 
+/** What the samples lack together, leaving out variants held for their first batch's feedback. */
+export const openSample = (sample: SampleVariant[]) =>
+  sample.reduce((sum, variant) => sum + (variant.held ? 0 : variant.left), 0);
+
 /**
  * Gives each number a variant whose sample still lacks most (the first given on a tie), so the
- * samples fill in turn; the caller claimed no more numbers than the samples lack together.
+ * samples fill in turn; a held variant gets none. The caller claimed no more numbers than
+ * `openSample`.
  */
-export function assignVariants<T>(phones: T[], sample: { template: ActiveTemplate; left: number }[]) {
-  const left = sample.map((variant) => variant.left);
+export function assignVariants<T>(phones: T[], sample: SampleVariant[]) {
+  const left = sample.map((variant) => (variant.held ? 0 : variant.left));
   return phones.map((phone) => {
     let pick = 0;
     for (let i = 1; i < left.length; i += 1) if (left[i]! > left[pick]!) pick = i;

@@ -8,7 +8,14 @@ import { segmentWhere, storedSegmentFilter } from '../../domain/segment-filter';
 import type { Tx } from '../../ledger/ledger';
 import { permitClaimedRound } from '../../policy/blast-round';
 import type { ActiveTemplate, BlastConfig } from '../blast-config';
-import { assignVariants, finishAbTest, planAbTest, startWaiting, type AbTestPlan } from './ab-test';
+import {
+  assignVariants,
+  finishAbTest,
+  openSample,
+  planAbTest,
+  startWaiting,
+  type AbTestPlan,
+} from './ab-test';
 import { claimablePhones } from '../claimable';
 import type { Claimed, Unsent } from './source';
 
@@ -37,9 +44,18 @@ export async function claimRound(
   options: { timeZone: string; recipientWait: RecipientWait; renderLinks: RenderLinks; networkNow: number },
 ): Promise<Claimed[] | Hold> {
   const { timeZone, recipientWait, renderLinks } = options;
-  const abTest = await planAbTest(tx, account.id, options.networkNow);
+  const firstBatch = config.settings.template_first_batch ?? TEMPLATE_PACING_DEFAULTS.template_first_batch;
+  const abTest = await planAbTest(tx, account.id, options.networkNow, firstBatch);
   if (isHold(abTest)) return abTest;
-  const sampleLeft = abTest && 'sample' in abTest ? abTest.sample.reduce((sum, v) => sum + v.left, 0) : size;
+  const heldVariants = !abTest
+    ? []
+    : 'sample' in abTest
+      ? abTest.sample.filter((variant) => variant.held && variant.left > 0)
+      : [abTest.winner].filter((variant) => variant.held);
+  // Held variants wait for their first batch's feedback, which the loop reads like its rotation's.
+  for (const variant of heldVariants) config.batchFull(variant.template.id);
+  const sampleLeft = abTest && 'sample' in abTest ? openSample(abTest.sample) : size;
+  if (sampleLeft === 0 || (abTest && 'winner' in abTest && abTest.winner.held)) return batchHeld;
   // The fields travel only when a template reads one: a round without variables reads what it did.
   const withFields = config.readsFields || (abTest?.readsFields ?? false);
   const picked = await queryRows<{ id: number; number: string; name: string; fields?: unknown }>(
@@ -55,11 +71,16 @@ export async function claimRound(
   const waiting = await leaveOutWaitingRecipients(tx, picked, recipientWait);
   if (!Array.isArray(waiting)) return waiting;
   waiting.sort((a, b) => a.id - b.id);
-  const paced = abTest
-    ? 'sample' in abTest
-      ? assignVariants(waiting, abTest.sample)
-      : waiting.map((phone) => ({ phone, template: abTest.winner }))
-    : await pickTemplates(tx, waiting, config, options.networkNow);
+  const picks = abTest
+    ? {
+        picks:
+          'sample' in abTest
+            ? assignVariants(waiting, abTest.sample)
+            : waiting.map((phone) => ({ phone, template: abTest.winner.template })),
+        unpicked: [],
+      }
+    : rotate(waiting, config);
+  const paced = await withinTrialBatches(tx, picks, config, firstBatch, options.networkNow);
   if (!Array.isArray(paced)) return paced;
   const phones = paced.map((entry) => entry.phone);
   const templates = paced.map((entry) => entry.template);
@@ -121,17 +142,20 @@ function fieldsOf(fields: unknown): Record<string, unknown> | null {
   return fields && typeof fields === 'object' ? (fields as Record<string, unknown>) : null;
 }
 
-/**
- * Gives each number its template in rotation; a trial template's share is taken from its first batch
- * in the database (every instance's claims count), and numbers beyond the batch go back to the list.
- * A hold when none is left to send: every template waits for its batch's feedback.
- */
-async function pickTemplates<T extends { id: number }>(
-  tx: Tx,
-  phones: T[],
-  config: BlastConfig,
-  networkNow: number,
-): Promise<{ phone: T; template: ActiveTemplate }[] | Hold> {
+/** A loop held for a batch's feedback looks again this often at the latest (the clock moving wakes it). */
+const TEMPLATE_HOLD_MS = 60_000;
+
+/** Nothing may be sent before a first batch's feedback is in. */
+const batchHeld: Hold = { hold: true, reason: MSG.templateBatchHeld, retryMs: TEMPLATE_HOLD_MS };
+
+/** Numbers given their templates, and those that got none. */
+interface Picks<T> {
+  picks: { phone: T; template: ActiveTemplate }[];
+  unpicked: number[];
+}
+
+/** Gives each number its template in rotation; none when every template waits for its batch's feedback. */
+function rotate<T extends { id: number }>(phones: T[], config: BlastConfig): Picks<T> {
   const picks: { phone: T; template: ActiveTemplate }[] = [];
   const unpicked: number[] = [];
   for (const phone of phones) {
@@ -139,10 +163,24 @@ async function pickTemplates<T extends { id: number }>(
     if (template) picks.push({ phone, template });
     else unpicked.push(phone.id);
   }
+  return { picks, unpicked };
+}
+
+/**
+ * Keeps a trial template's picks within its first batch, taken in the database (every instance's
+ * claims count, the rotation's and an A/B test's alike); numbers beyond the batch, and those given no
+ * template, go back to the list. A hold when none is left to send.
+ */
+async function withinTrialBatches<T extends { id: number }>(
+  tx: Tx,
+  { picks, unpicked }: Picks<T>,
+  config: BlastConfig,
+  size: number,
+  networkNow: number,
+): Promise<{ phone: T; template: ActiveTemplate }[] | Hold> {
   const wanted = new Map<number, number>();
   for (const { template } of picks)
     if (template.trial) wanted.set(template.id, (wanted.get(template.id) ?? 0) + 1);
-  const size = config.settings.template_first_batch ?? TEMPLATE_PACING_DEFAULTS.template_first_batch;
   const granted = await takeFromBatches(tx, wanted, size, networkNow);
   const kept = picks.filter(({ phone, template }) => {
     if (!template.trial) return true;
@@ -157,11 +195,8 @@ async function pickTemplates<T extends { id: number }>(
   });
   if (unpicked.length > 0) await returnToList(tx, unpicked);
   if (kept.length > 0) return kept;
-  return { hold: true, reason: MSG.templateBatchHeld, retryMs: TEMPLATE_HOLD_MS };
+  return batchHeld;
 }
-
-/** A loop held for a batch's feedback looks again this often at the latest (the clock moving wakes it). */
-const TEMPLATE_HOLD_MS = 60_000;
 
 /**
  * Takes up to `wanted` targets from each trial template's first batch, the rows held to the commit;

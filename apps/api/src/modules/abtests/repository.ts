@@ -1,19 +1,13 @@
-import { and, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db';
 import { abTests, abTestVariants, messageLogs, messageTemplates, whatsappAccounts } from '../../db/schema';
+import { sendableTemplate } from '../../domain/templates';
 import type { Executor } from '../../ledger/ledger';
 
 export type AbTestRecord = typeof abTests.$inferSelect & { account: string | null };
 
 /** The latest tests a list shows. */
 const LIST_LIMIT = 50;
-
-/** A template a test may send: active, approved and not paused (what the blast's rotation sends). */
-const sendable = and(
-  eq(messageTemplates.status, 'active'),
-  eq(messageTemplates.reviewState, 'approved'),
-  ne(messageTemplates.pacing, 'paused'),
-);
 
 const testColumns = { ...getTableColumns(abTests), account: whatsappAccounts.phonenumber };
 
@@ -23,7 +17,7 @@ export const abTestRepository = {
     db
       .select({ id: messageTemplates.id, text: messageTemplates.text, textWa: messageTemplates.textWa })
       .from(messageTemplates)
-      .where(ids ? and(sendable, inArray(messageTemplates.id, ids)) : sendable)
+      .where(ids ? and(sendableTemplate, inArray(messageTemplates.id, ids)) : sendableTemplate)
       .orderBy(messageTemplates.id),
 
   list: (db: Db, userId: number | null): Promise<AbTestRecord[]> =>
