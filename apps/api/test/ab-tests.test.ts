@@ -273,6 +273,60 @@ describe('A/B tests', () => {
     expect(sentWith('Varian dimatikan')).toBe(FIRST_BATCH);
   });
 
+  it('is cancelled by its owner while it waits: the blast stops, the samples stay on record, nothing more is sent', async () => {
+    const gateway = new SandboxGateway(NETWORK);
+    const t = await startTestApp({}, { gateway });
+    opened.push(t);
+    const member = await fastMember(t);
+    const other = await fastMember(t);
+    const admin = await t.createUser('admin');
+    const account = await connect(t, member, 'qr');
+    await seedNumbers(t);
+    const templates = await seedTemplates(t, ['Varian satu {name}', 'Varian dua {name}']);
+    const created = await createTest(t, member, {
+      whatsapp_id: account.id,
+      segment_id: null,
+      template_ids: templates,
+      sample_size: SAMPLE,
+      wait_minutes: 60,
+      metric: 'reply',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.abtest.id;
+    await waitFor(async () => (await readTest(t, member, id)).status === 'waiting', 'the samples');
+    expect((await accountRow(t, account.id)).status).toBe('sending');
+
+    const cancel = (caller: Caller) =>
+      t.call<{ abtest: AbTestRow; msg: string }>('POST', API.abTestCancel(id), { token: caller.token });
+    expect((await cancel(other)).status).toBe(404);
+    expect((await cancel(admin)).status).toBe(403);
+    const cancelled = await cancel(member);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.msg).toBe(MSG.abTestCancelled);
+    expect(cancelled.body.abtest.status).toBe('cancelled');
+    expect(cancelled.body.abtest.variants.map((variant) => variant.sent)).toEqual([SAMPLE, SAMPLE]);
+    expect((await accountRow(t, account.id)).status).toBe('idle');
+    await waitFor(() => !t.ctx.blast.isRunning(account.id), 'the loop to end');
+    const again = await cancel(member);
+    expect(again.status).toBe(409);
+    expect(again.body.msg).toBe(MSG.abTestOver);
+
+    // The wait passes: no winner is picked and the rest of the audience gets nothing.
+    gateway.advanceClock(2 * 60 * MINUTE);
+    expect(gateway.delivered).toHaveLength(2 * SAMPLE);
+    expect((await readTest(t, member, id)).winner_template_id).toBeNull();
+    // The account is free for another test.
+    const next = await createTest(t, member, {
+      whatsapp_id: account.id,
+      segment_id: null,
+      template_ids: templates,
+      sample_size: 1,
+      wait_minutes: 1,
+      metric: 'reply',
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+  });
+
   it('refuses fewer than 2 or more than 5 variants, a paused template, and what is not the member’s', async () => {
     const t = await startTestApp({}, { gateway: new SandboxGateway(NETWORK) });
     opened.push(t);

@@ -405,6 +405,8 @@ export const MESSAGE_TEXT = {
   abTestAccountBusy: 'Akun ini sedang mengirim blast atau menjalankan uji A/B lain.',
   abTestNotFound: 'Uji A/B tidak ditemukan.',
   abTestStarted: 'Uji A/B dimulai: setiap varian dikirim ke sampelnya.',
+  abTestCancelled: 'Uji A/B dibatalkan; blast akunnya dihentikan.',
+  abTestOver: 'Uji A/B ini sudah selesai atau dibatalkan.',
   abTestWaiting: 'Uji A/B: sampel sudah terkirim, menunggu reaksi penerima sebelum memilih pemenang.',
   confirmRemoveSuppression: (number: string) =>
     `Hapus ${number} dari daftar suppression? Nomor ini bisa dikirimi blast lagi.`,

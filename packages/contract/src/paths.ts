@@ -165,6 +165,7 @@ export const API = {
   abTestTemplates: '/api/admin/abtest/templates',
   abTestCreate: '/api/admin/abtest',
   abTest: (id: number | string) => `/api/admin/abtest/${id}`,
+  abTestCancel: (id: number | string) => `/api/admin/abtest/${id}/cancel`,
   /** Where uploaded template media is served from. */
   uploads: '/uploads',
 } as const;

@@ -48,4 +48,14 @@ export const abTestEndpoints = {
     summary: 'One A/B test, its status and the numbers behind its result',
     tags,
   }),
+  abTestCancel: endpoint({
+    method: 'POST',
+    path: '/api/admin/abtest/:id/cancel',
+    access: AB_TEST_ROLES,
+    params: idParamSchema,
+    answer: z.object({ abtest: abTestRowSchema, msg: z.string() }),
+    errors: [404, 409],
+    summary: "Cancels a test under way and stops its account's blast; the numbers so far are kept",
+    tags,
+  }),
 } as const;

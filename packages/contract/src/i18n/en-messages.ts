@@ -381,6 +381,8 @@ export const EN_MESSAGES: Record<MessageKey, string> = {
   abTestAccountBusy: 'This account is already sending a blast or running another A/B test.',
   abTestNotFound: 'A/B test not found.',
   abTestStarted: 'A/B test started: each variant goes to its sample.',
+  abTestCancelled: 'A/B test cancelled; its account’s blast was stopped.',
+  abTestOver: 'This A/B test is already over or cancelled.',
   abTestWaiting:
     "A/B test: the samples are sent; waiting for the recipients' reactions before picking the winner.",
   confirmRemoveSuppression:

@@ -891,6 +891,9 @@ export const EN_UI: Record<UiKey, string> = {
   'abtests.empty': 'No A/B tests yet. Start one to compare templates on a sample of recipients.',
   'abtests.loadFailed': 'A/B tests could not be loaded.',
   'abtests.retry': 'Try again',
+  'abtests.cancelTest': 'Cancel test',
+  'abtests.cancelConfirm':
+    'Cancel test #{{id}}? The samples already sent stay on record, and the account’s blast is stopped.',
   'abtests.status.sampling': 'Sending samples',
   'abtests.status.waiting': 'Waiting for reactions',
   'abtests.status.decided': 'Sending the winner',

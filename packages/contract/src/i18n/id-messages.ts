@@ -381,6 +381,8 @@ export const ID_MESSAGES: Record<MessageKey, string> = {
   abTestAccountBusy: 'Akun ini sedang mengirim blast atau menjalankan uji A/B lain.',
   abTestNotFound: 'Uji A/B tidak ditemukan.',
   abTestStarted: 'Uji A/B dimulai: setiap varian dikirim ke sampelnya.',
+  abTestCancelled: 'Uji A/B dibatalkan; blast akunnya dihentikan.',
+  abTestOver: 'Uji A/B ini sudah selesai atau dibatalkan.',
   abTestWaiting: 'Uji A/B: sampel sudah terkirim, menunggu reaksi penerima sebelum memilih pemenang.',
   confirmRemoveSuppression: 'Hapus {{number}} dari daftar blokir kirim? Nomor ini bisa dikirimi blast lagi.',
   numberSuppressed: '{{number}} berhenti berlangganan dan masuk daftar blokir kirim.',

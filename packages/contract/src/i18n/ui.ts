@@ -842,6 +842,9 @@ export const UI_PANEL = {
   'abtests.empty': 'Belum ada uji A/B. Mulai satu untuk membandingkan template pada sampel penerima.',
   'abtests.loadFailed': 'Uji A/B tidak dapat dimuat.',
   'abtests.retry': 'Coba lagi',
+  'abtests.cancelTest': 'Batalkan uji',
+  'abtests.cancelConfirm':
+    'Batalkan uji #{{id}}? Sampel yang sudah terkirim tetap tercatat, dan blast akunnya dihentikan.',
   'abtests.status.sampling': 'Mengirim sampel',
   'abtests.status.waiting': 'Menunggu reaksi',
   'abtests.status.decided': 'Mengirim pemenang',

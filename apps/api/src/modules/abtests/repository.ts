@@ -6,6 +6,9 @@ import type { Executor } from '../../ledger/ledger';
 
 export type AbTestRecord = typeof abTests.$inferSelect & { account: string | null };
 
+/** A test under way: sending its samples, waiting for their reactions, or sending the winner. */
+const RUNNING = ['sampling', 'waiting', 'decided'] as const;
+
 /** The latest tests a list shows. */
 const LIST_LIMIT = 50;
 
@@ -43,9 +46,7 @@ export const abTestRepository = {
     const [row] = await db
       .select({ id: abTests.id })
       .from(abTests)
-      .where(
-        and(eq(abTests.whatsappId, whatsappId), inArray(abTests.status, ['sampling', 'waiting', 'decided'])),
-      );
+      .where(and(eq(abTests.whatsappId, whatsappId), inArray(abTests.status, RUNNING)));
     return row;
   },
 
@@ -71,6 +72,16 @@ export const abTestRepository = {
   },
 
   cancel: (db: Db, id: number) => db.update(abTests).set({ status: 'cancelled' }).where(eq(abTests.id, id)),
+
+  /** Cancels the test if it is still under way; false when it was over already. */
+  async cancelRunning(db: Db, id: number) {
+    const rows = await db
+      .update(abTests)
+      .set({ status: 'cancelled' })
+      .where(and(eq(abTests.id, id), inArray(abTests.status, RUNNING)))
+      .returning({ id: abTests.id });
+    return rows.length > 0;
+  },
 
   /** The variants of some tests with their templates' captions (empty when a template is gone). */
   variants: (db: Db, testIds: number[]) =>

@@ -5,7 +5,7 @@ import { countSample, rateOf, type VariantCounts } from '../../domain/ab-tests';
 import { HttpError } from '../../lib/errors';
 import { isOperator, type AuthUser } from '../../lib/routes';
 import { findSegment } from '../segments/service';
-import { accountFor, startBlast } from '../whatsapp/service';
+import { accountFor, startBlast, stopBlast } from '../whatsapp/service';
 import { abTestRepository as abTests, type AbTestRecord } from './repository';
 
 /** Kept at the decision: the sample's numbers as they were then. */
@@ -120,4 +120,19 @@ export async function createAbTest(ctx: AppContext, user: AuthUser, body: z.outp
   }
   const { abtest } = await readAbTest(ctx, user, id);
   return { abtest, msg: MSG.abTestStarted };
+}
+
+/**
+ * Ends a test under way, as its owner may: the test is cancelled in one statement (a claim reading it
+ * meanwhile waits for the row), then the account's blast, which the test started, is stopped so its
+ * rotation does not go on to the rest of the audience. What the samples drew stays readable.
+ */
+export async function cancelAbTest(ctx: AppContext, user: AuthUser, id: number) {
+  const row = await abTests.find(ctx.db, id);
+  if (!row || (row.userId !== user.id && !isOperator(user))) throw new HttpError(404, MSG.abTestNotFound);
+  const account = await accountFor(ctx, user, row.whatsappId);
+  if (!(await abTests.cancelRunning(ctx.db, id))) throw new HttpError(409, MSG.abTestOver);
+  if (account.status === 'sending') await stopBlast(ctx, user, account.id);
+  const { abtest } = await readAbTest(ctx, user, id);
+  return { abtest, msg: MSG.abTestCancelled };
 }

@@ -10,6 +10,8 @@ import { catalogText } from '../../test/catalog-text';
 import { AbTestChart } from './components/AbTestChart';
 import { AbTestForm } from './components/AbTestForm';
 import { AbTestResult } from './components/AbTestResult';
+import { CancelAbTestButton } from './components/CancelAbTestButton';
+import { MessageDialogHost } from '../../components/ui/message-dialog';
 
 const EN = CATALOGS.en as Record<string, string>;
 const calls: { method: string; url: string; body: unknown }[] = [];
@@ -28,6 +30,10 @@ const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
           { id: 12, caption: 'Promo sore' },
         ],
       }),
+    );
+  if (url.endsWith('/cancel'))
+    return new Response(
+      JSON.stringify({ abtest: { ...aTest(), status: 'cancelled' }, msg: MSG.abTestCancelled }),
     );
   return new Response(JSON.stringify({ abtest: aTest(), msg: MSG.abTestStarted }));
 });
@@ -114,6 +120,37 @@ describe('the A/B test form', () => {
         },
       },
     ]);
+  });
+});
+
+describe('cancelling a test', () => {
+  function renderButton() {
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CancelAbTestButton test={{ ...aTest(), status: 'waiting', winner_template_id: null }} />
+        <MessageDialogHost />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('asks first, and sends nothing when the question is cancelled', async () => {
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: UI_PANEL['abtests.cancelTest'] }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain(catalogText('abtests.cancelConfirm', { id: '5' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: MSG.cancel }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(posts()).toEqual([]);
+  });
+
+  it('cancels the test once confirmed', async () => {
+    renderButton();
+    fireEvent.click(screen.getByRole('button', { name: UI_PANEL['abtests.cancelTest'] }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: UI_PANEL['abtests.cancelTest'] }));
+    await vi.waitFor(() =>
+      expect(posts()).toEqual([{ method: 'POST', url: '/api/admin/abtest/5/cancel', body: undefined }]),
+    );
   });
 });
 

@@ -6,21 +6,25 @@ import { Button } from '../../components/form';
 import { PageCard } from '../../components/data-table';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useSession } from '../../lib/session';
-import { useAbTests } from './api';
+import { isRunning, useAbTests } from './api';
 import { AbTestChart } from './components/AbTestChart';
+import { CancelAbTestButton } from './components/CancelAbTestButton';
 import { AbTestForm } from './components/AbTestForm';
 import { AbTestResult } from './components/AbTestResult';
 
-function AbTestItem({ test }: { test: AbTestRow }) {
+function AbTestItem({ test, mayCancel }: { test: AbTestRow; mayCancel: boolean }) {
   return (
     <li className="space-y-3 py-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-medium text-gray-800 dark:text-white/90">
           {t('abtests.title', { id: test.id, account: test.account ?? `#${test.whatsapp_id}` })}
         </h3>
-        <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-700 dark:bg-white/5 dark:text-gray-300">
-          {t(`abtests.status.${test.status}`)}
-        </span>
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-700 dark:bg-white/5 dark:text-gray-300">
+            {t(`abtests.status.${test.status}`)}
+          </span>
+          {mayCancel && isRunning(test) && <CancelAbTestButton test={test} />}
+        </div>
       </div>
       <p className="text-sm text-gray-600 dark:text-gray-400">
         {t('abtests.summary', {
@@ -35,7 +39,7 @@ function AbTestItem({ test }: { test: AbTestRow }) {
   );
 }
 
-function AbTestList() {
+function AbTestList({ mayCancel }: { mayCancel: boolean }) {
   const tests = useAbTests();
   if (tests.isPending) return <p role="status">{t('abtests.loading')}</p>;
   if (tests.isError)
@@ -50,7 +54,7 @@ function AbTestList() {
   return (
     <ul className="divide-y divide-gray-100 dark:divide-gray-800">
       {tests.data.list.map((test) => (
-        <AbTestItem key={test.id} test={test} />
+        <AbTestItem key={test.id} test={test} mayCancel={mayCancel} />
       ))}
     </ul>
   );
@@ -81,7 +85,7 @@ export function AbTestsPage() {
             )
           }
         >
-          <AbTestList />
+          <AbTestList mayCancel={mayStart} />
         </PageCard>
       </div>
     </>

@@ -12,7 +12,7 @@ export const abTestKeys = {
 /** A test still under way is read again this often: its numbers move as its sample is sent. */
 const RUNNING_REFRESH_MS = 5_000;
 
-const isRunning = (test: AbTestRow) => ['sampling', 'waiting', 'decided'].includes(test.status);
+export const isRunning = (test: AbTestRow) => ['sampling', 'waiting', 'decided'].includes(test.status);
 
 export function useAbTests() {
   const MSG = useMessages();
@@ -36,6 +36,14 @@ export function useCreateAbTest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AbTestBody) => callEndpoint('abTestCreate', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: abTestKeys.all }),
+  });
+}
+
+export function useCancelAbTest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callEndpoint('abTestCancel', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: abTestKeys.all }),
   });
 }
