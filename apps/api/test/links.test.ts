@@ -8,7 +8,6 @@ import {
   messageTemplates,
   phoneNumbers,
   suppressions,
-  users,
   whatsappAccounts,
 } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
@@ -41,11 +40,7 @@ async function blastApp(gatewayOptions: Partial<ConstructorParameters<typeof San
   });
   const t = await startTestApp({ PUBLIC_URL: `${PUBLIC_URL}/` }, { gateway });
   opened.push(t);
-  const member = await t.createUser('member');
-  await t.ctx.db
-    .update(users)
-    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-    .where(eq(users.id, member.id));
+  const member = await fastMember(t);
   await t.ctx.db
     .insert(phoneNumbers)
     .values(Array.from({ length: TARGETS }, (_, i) => ({ number: numberOf(i), name: `Target ${i}` })));

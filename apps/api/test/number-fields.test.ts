@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG, renderVariables, type ImportAnswer } from '@blaster/contract';
 import { queryRows } from '../src/db';
-import { messageTemplates, numberFields, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import { messageTemplates, numberFields, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
-import { connect, waitFor, type Caller } from './support/chat';
+import { type Caller, connect, fastMember, waitFor } from './support/chat';
 import { upload } from './support/multipart';
 
 const opened: TestApp[] = [];
@@ -191,11 +191,7 @@ describe('rendering', () => {
 async function blastApp() {
   const gateway = new SandboxGateway({ seed: 5, timeScale: 0, failRate: 0, replyRate: 0, clickRate: 0 });
   const { t, admin } = await appWithAdmin(gateway);
-  const member = await t.createUser('member');
-  await t.ctx.db
-    .update(users)
-    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-    .where(eq(users.id, member.id));
+  const member = await fastMember(t);
   return { t, admin, member, gateway };
 }
 

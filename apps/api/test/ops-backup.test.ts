@@ -10,9 +10,9 @@ import { API } from '@blaster/contract';
 import { openDatabase, queryRows, type Database } from '../src/db';
 import { lockDatabase } from '../src/db/lock';
 import { createScratchDatabase } from '../src/db/scratch';
-import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import { messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { startTestApp } from './support/app';
-import { connect, waitFor } from './support/chat';
+import { connect, fastMember, waitFor } from './support/chat';
 
 /*
  * `npm run backup` and `npm run restore` on both backends: a backup restored into a fresh data folder
@@ -47,12 +47,8 @@ function npmRun(script: string, args: string[], env: Record<string, string>) {
 /** Fills a database through the API: users, a connected account, a finished blast (logs, ledger). */
 async function fill(database: Database) {
   const t = await startTestApp({ SANDBOX_TIME_SCALE: '0.001' }, { database });
-  const member = await t.createUser('member');
+  const member = await fastMember(t);
   await t.createUser('staff');
-  await t.ctx.db
-    .update(users)
-    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-    .where(eq(users.id, member.id));
   const account = await connect(t, member, 'qr');
   await t.ctx.db
     .insert(phoneNumbers)

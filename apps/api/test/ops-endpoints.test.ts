@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN, REALTIME_PATH } from '@blaster/contract';
 import { queryRows } from '../src/db';
-import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import { messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { beginShutdown } from '../src/modules/ops/readiness';
 import { buildApp } from '../src/server';
 import { ADMIN, startTestApp, type TestApp } from './support/app';
-import { connect, waitFor } from './support/chat';
+import { connect, fastMember, waitFor } from './support/chat';
 import { freePort } from './support/instances';
 
 const opened: TestApp[] = [];
@@ -98,11 +98,7 @@ describe('metrics', () => {
     expect(sample(before, 'blaster_db_pool_connections', '{state="total"}')).toBeGreaterThanOrEqual(1);
 
     // A whole blast: every settled send is counted by its outcome, every round timed.
-    const member = await t.createUser('member');
-    await t.ctx.db
-      .update(users)
-      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-      .where(eq(users.id, member.id));
+    const member = await fastMember(t);
     const account = await connect(t, member, 'qr');
     await t.ctx.db
       .insert(phoneNumbers)

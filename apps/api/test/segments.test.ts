@@ -9,13 +9,13 @@ import {
   type SegmentFilterInput,
 } from '@blaster/contract';
 import { queryRows, type Database } from '../src/db';
-import { messageTemplates, numberFields, phoneNumbers, users } from '../src/db/schema';
+import { messageTemplates, numberFields, phoneNumbers } from '../src/db/schema';
 import { segmentWhere } from '../src/domain/segment-filter';
 import { readSettings } from '../src/domain/settings';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { claimablePhones } from '../src/jobs/claimable';
 import { closeSharedApps, startTestApp, startTwoInstances, type TestApp } from './support/app';
-import { connect, recordEvents, waitFor, type Caller } from './support/chat';
+import { type Caller, connect, fastMember, recordEvents, waitFor } from './support/chat';
 
 const opened: TestApp[] = [];
 const extraDatabases: Database[] = [];
@@ -28,11 +28,7 @@ async function appWithUsers(env: Record<string, string> = {}) {
   const t = await startTestApp(env, { gateway: new SandboxGateway(QUIET_NETWORK) });
   opened.push(t);
   const admin = await t.createUser('admin');
-  const member = await t.createUser('member');
-  await t.ctx.db
-    .update(users)
-    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-    .where(eq(users.id, member.id));
+  const member = await fastMember(t);
   return { t, admin, member };
 }
 
@@ -380,11 +376,7 @@ describe('segments', () => {
       extraDatabases,
     );
     const admin = await a.createUser('admin');
-    const member = await a.createUser('member');
-    await a.ctx.db
-      .update(users)
-      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-      .where(eq(users.id, member.id));
+    const member = await fastMember(a);
     await seedNumbers(a);
     const saved = await createSegment(a, admin, 'Medan', { fields: [{ key: 'city', value: 'Medan' }] });
     const id = saved.body.segment.id;

@@ -4,11 +4,11 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '@blaster/contract';
-import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import { messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { permitInFlight } from '../src/policy/permit';
 import { startTestApp, type TestApp } from './support/app';
-import { connect, waitFor, type Caller } from './support/chat';
+import { type Caller, connect, fastMember, waitFor } from './support/chat';
 
 const SOURCE = join(__dirname, '../src');
 /** The gateway declares the send; the policy is the only code that may make one. */
@@ -97,11 +97,7 @@ describe('the send policy is the only way to the gateway (every route, run)', ()
     gateway = new SandboxGateway({ seed: 31, timeScale: 0.001, failRate: 0, replyRate: 0 });
     t = await startTestApp({ JOB_LEASE_SECONDS: '1' }, { gateway });
     dev = await t.createUser('dev');
-    member = await t.createUser('member');
-    await t.ctx.db
-      .update(users)
-      .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-      .where(eq(users.id, member.id));
+    member = await fastMember(t);
     memberAccount = await connect(t, member, 'qr');
     await connect(t, dev, 'qr');
     await t.ctx.db

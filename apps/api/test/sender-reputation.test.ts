@@ -8,10 +8,10 @@ import {
   type StatsSendersAnswer,
 } from '@blaster/contract';
 import { queryRows, type Database } from '../src/db';
-import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
+import { messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { issuePermit, sendPermitted } from '../src/policy/permit';
 import { closeSharedApps, startTwoInstances, type TestApp } from './support/app';
-import { connect, recordEvents, waitFor, type Caller } from './support/chat';
+import { type Caller, connect, fastMember, recordEvents, waitFor } from './support/chat';
 
 const opened: TestApp[] = [];
 const extraDatabases: Database[] = [];
@@ -47,11 +47,7 @@ async function seedList(t: TestApp, count: number) {
 /** Two instances, a member with one connected account that waits nothing between sends. */
 async function sender() {
   const { a, b } = await twoInstances();
-  const member = await a.createUser('member');
-  await a.ctx.db
-    .update(users)
-    .set({ blastIntervalMin: 0, blastIntervalMax: 0 })
-    .where(eq(users.id, member.id));
+  const member = await fastMember(a);
   const account = await connect(a, member, 'qr');
   return { a, b, member, account, seen: [recordEvents(a), recordEvents(b)] as const };
 }
