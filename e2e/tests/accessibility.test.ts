@@ -80,6 +80,10 @@ async function load(page: Page, path: string) {
   await page.goto(path);
   await page.locator('main h1, form').first().waitFor();
   await page.waitForLoadState('networkidle');
+  // The header's live indicator is grey while its socket connects, which no network request awaits:
+  // both pages compared read it live.
+  if ((await page.getByTestId('realtime-status').count()) > 0)
+    await page.locator('[data-testid="realtime-status"][data-status="live"]').waitFor();
   await installAxe(page);
 }
 
