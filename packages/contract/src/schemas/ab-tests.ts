@@ -7,6 +7,8 @@ export const AB_TEST_METRICS = ['reply', 'read', 'click'] as const;
 export type AbTestMetric = (typeof AB_TEST_METRICS)[number];
 export const AB_TEST_STATUSES = ['sampling', 'waiting', 'decided', 'finished', 'cancelled'] as const;
 export type AbTestStatus = (typeof AB_TEST_STATUSES)[number];
+/** A test under way: sending its samples, waiting for their reactions, or sending the winner. */
+export const AB_TEST_RUNNING = ['sampling', 'waiting', 'decided'] as const satisfies readonly AbTestStatus[];
 
 export const AB_TEST_MIN_VARIANTS = 2;
 export const AB_TEST_MAX_VARIANTS = 5;

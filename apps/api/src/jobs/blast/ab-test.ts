@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { htmlToWa, MSG, readsFields, type AbTestMetric } from '@blaster/contract';
+import { AB_TEST_RUNNING, htmlToWa, MSG, readsFields, type AbTestMetric } from '@blaster/contract';
 import { queryRows } from '../../db';
 import { abTests, abTestVariants, messageLogs, messageTemplates } from '../../db/schema';
 import { countSample, pickWinner, rateOf } from '../../domain/ab-tests';
-import { sendableTemplate } from '../../domain/templates';
+import { pacingState, sendableTemplate } from '../../domain/templates';
 import type { Hold } from '../../domain/governance';
 import type { Tx } from '../../ledger/ledger';
 import type { ActiveTemplate } from '../blast-config';
@@ -45,9 +45,7 @@ export async function planAbTest(
   const [test] = await tx
     .select()
     .from(abTests)
-    .where(
-      and(eq(abTests.whatsappId, accountId), inArray(abTests.status, ['sampling', 'waiting', 'decided'])),
-    )
+    .where(and(eq(abTests.whatsappId, accountId), inArray(abTests.status, AB_TEST_RUNNING)))
     .for('update');
   if (!test) return null;
   const variants = await sendableVariants(tx, test.id, firstBatch);
@@ -93,7 +91,7 @@ async function sendableVariants(tx: Tx, testId: number, firstBatch: number): Pro
     .orderBy(asc(abTestVariants.position));
   return rows.map((row) => ({
     template: { id: row.id, text: row.textWa || htmlToWa(row.text), trial: row.pacing === 'trial' },
-    held: row.pacing === 'trial' && row.batchClaimed >= firstBatch,
+    held: pacingState(row, firstBatch) === 'held',
   }));
 }
 
@@ -146,14 +144,28 @@ export async function finishAbTest(tx: Tx, test: RunningTest) {
   await tx.update(abTests).set({ status: 'finished' }).where(eq(abTests.id, test.id));
 }
 
-/** What the samples lack together, leaving out variants held for their first batch's feedback. */
-export const openSample = (sample: SampleVariant[]) =>
-  sample.reduce((sum, variant) => sum + (variant.held ? 0 : variant.left), 0);
+/** The variants the round waits for: held for their first batch's feedback with sends still to make. */
+export function heldVariants(plan: AbTestPlan): VariantTemplate[] {
+  if ('winner' in plan) return plan.winner.held ? [plan.winner] : [];
+  return plan.sample.filter((variant) => variant.held && variant.left > 0);
+}
+
+/**
+ * How many numbers the round may claim for the test, at most `size`: what the samples not held lack
+ * together, or the round's size for a winner not held; 0 when everything waits for feedback.
+ */
+export function roundSize(plan: AbTestPlan, size: number) {
+  if ('winner' in plan) return plan.winner.held ? 0 : size;
+  return Math.min(
+    size,
+    plan.sample.reduce((sum, variant) => sum + (variant.held ? 0 : variant.left), 0),
+  );
+}
 
 /**
  * Gives each number a variant whose sample still lacks most (the first given on a tie), so the
  * samples fill in turn; a held variant gets none. The caller claimed no more numbers than
- * `openSample`.
+ * `roundSize`.
  */
 export function assignVariants<T>(phones: T[], sample: SampleVariant[]) {
   const left = sample.map((variant) => (variant.held ? 0 : variant.left));

@@ -11,8 +11,9 @@ import type { ActiveTemplate, BlastConfig } from '../blast-config';
 import {
   assignVariants,
   finishAbTest,
-  openSample,
+  heldVariants,
   planAbTest,
+  roundSize,
   startWaiting,
   type AbTestPlan,
 } from './ab-test';
@@ -47,15 +48,10 @@ export async function claimRound(
   const firstBatch = config.settings.template_first_batch ?? TEMPLATE_PACING_DEFAULTS.template_first_batch;
   const abTest = await planAbTest(tx, account.id, options.networkNow, firstBatch);
   if (isHold(abTest)) return abTest;
-  const heldVariants = !abTest
-    ? []
-    : 'sample' in abTest
-      ? abTest.sample.filter((variant) => variant.held && variant.left > 0)
-      : [abTest.winner].filter((variant) => variant.held);
   // Held variants wait for their first batch's feedback, which the loop reads like its rotation's.
-  for (const variant of heldVariants) config.batchFull(variant.template.id);
-  const sampleLeft = abTest && 'sample' in abTest ? openSample(abTest.sample) : size;
-  if (sampleLeft === 0 || (abTest && 'winner' in abTest && abTest.winner.held)) return batchHeld;
+  if (abTest) for (const variant of heldVariants(abTest)) config.batchFull(variant.template.id);
+  const wanted = abTest ? roundSize(abTest, size) : size;
+  if (abTest && wanted === 0) return batchHeld;
   // The fields travel only when a template reads one: a round without variables reads what it did.
   const withFields = config.readsFields || (abTest?.readsFields ?? false);
   const picked = await queryRows<{ id: number; number: string; name: string; fields?: unknown }>(
@@ -63,7 +59,7 @@ export async function claimRound(
     sql`with picked as (
           select id from ${phoneNumbers}
           where ${claimablePhones(config.settings)}${audienceOf(account)}
-          order by id limit ${Math.min(size, sampleLeft)} for update skip locked)
+          order by id limit ${wanted} for update skip locked)
         update ${phoneNumbers} p set in_use = 1 from picked where p.id = picked.id
         returning p.id, p.number, p.name${withFields ? sql`, p.fields` : sql``}`,
   );

@@ -1,13 +1,11 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { AB_TEST_RUNNING } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
 import { abTests, abTestVariants, messageLogs, messageTemplates, whatsappAccounts } from '../../db/schema';
 import { sendableTemplate } from '../../domain/templates';
 import type { Executor } from '../../ledger/ledger';
 
 export type AbTestRecord = typeof abTests.$inferSelect & { account: string | null };
-
-/** A test under way: sending its samples, waiting for their reactions, or sending the winner. */
-const RUNNING = ['sampling', 'waiting', 'decided'] as const;
 
 /** The latest tests a list shows. */
 const LIST_LIMIT = 50;
@@ -46,7 +44,7 @@ export const abTestRepository = {
     const [row] = await db
       .select({ id: abTests.id })
       .from(abTests)
-      .where(and(eq(abTests.whatsappId, whatsappId), inArray(abTests.status, RUNNING)));
+      .where(and(eq(abTests.whatsappId, whatsappId), inArray(abTests.status, AB_TEST_RUNNING)));
     return row;
   },
 
@@ -71,14 +69,12 @@ export const abTestRepository = {
     return row.id;
   },
 
-  cancel: (db: Db, id: number) => db.update(abTests).set({ status: 'cancelled' }).where(eq(abTests.id, id)),
-
   /** Cancels the test if it is still under way; false when it was over already. */
   async cancelRunning(db: Db, id: number) {
     const rows = await db
       .update(abTests)
       .set({ status: 'cancelled' })
-      .where(and(eq(abTests.id, id), inArray(abTests.status, RUNNING)))
+      .where(and(eq(abTests.id, id), inArray(abTests.status, AB_TEST_RUNNING)))
       .returning({ id: abTests.id });
     return rows.length > 0;
   },

@@ -68,11 +68,15 @@ export async function listAbTests(ctx: AppContext, user: AuthUser) {
   return { list: await present(ctx, rows) };
 }
 
-export async function readAbTest(ctx: AppContext, user: AuthUser, id: number) {
+/** The test if the user may read it; another member's is answered as missing, as none of their business. */
+async function visibleTest(ctx: AppContext, user: AuthUser, id: number) {
   const row = await abTests.find(ctx.db, id);
-  // Another member's test is answered as missing: its existence is none of the asker's business.
   if (!row || (row.userId !== user.id && !isOperator(user))) throw new HttpError(404, MSG.abTestNotFound);
-  const [abtest] = await present(ctx, [row]);
+  return row;
+}
+
+export async function readAbTest(ctx: AppContext, user: AuthUser, id: number) {
+  const [abtest] = await present(ctx, [await visibleTest(ctx, user, id)]);
   return { abtest: abtest! };
 }
 
@@ -115,7 +119,7 @@ export async function createAbTest(ctx: AppContext, user: AuthUser, body: z.outp
   try {
     await startBlast(ctx, user, account.id, body.segment_id);
   } catch (error) {
-    await abTests.cancel(ctx.db, id);
+    await abTests.cancelRunning(ctx.db, id);
     throw error;
   }
   const { abtest } = await readAbTest(ctx, user, id);
@@ -128,8 +132,7 @@ export async function createAbTest(ctx: AppContext, user: AuthUser, body: z.outp
  * rotation does not go on to the rest of the audience. What the samples drew stays readable.
  */
 export async function cancelAbTest(ctx: AppContext, user: AuthUser, id: number) {
-  const row = await abTests.find(ctx.db, id);
-  if (!row || (row.userId !== user.id && !isOperator(user))) throw new HttpError(404, MSG.abTestNotFound);
+  const row = await visibleTest(ctx, user, id);
   const account = await accountFor(ctx, user, row.whatsappId);
   if (!(await abTests.cancelRunning(ctx.db, id))) throw new HttpError(409, MSG.abTestOver);
   if (account.status === 'sending') await stopBlast(ctx, user, account.id);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AbTestBody, AbTestRow } from '@blaster/contract';
+import { AB_TEST_RUNNING, type AbTestBody, type AbTestRow } from '@blaster/contract';
 import { useMessages } from '../../i18n';
 import { callEndpoint } from '../../lib/api';
 
@@ -12,7 +12,7 @@ export const abTestKeys = {
 /** A test still under way is read again this often: its numbers move as its sample is sent. */
 const RUNNING_REFRESH_MS = 5_000;
 
-export const isRunning = (test: AbTestRow) => ['sampling', 'waiting', 'decided'].includes(test.status);
+export const isRunning = (test: AbTestRow) => (AB_TEST_RUNNING as readonly string[]).includes(test.status);
 
 export function useAbTests() {
   const MSG = useMessages();
