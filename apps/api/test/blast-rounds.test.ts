@@ -1,13 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API } from '@blaster/contract';
+import { API, MSG } from '@blaster/contract';
 import { queryRows } from '../src/db';
+import type { BlastDataSource } from '../src/jobs/blast/source';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
 import { connect, fastMember, recordEvents, waitFor } from './support/chat';
 
 const opened: TestApp[] = [];
 afterEach(() => closeSharedApps(opened));
+afterEach(() => vi.restoreAllMocks());
 
 async function seedList(t: TestApp, count: number) {
   await t.ctx.db
@@ -196,5 +198,41 @@ describe('blast rounds', () => {
       in_use: 0,
       unsent: 0,
     });
+  });
+
+  it('a change heard while a round claims ends the hold that round comes to: nothing waits for the next look', async () => {
+    // Another instance pauses or releases a template while this loop is in its claim: the claim still
+    // read the template as held, and the change's wake-up reached no waiting loop.
+    const t = await startTestApp({ ...QUIET, SANDBOX_TIME_SCALE: '0' });
+    opened.push(t);
+    const member = await fastMember(t);
+    const { id } = await connect(t, member, 'qr');
+    await seedList(t, 5);
+    const source = (t.ctx.blast as unknown as { source: BlastDataSource }).source;
+    const claim = source.claim.bind(source);
+    let claimed!: () => void;
+    const inClaim = new Promise<void>((resolve) => (claimed = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let calls = 0;
+    vi.spyOn(source, 'claim').mockImplementation(async (...args) => {
+      calls += 1;
+      if (calls > 1) return claim(...args);
+      claimed();
+      await answered;
+      // As the claim saw it: the template held for its batch's feedback, looked at again in an hour.
+      return { hold: true, reason: MSG.templateBatchHeld, retryMs: 3_600_000 };
+    });
+    const seen = recordEvents(t);
+    await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
+    await inClaim;
+    t.ctx.blast.config.changed();
+    answer();
+    await waitFor(
+      () => seen.some((e) => e.message.event === 'finished' && e.message.sender?.id === id),
+      () =>
+        `the blast to go on past the stale hold and finish (${calls} claims, ${t.sandbox.delivered.length} sent, events ${seen.map((e) => e.message.event).join(', ')})`,
+    );
+    expect(t.sandbox.delivered).toHaveLength(5);
   });
 });

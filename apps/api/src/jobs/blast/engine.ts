@@ -51,6 +51,8 @@ interface Run {
   limitedMs: number;
   /** The account has been told its sender is slowed at YELLOW (once per run). */
   toldSlowed: boolean;
+  /** `governanceChanges` when the round began: a change since then ends the round's hold at once. */
+  changesSeen: number;
 }
 
 /** Seconds between sends: the owner's own pacing, else the platform's. */
@@ -76,6 +78,12 @@ export class BlastEngine extends LeasedJobs {
   private readonly events: BlastEvents;
   /** Accounts whose loop here waits on quiet hours or a cap. */
   private readonly governed = new Set<number>();
+  /**
+   * Changes of the settings, the templates or a sender's standing heard so far. A change heard while a
+   * loop is between its claim and its hold (another instance paused a template while this one claimed)
+   * would wake nobody; the hold compares this count with the round's and does not wait on old news.
+   */
+  private governanceChanges = 0;
   /** Why the list ran out, being read: accounts that run out together share one read of the list. */
   private listEndReason: Promise<{ message?: Message }> | null = null;
   /** Told of every settled round (the metrics): its length from claim to settle, and its sends. */
@@ -108,6 +116,7 @@ export class BlastEngine extends LeasedJobs {
   }
 
   private wakeGoverned() {
+    this.governanceChanges += 1;
     for (const id of this.governed) this.wake(id);
   }
 
@@ -158,6 +167,7 @@ export class BlastEngine extends LeasedJobs {
       first: true,
       limitedMs: 0,
       toldSlowed: false,
+      changesSeen: this.governanceChanges,
     };
     while (!this.killed && (await this.round(run)) === 'next');
   }
@@ -165,6 +175,7 @@ export class BlastEngine extends LeasedJobs {
   /** One round: claim, send, settle and tell, then wait as the pacing says. */
   private async round(run: Run): Promise<Step> {
     run.interrupts.clear();
+    run.changesSeen = this.governanceChanges;
     const ready = await this.prepare(run);
     if (ready === 'next' || ready === 'stop') return ready;
     const { account, config, pacing } = ready;
@@ -407,7 +418,7 @@ export class BlastEngine extends LeasedJobs {
     this.events.held(account, hold);
     // A stop or a shutdown during the round woke no wait: a long hold (an A/B test's wait runs to
     // days) would keep the loop, and the account's lease, long after it.
-    if (this.killed || run.interrupts.pending) return;
+    if (this.killed || run.interrupts.pending || run.changesSeen !== this.governanceChanges) return;
     this.governed.add(account.id);
     try {
       await run.wait(hold.retryMs);
