@@ -12,6 +12,7 @@ const SAME_ON_EVERY_DATABASE = [
   'faults-embedded',
   'holes-opt-out',
   'number-set',
+  'ops-shutdown',
   'password-hashing',
   'schema-snapshots',
   'sender-report',
