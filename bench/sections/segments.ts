@@ -15,6 +15,7 @@ import type { SegmentFilter } from '@blaster/contract';
 import { configFromEnv } from '../../apps/api/src/config';
 import { seed } from '../../apps/api/src/db/seed';
 import { readSettings } from '../../apps/api/src/domain/settings';
+import { rebuildLastStages } from '../../apps/api/src/domain/last-stage';
 import { createTokenService } from '../../apps/api/src/lib/tokens';
 import { segmentRepository } from '../../apps/api/src/modules/segments/repository';
 import { createAppContext } from '../../apps/api/src/runtime';
@@ -59,10 +60,12 @@ async function fill(db: Db) {
   await db.execute(sql`insert into whatsapp_accounts (user_id, clientid, phonenumber, state)
     values (2, 'id-1700000000000-1', '6281100000001', 'connected')`);
   // One in three numbers was sent to: half of them delivered, a quarter read.
-  await db.execute(sql`insert into message_logs (user_id, whatsapp_id, target, status, created_at, sent_at, delivered_at, read_at)
-    select 2, 1, '62813' || lpad(i::text, 8, '0'), 'success', now() - interval '2 days', now() - interval '2 days',
+  await db.execute(sql`insert into message_logs (user_id, whatsapp_id, phone_number_id, target, status, created_at, sent_at, delivered_at, read_at)
+    select 2, 1, p.id, p.number, 'success', now() - interval '2 days', now() - interval '2 days',
       case when i % 6 = 0 then now() - interval '2 days' end, case when i % 12 = 0 then now() - interval '2 days' end
-    from generate_series(3, ${NUMBERS}::int, 3) i`);
+    from generate_series(3, ${NUMBERS}::int, 3) i join phone_numbers p on p.number = ('62813' || lpad(i::text, 8, '0')) collate "C"`);
+  // What the settles and acknowledgements of these sends would have kept on each number.
+  await rebuildLastStages(db);
   await db.execute(sql`insert into inbox_threads (whatsapp_id, user_id, counterpart, last_at, last_text, last_direction, unread)
     select 1, 2, '62813' || lpad(i::text, 8, '0'), now(), 'Oke kak', 'in', 1
     from generate_series(50, ${NUMBERS}::int, 50) i`);

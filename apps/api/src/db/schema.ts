@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { AB_TEST_METRICS, AB_TEST_STATUSES, type SegmentFilter } from '@blaster/contract';
+import { AB_TEST_METRICS, AB_TEST_STATUSES, SEGMENT_STAGES, type SegmentFilter } from '@blaster/contract';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -201,6 +201,13 @@ export const phoneNumbers = pgTable(
       .default(sql`'{}'::text[]`),
     /** Custom fields by key (`{ "city": "Bandung" }`), every value a string; keys are in `number_fields`. */
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * The last blast message settled to this number and how far it got (migration 0031): written as
+     * the send settles, its acknowledgements arrive and its reply comes (domain/last-stage.ts), so a
+     * segment by last stage reads one indexed column, not each number's log.
+     */
+    lastLogId: bigint('last_log_id', { mode: 'number' }),
+    lastStage: text('last_stage', { enum: SEGMENT_STAGES }),
   },
   (table) => [
     // The blast engine claims from the numbers still to send only (jobs/claimable.ts).
@@ -227,6 +234,10 @@ export const phoneNumbers = pgTable(
     index('phone_numbers_fields_idx')
       .using('gin', table.fields.op('jsonb_path_ops'))
       .where(sql`${table.fields} <> '{}'::jsonb`),
+    // Numbers never sent to (most of an imported list) stay out of it.
+    index('phone_numbers_last_stage_idx')
+      .on(table.lastStage)
+      .where(sql`${table.lastStage} is not null`),
   ],
 );
 

@@ -1,32 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { segmentFilterSchema, type SegmentFilter, type SegmentStage } from '@blaster/contract';
-import { inboxMessages, messageLogs, phoneNumbers } from '../db/schema';
+import { inboxMessages, phoneNumbers } from '../db/schema';
 
 /**
- * How far a message log got, furthest first: what a segment's `last_stage` compares. A pending log
- * (in flight) is no stage yet.
- */
-const logStage = sql`case
-    when ${messageLogs.status} = 'fail' then 'failed'
-    when ${messageLogs.repliedAt} is not null then 'replied'
-    when ${messageLogs.readAt} is not null then 'read'
-    when ${messageLogs.deliveredAt} is not null then 'delivered'
-    when ${messageLogs.status} = 'success' then 'sent'
-  end`;
-
-/**
- * The row's number in the collation of the logs' and the inbox's columns. Numbers are kept in byte
- * order (collation "C", for the picker's prefix search); compared bare with a column of the
- * database's collation, the comparison has none an index was built with, and every number in scope
- * would read the whole log.
+ * The row's number in the collation of the inbox's columns. Numbers are kept in byte order (collation
+ * "C", for the picker's prefix search); compared bare with a column of the database's collation, the
+ * comparison has none an index was built with, and every number in scope would read the whole inbox.
  */
 const rowNumber = sql`(${phoneNumbers.number} collate "default")`;
 
-/** The stage of the last message sent to the phone-number row in scope, by the log's index on target. */
-const lastStageIs = (stage: SegmentStage) =>
-  sql`(select ${logStage} from ${messageLogs}
-       where ${messageLogs.target} = ${rowNumber} and ${messageLogs.status} <> 'pending'
-       order by ${messageLogs.createdAt} desc, ${messageLogs.id} desc limit 1) = ${stage}`;
+/**
+ * The stage of the last message settled to the number, kept on its row as sends settle and
+ * acknowledgements and replies arrive (domain/last-stage.ts), read by its partial index.
+ */
+const lastStageIs = (stage: SegmentStage) => sql`${phoneNumbers.lastStage} = ${stage}`;
 
 /**
  * A segment's filter as a condition on `phone_numbers` (unaliased, as the blast's claim reads it):

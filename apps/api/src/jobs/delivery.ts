@@ -7,6 +7,7 @@ import type { RealtimeHub } from '../realtime/hub';
 import { isOptOutReply } from '../modules/suppression/opt-out-reply';
 import { addSuppression, publishSuppressed } from '../modules/suppression/list';
 import { queueMessageDeliveryEvents } from '../domain/webhooks';
+import { stageNumbersOf } from '../domain/last-stage';
 import type { ShortLinks } from '../lib/short-links';
 import { WriteBehind } from '../lib/write-behind';
 import { recordClick } from '../modules/links/clicks';
@@ -302,8 +303,9 @@ export class DeliveryTracker {
               from before b join acks a on a.id = b.id
               where m.id = b.id
               returning m.id, m.whatsapp_id, m.user_id, m.target, m.status, m.delivered_at, m.read_at,
-                b.delivered_at as was_delivered, b.read_at as was_read
-            )`,
+                m.replied_at, m.phone_number_id, b.delivered_at as was_delivered, b.read_at as was_read
+            ),
+            ${stageNumbersOf('changed')}`,
       );
     });
     return skipped;

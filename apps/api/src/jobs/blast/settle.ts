@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db';
 import { messageLogs, phoneNumbers, templateUseCounts, users, whatsappAccounts } from '../../db/schema';
+import { stageOf } from '../../domain/last-stage';
 import { blastFee } from '../../domain/levels';
 import { accountRef, queueMessageDeliveryEvents, queueWebhookEvent } from '../../domain/webhooks';
 import { creditBlastIncomes, type Tx } from '../../ledger/ledger';
@@ -121,19 +122,29 @@ async function countAccount(tx: Tx, accountId: number, settled: Outcome[], incom
   return account;
 }
 
-/** The numbers a round reached are sent to and free again, their counts moved on. */
+/**
+ * The numbers a round reached are sent to and free again, their counts moved on, and their last
+ * stage is this send's: what the network acknowledged before the settle counts too (the logs are
+ * locked, their status written next). A number whose later message settled first keeps that one.
+ */
 async function settlePhoneNumbers(tx: Tx, settled: Outcome[]) {
   const withPhone = settled.filter((o) => o.phoneId !== null);
   if (withPhone.length === 0) return [];
+  const isLater = sql`p.last_log_id is null or p.last_log_id < v.log_id`;
+  const stage = stageOf(sql`m`, sql`case when v.ok = 1 then 'success' else 'fail' end`);
   return queryRows<PhoneCounts>(
     tx,
     sql`update ${phoneNumbers} p
         set count_success = p.count_success + v.ok, count_fail = p.count_fail + 1 - v.ok,
-            last_sent = now(), in_use = 0
+            last_sent = now(), in_use = 0,
+            last_log_id = case when ${isLater} then v.log_id else p.last_log_id end,
+            last_stage = case when ${isLater} then ${stage} else p.last_stage end
         from unnest(
           ${sql.param(withPhone.map((o) => o.phoneId))}::int[],
-          ${sql.param(withPhone.map((o) => (o.result.ok ? 1 : 0)))}::int[]
-        ) v(id, ok)
+          ${sql.param(withPhone.map((o) => (o.result.ok ? 1 : 0)))}::int[],
+          ${sql.param(withPhone.map((o) => o.logId))}::bigint[]
+        ) v(id, ok, log_id)
+        join ${messageLogs} m on m.id = v.log_id
         where p.id = v.id
         returning p.id, p.count_success, p.count_fail, p.last_sent, p.in_use`,
   );

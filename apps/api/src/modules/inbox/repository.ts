@@ -3,6 +3,7 @@ import type { InboxDirection } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
 import { inboxMessages, inboxThreads, messageLogs, whatsappAccounts } from '../../db/schema';
 import type { Executor } from '../../ledger/ledger';
+import { stageNumbersOf } from '../../domain/last-stage';
 import { inPageOrder, readPage, type PageRequest } from '../../lib/paging';
 
 export type InboxMessageRecord = typeof inboxMessages.$inferSelect;
@@ -133,9 +134,13 @@ export const inboxRepository = {
               ${sql.param(entries.map(([, at]) => at.toISOString()))}::timestamptz[])),
           locked as materialized (
             select m.id from ${messageLogs} m join r on r.id = m.id where m.replied_at is null
-            order by m.id for update of m)
-          update ${messageLogs} m set replied_at = r.at from r
-          where m.id = r.id and m.id in (select id from locked)`,
+            order by m.id for update of m),
+          marked as (
+            update ${messageLogs} m set replied_at = r.at from r
+            where m.id = r.id and m.id in (select id from locked)
+            returning m.id, m.phone_number_id, m.status, m.delivered_at, m.read_at, m.replied_at),
+          ${stageNumbersOf('marked')}
+          select count(*) from marked`,
     );
   },
 
