@@ -15,7 +15,7 @@ import type { SegmentFilter } from '@blaster/contract';
 import { configFromEnv } from '../../apps/api/src/config';
 import { seed } from '../../apps/api/src/db/seed';
 import { readSettings } from '../../apps/api/src/domain/settings';
-import { rebuildLastStages } from '../../apps/api/src/domain/last-stage';
+import { rebuildLastStages, rebuildWroteIn } from '../../apps/api/src/domain/number-history';
 import { createTokenService } from '../../apps/api/src/lib/tokens';
 import { segmentRepository } from '../../apps/api/src/modules/segments/repository';
 import { createAppContext } from '../../apps/api/src/runtime';
@@ -71,6 +71,7 @@ async function fill(db: Db) {
     from generate_series(50, ${NUMBERS}::int, 50) i`);
   await db.execute(sql`insert into inbox_messages (thread_id, whatsapp_id, user_id, counterpart, direction, text, at)
     select id, whatsapp_id, user_id, counterpart, 'in', last_text, last_at from inbox_threads`);
+  await rebuildWroteIn(db);
   await db.execute(sql`analyze`);
 }
 

@@ -203,11 +203,16 @@ export const phoneNumbers = pgTable(
     fields: jsonb('fields').$type<Record<string, string>>().notNull().default({}),
     /**
      * The last blast message settled to this number and how far it got (migration 0031): written as
-     * the send settles, its acknowledgements arrive and its reply comes (domain/last-stage.ts), so a
+     * the send settles, its acknowledgements arrive and its reply comes (domain/number-history.ts), so a
      * segment by last stage reads one indexed column, not each number's log.
      */
     lastLogId: bigint('last_log_id', { mode: 'number' }),
     lastStage: text('last_stage', { enum: SEGMENT_STAGES }),
+    /**
+     * The number ever wrote to an account (migration 0032): set as the inbox files its message, so a
+     * segment of those who replied reads one indexed flag, not the inbox for every number.
+     */
+    wroteIn: boolean('wrote_in').notNull().default(false),
   },
   (table) => [
     // The blast engine claims from the numbers still to send only (jobs/claimable.ts).
@@ -238,6 +243,9 @@ export const phoneNumbers = pgTable(
     index('phone_numbers_last_stage_idx')
       .on(table.lastStage)
       .where(sql`${table.lastStage} is not null`),
+    index('phone_numbers_wrote_in_idx')
+      .on(table.id)
+      .where(sql`${table.wroteIn}`),
   ],
 );
 

@@ -1,17 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { segmentFilterSchema, type SegmentFilter, type SegmentStage } from '@blaster/contract';
-import { inboxMessages, phoneNumbers } from '../db/schema';
-
-/**
- * The row's number in the collation of the inbox's columns. Numbers are kept in byte order (collation
- * "C", for the picker's prefix search); compared bare with a column of the database's collation, the
- * comparison has none an index was built with, and every number in scope would read the whole inbox.
- */
-const rowNumber = sql`(${phoneNumbers.number} collate "default")`;
+import { phoneNumbers } from '../db/schema';
 
 /**
  * The stage of the last message settled to the number, kept on its row as sends settle and
- * acknowledgements and replies arrive (domain/last-stage.ts), read by its partial index.
+ * acknowledgements and replies arrive (domain/number-history.ts), read by its partial index.
  */
 const lastStageIs = (stage: SegmentStage) => sql`${phoneNumbers.lastStage} = ${stage}`;
 
@@ -35,11 +28,9 @@ export function segmentWhere(filter: SegmentFilter): SQL {
   if (filter.consent_source !== undefined)
     conditions.push(sql`${phoneNumbers.consentSource} = ${filter.consent_source}`);
   if (filter.last_stage) conditions.push(lastStageIs(filter.last_stage));
-  if (filter.replied !== undefined) {
-    const wroteIn = sql`exists (select 1 from ${inboxMessages}
-      where ${inboxMessages.counterpart} = ${rowNumber} and ${inboxMessages.direction} = 'in')`;
-    conditions.push(filter.replied ? wroteIn : sql`not ${wroteIn}`);
-  }
+  // Set on the number as the inbox files what it wrote (domain/number-history.ts), read by its index.
+  if (filter.replied !== undefined)
+    conditions.push(filter.replied ? sql`${phoneNumbers.wroteIn}` : sql`not ${phoneNumbers.wroteIn}`);
   if (conditions.length === 0) return sql`true`;
   return sql.join(conditions, sql` and `);
 }

@@ -7,7 +7,7 @@ import type { RealtimeHub } from '../realtime/hub';
 import { isOptOutReply } from '../modules/suppression/opt-out-reply';
 import { addSuppression, publishSuppressed } from '../modules/suppression/list';
 import { queueMessageDeliveryEvents } from '../domain/webhooks';
-import { stageNumbersOf } from '../domain/last-stage';
+import { stageNumbersOf } from '../domain/number-history';
 import type { ShortLinks } from '../lib/short-links';
 import { WriteBehind } from '../lib/write-behind';
 import { recordClick } from '../modules/links/clicks';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db';
 import { messageLogs, phoneNumbers, templateUseCounts, users, whatsappAccounts } from '../../db/schema';
-import { stageOf } from '../../domain/last-stage';
+import { stageOf } from '../../domain/number-history';
 import { blastFee } from '../../domain/levels';
 import { accountRef, queueMessageDeliveryEvents, queueWebhookEvent } from '../../domain/webhooks';
 import { creditBlastIncomes, type Tx } from '../../ledger/ledger';

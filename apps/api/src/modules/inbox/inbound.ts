@@ -136,6 +136,7 @@ export async function storeInbound(db: Db, batch: Inbound[], attributionHours: n
   return db.transaction(async (tx) => {
     // The logs first, in the order the blast's settle and the opt-outs lock them.
     await inbox.markReplied(tx, firstReplies(messages));
+    await inbox.markWroteIn(tx, [...new Set(messages.map((message) => message.counterpart))]);
     const threads = await inbox.touchThreads(tx, activityOf(messages));
     return inbox.insertMessages(
       tx,

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { InboxDirection } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
-import { inboxMessages, inboxThreads, messageLogs, whatsappAccounts } from '../../db/schema';
+import { inboxMessages, inboxThreads, messageLogs, phoneNumbers, whatsappAccounts } from '../../db/schema';
 import type { Executor } from '../../ledger/ledger';
-import { stageNumbersOf } from '../../domain/last-stage';
+import { stageNumbersOf } from '../../domain/number-history';
 import { inPageOrder, readPage, type PageRequest } from '../../lib/paging';
 
 export type InboxMessageRecord = typeof inboxMessages.$inferSelect;
@@ -141,6 +141,21 @@ export const inboxRepository = {
             returning m.id, m.phone_number_id, m.status, m.delivered_at, m.read_at, m.replied_at),
           ${stageNumbersOf('marked')}
           select count(*) from marked`,
+    );
+  },
+
+  /**
+   * Marks the numbers that wrote in as having replied (a segment's "has replied"), once each, locking
+   * their rows in id order after the logs, as the blast's settle takes the two.
+   */
+  async markWroteIn(tx: Executor, counterparts: string[]) {
+    if (counterparts.length === 0) return;
+    await tx.execute(
+      sql`with wrote as materialized (
+            select p.id from ${phoneNumbers} p
+            where p.number = any(${sql.param(counterparts)}::text[] collate "C") and not p.wrote_in
+            order by p.id for update of p)
+          update ${phoneNumbers} p set wrote_in = true where p.id in (select id from wrote)`,
     );
   },
 

@@ -3,6 +3,12 @@ import type { SegmentStage } from '@blaster/contract';
 import { queryRows } from '../db';
 import type { Executor } from '../ledger/ledger';
 
+/*
+ * What a number's history keeps on its row for segments to read by index: the stage of the last
+ * message settled to it, and whether it ever wrote in. The writers keep both as they go; the functions
+ * at the end write them from the log and the inbox, and tell where what is kept differs.
+ */
+
 /**
  * How far a settled message log got, furthest first, read from the row (or the row being written)
  * `log` names: what a number's `last_stage` holds. `failed` overrides the rest: the status is
@@ -58,6 +64,24 @@ export async function lastStageDifferences(db: Executor) {
     sql`select p.id, p.last_stage as kept, l.stage as logged
         from phone_numbers p left join (${lastStagesFromLogs()}) l on l.phone_number_id = p.id
         where p.last_stage is distinct from l.stage or p.last_log_id is distinct from l.id
+        order by p.id`,
+  );
+}
+
+/** Marks every number that ever wrote in, from the inbox, set-based (the bench after seeding it). */
+export async function rebuildWroteIn(db: Executor) {
+  await db.execute(sql`update phone_numbers p set wrote_in = true
+      from (select distinct counterpart from inbox_messages where direction = 'in') m
+      where p.number = m.counterpart collate "C" and not p.wrote_in`);
+}
+
+/** The numbers whose "wrote in" mark differs from the inbox (empty when exact). */
+export async function wroteInDifferences(db: Executor) {
+  return queryRows<{ id: number; kept: boolean }>(
+    db,
+    sql`select p.id, p.wrote_in as kept from phone_numbers p
+        where p.wrote_in is distinct from exists (
+          select 1 from inbox_messages m where m.counterpart = p.number collate "default" and m.direction = 'in')
         order by p.id`,
   );
 }
