@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntry, AuditTargetType, Role } from '@blaster/contract';
 import type { Db } from '../../db';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor, Tx } from '../../ledger/ledger';
 import { pageMeta } from '../../lib/paging';
 import { auditRepository as audit, type AuditFilter } from './repository';
 
@@ -95,4 +95,61 @@ export async function auditPage(ctx: { db: Db }, query: AuditFilter) {
     instance: entry.instance,
   }));
   return { data, meta: pageMeta(query.page, total, false, query.per_page) };
+}
+
+/**
+ * Inserts a row and its creation's audit entry (the row as `audited` shows it, after) in one
+ * transaction, so the entry commits exactly when the row does. Answers the row.
+ */
+export async function createAudited<Row extends { id: number }>(
+  context: { db: Db; config: { instanceId: string } },
+  actor: AuditRecord['actor'],
+  creation: {
+    action: AuditAction;
+    type: AuditTargetType;
+    insert: (tx: Tx) => Promise<Row>;
+    audited: (row: Row) => Values;
+  },
+): Promise<Row> {
+  return context.db.transaction(async (tx) => {
+    const created = await creation.insert(tx);
+    await recordAudit(tx, context, {
+      actor,
+      action: creation.action,
+      target: { type: creation.type, id: created.id },
+      after: creation.audited(created),
+    });
+    return created;
+  });
+}
+
+/**
+ * Changes a row under its lock and audits it (the row as `audited` shows it, before and after) in one
+ * transaction; a row that is not there is answered with `missing()`. Answers the changed row.
+ */
+export async function updateAudited<Row>(
+  context: { db: Db; config: { instanceId: string } },
+  actor: AuditRecord['actor'],
+  change: {
+    action: AuditAction;
+    target: { type: AuditTargetType; id: number };
+    lock: (tx: Tx) => Promise<Row | undefined | null>;
+    missing: () => Error;
+    update: (tx: Tx) => Promise<Row | undefined | null>;
+    audited: (row: Row) => Values;
+  },
+): Promise<Row> {
+  return context.db.transaction(async (tx) => {
+    const current = await change.lock(tx);
+    if (!current) throw change.missing();
+    const updated = (await change.update(tx))!;
+    await recordAudit(tx, context, {
+      actor,
+      action: change.action,
+      target: change.target,
+      before: change.audited(current),
+      after: change.audited(updated),
+    });
+    return updated;
+  });
 }

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../lib/routes';
 import { HttpError } from '../../lib/errors';
 import { pageMeta } from '../../lib/paging';
 import { readSettings } from '../../domain/settings';
-import { recordAudit } from '../audit/service';
+import { createAudited, recordAudit, updateAudited } from '../audit/service';
 import {
   levelRepository as levels,
   type LevelFilter,
@@ -67,15 +67,11 @@ export async function levelPage(
 }
 
 export async function createLevel(ctx: AppContext, actor: AuthUser, body: LevelBody): Promise<Level> {
-  const row = await ctx.db.transaction(async (tx) => {
-    const created = await levels.insert(tx, values(body));
-    await recordAudit(tx, ctx, {
-      actor,
-      action: 'level.create',
-      target: { type: 'level', id: created.id },
-      after: audited(created),
-    });
-    return created;
+  const row = await createAudited(ctx, actor, {
+    action: 'level.create',
+    type: 'level',
+    insert: (tx) => levels.insert(tx, values(body)),
+    audited,
   });
   return findLevel(ctx, row.id);
 }
@@ -86,17 +82,13 @@ export async function updateLevel(
   id: number,
   body: LevelBody,
 ): Promise<Level> {
-  await ctx.db.transaction(async (tx) => {
-    const current = await levels.lockForUpdate(tx, id);
-    if (!current) throw new HttpError(404, MSG.levelNotFound);
-    const updated = await levels.update(tx, id, values(body));
-    await recordAudit(tx, ctx, {
-      actor,
-      action: 'level.update',
-      target: { type: 'level', id },
-      before: audited(current),
-      after: audited(updated),
-    });
+  await updateAudited(ctx, actor, {
+    action: 'level.update',
+    target: { type: 'level', id },
+    lock: (tx) => levels.lockForUpdate(tx, id),
+    missing: () => new HttpError(404, MSG.levelNotFound),
+    update: (tx) => levels.update(tx, id, values(body)),
+    audited,
   });
   return findLevel(ctx, id);
 }

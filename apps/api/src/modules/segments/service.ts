@@ -4,7 +4,7 @@ import { readSettings } from '../../domain/settings';
 import { storedSegmentFilter } from '../../domain/segment-filter';
 import { HttpError } from '../../lib/errors';
 import type { AuthUser } from '../../lib/routes';
-import { recordAudit } from '../audit/service';
+import { createAudited, recordAudit, updateAudited } from '../audit/service';
 import { segmentRepository as segments, type SegmentRecord } from './repository';
 
 const presentSegment = (row: SegmentRecord): SegmentRow => ({
@@ -50,15 +50,11 @@ export async function createSegment(
   body: { name: string; filter: SegmentFilter },
 ) {
   await refuseUnknownFields(ctx, body.filter);
-  const row = await ctx.db.transaction(async (tx) => {
-    const created = await segments.insert(tx, { ...body, createdBy: user.id });
-    await recordAudit(tx, ctx, {
-      actor: user,
-      action: 'segment.create',
-      target: { type: 'segment', id: created.id },
-      after: audited(created),
-    });
-    return created;
+  const row = await createAudited(ctx, user, {
+    action: 'segment.create',
+    type: 'segment',
+    insert: (tx) => segments.insert(tx, { ...body, createdBy: user.id }),
+    audited,
   });
   return { segment: presentSegment(row), msg: MSG.segmentSaved };
 }
@@ -70,18 +66,13 @@ export async function updateSegment(
   body: { name: string; filter: SegmentFilter },
 ) {
   await refuseUnknownFields(ctx, body.filter);
-  const row = await ctx.db.transaction(async (tx) => {
-    const before = await segments.find(tx, id, { lock: true });
-    if (!before) throw new HttpError(404, MSG.segmentNotFound);
-    const updated = (await segments.update(tx, id, body))!;
-    await recordAudit(tx, ctx, {
-      actor: user,
-      action: 'segment.update',
-      target: { type: 'segment', id },
-      before: audited(before),
-      after: audited(updated),
-    });
-    return updated;
+  const row = await updateAudited(ctx, user, {
+    action: 'segment.update',
+    target: { type: 'segment', id },
+    lock: (tx) => segments.find(tx, id, { lock: true }),
+    missing: () => new HttpError(404, MSG.segmentNotFound),
+    update: (tx) => segments.update(tx, id, body),
+    audited,
   });
   return { segment: presentSegment(row), msg: MSG.segmentSaved };
 }

@@ -13,7 +13,7 @@ import { newWebhookSecret, queueWebhookEvent } from '../../domain/webhooks';
 import { DELIVERY_FAILURES } from '../../jobs/webhooks';
 import { HttpError } from '../../lib/errors';
 import type { AuthUser } from '../../lib/routes';
-import { recordAudit } from '../audit/service';
+import { createAudited, recordAudit, updateAudited } from '../audit/service';
 import { webhookRepository as webhooks, type EndpointRecord, type EndpointValues } from './repository';
 
 type EndpointBody = z.output<typeof webhookEndpointBodySchema>;
@@ -75,33 +75,24 @@ export async function listEndpoints(ctx: AppContext): Promise<WebhookEndpoint[]>
 export async function createEndpoint(ctx: AppContext, actor: AuthUser, body: EndpointBody) {
   await assertReachable(ctx, body.url);
   const secret = newWebhookSecret();
-  const row = await ctx.db.transaction(async (tx) => {
-    const created = await webhooks.insert(tx, { ...values(body), secret, createdBy: actor.id });
-    await recordAudit(tx, ctx, {
-      actor,
-      action: 'webhook.create',
-      target: { type: 'webhook', id: created.id },
-      after: audited(created),
-    });
-    return created;
+  const row = await createAudited(ctx, actor, {
+    action: 'webhook.create',
+    type: 'webhook',
+    insert: (tx) => webhooks.insert(tx, { ...values(body), secret, createdBy: actor.id }),
+    audited,
   });
   return { endpoint: present(row), secret };
 }
 
 export async function updateEndpoint(ctx: AppContext, actor: AuthUser, id: number, body: EndpointBody) {
   await assertReachable(ctx, body.url);
-  const row = await ctx.db.transaction(async (tx) => {
-    const current = await webhooks.lockForUpdate(tx, id);
-    if (!current) throw endpointNotFound();
-    const updated = (await webhooks.update(tx, id, values(body)))!;
-    await recordAudit(tx, ctx, {
-      actor,
-      action: 'webhook.update',
-      target: { type: 'webhook', id },
-      before: audited(current),
-      after: audited(updated),
-    });
-    return updated;
+  const row = await updateAudited(ctx, actor, {
+    action: 'webhook.update',
+    target: { type: 'webhook', id },
+    lock: (tx) => webhooks.lockForUpdate(tx, id),
+    missing: endpointNotFound,
+    update: (tx) => webhooks.update(tx, id, values(body)),
+    audited,
   });
   // Activated again: what waited goes out now.
   if (row.active) ctx.webhooks.nudge();
