@@ -99,11 +99,12 @@ describe('rate governance', () => {
           .status,
       ).toBe(200);
 
-    // Both blasts run and stop at the cap; a minute that starts meanwhile has a cap of its own.
+    // Both blasts stop at the one platform cap, each on its own instance: however the two shared the
+    // minute (on a busy machine one may take all of it before the other's first round), both are held
+    // by it. A minute that starts meanwhile has a cap of its own.
     await held(MSG.governedMinuteCap);
     const minutes = await perMinute(a);
     expect(Math.max(...minutes)).toBe(CAP);
-    expect((await logsOf(a, first.id)) > 0 && (await logsOf(a, second.id)) > 0).toBe(true);
     // Everything claimed was sent: nothing over the cap reached the network either.
     expect(a.sandbox.delivered.length).toBe(await logsOf(a));
     expect((await account(a, first.id)).status).toBe('sending');
