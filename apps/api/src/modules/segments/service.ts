@@ -44,36 +44,30 @@ export async function findSegment(ctx: AppContext, id: number) {
 /** What the trail keeps of a segment: its name and filter as saved. */
 const audited = (row: SegmentRecord) => ({ name: row.name, filter: row.filter });
 
-export async function createSegment(
+/** Creates a segment, or changes the one `id` names; either way its filter may name only known fields. */
+export async function saveSegment(
   ctx: AppContext,
   user: AuthUser,
   body: { name: string; filter: SegmentFilter },
+  id?: number,
 ) {
   await refuseUnknownFields(ctx, body.filter);
-  const row = await createAudited(ctx, user, {
-    action: 'segment.create',
-    type: 'segment',
-    insert: (tx) => segments.insert(tx, { ...body, createdBy: user.id }),
-    audited,
-  });
-  return { segment: presentSegment(row), msg: MSG.segmentSaved };
-}
-
-export async function updateSegment(
-  ctx: AppContext,
-  user: AuthUser,
-  id: number,
-  body: { name: string; filter: SegmentFilter },
-) {
-  await refuseUnknownFields(ctx, body.filter);
-  const row = await updateAudited(ctx, user, {
-    action: 'segment.update',
-    target: { type: 'segment', id },
-    lock: (tx) => segments.find(tx, id, { lock: true }),
-    missing: () => new HttpError(404, MSG.segmentNotFound),
-    update: (tx) => segments.update(tx, id, body),
-    audited,
-  });
+  const row =
+    id === undefined
+      ? await createAudited(ctx, user, {
+          action: 'segment.create',
+          type: 'segment',
+          insert: (tx) => segments.insert(tx, { ...body, createdBy: user.id }),
+          audited,
+        })
+      : await updateAudited(ctx, user, {
+          action: 'segment.update',
+          target: { type: 'segment', id },
+          lock: (tx) => segments.find(tx, id, { lock: true }),
+          missing: () => new HttpError(404, MSG.segmentNotFound),
+          update: (tx) => segments.update(tx, id, body),
+          audited,
+        });
   return { segment: presentSegment(row), msg: MSG.segmentSaved };
 }
 
