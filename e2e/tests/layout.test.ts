@@ -111,44 +111,46 @@ async function measure(page: Page, addText: string): Promise<Fit> {
 async function checkLists(role: Role, email: string, password: string, rowsOn: string[], acting: string[]) {
   const paths = LIST_PAGES.filter((path) => canOpen(role, path));
   assert.ok(paths.length > 0);
-  for (const [language, width] of LANGUAGES.flatMap((language) =>
-    WIDTHS.map((w) => [language, w] as const),
-  )) {
-    const { context, page } = await stack.newPage();
-    await context.addInitScript(
-      ([key, value]) => window.localStorage.setItem(key!, value!),
-      [STORAGE_LANGUAGE, language],
-    );
-    await page.setViewportSize({ width, height: 860 });
-    await signIn(page, email, password);
-    for (const path of paths) {
-      await page.goto(path);
-      await page.locator('[data-list]').first().waitFor();
-      // Lists seeded with rows are measured with their rows, not while still loading.
-      if (rowsOn.includes(path))
-        await page.locator('[data-list] td:not([colspan]), [data-list] li').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const fit = await measure(page, CATALOGS[language].add);
-      const where = `${role} ${path} at ${width} px in ${language}`;
-      assert.ok(fit.pageWidth <= fit.viewport, `${where}: page is ${fit.pageWidth} px wide`);
-      assert.deepEqual(fit.overflowing, [], `${where}: wider than the list's box`);
-      assert.deepEqual(fit.brokenWords, [], `${where}: words split across lines`);
-      if (acting.includes(path)) {
-        assert.ok(fit.action, `${where}: no primary action`);
-        assert.ok(
-          fit.action.left >= 0 && fit.action.right <= fit.viewport,
-          `${where}: '${fit.action.name}' sits at ${fit.action.left}-${fit.action.right}`,
+  // Each language and width in a page of its own, side by side: a page mostly waits for its lists.
+  const views = LANGUAGES.flatMap((language) => WIDTHS.map((width) => [language, width] as const));
+  await Promise.all(
+    views.map(async ([language, width]) => {
+      const { context, page } = await stack.newPage();
+      await context.addInitScript(
+        ([key, value]) => window.localStorage.setItem(key!, value!),
+        [STORAGE_LANGUAGE, language],
+      );
+      await page.setViewportSize({ width, height: 860 });
+      await signIn(page, email, password);
+      for (const path of paths) {
+        await page.goto(path);
+        await page.locator('[data-list]').first().waitFor();
+        // Lists seeded with rows are measured with their rows, not while still loading.
+        if (rowsOn.includes(path))
+          await page.locator('[data-list] td:not([colspan]), [data-list] li').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const fit = await measure(page, CATALOGS[language].add);
+        const where = `${role} ${path} at ${width} px in ${language}`;
+        assert.ok(fit.pageWidth <= fit.viewport, `${where}: page is ${fit.pageWidth} px wide`);
+        assert.deepEqual(fit.overflowing, [], `${where}: wider than the list's box`);
+        assert.deepEqual(fit.brokenWords, [], `${where}: words split across lines`);
+        if (acting.includes(path)) {
+          assert.ok(fit.action, `${where}: no primary action`);
+          assert.ok(
+            fit.action.left >= 0 && fit.action.right <= fit.viewport,
+            `${where}: '${fit.action.name}' sits at ${fit.action.left}-${fit.action.right}`,
+          );
+        }
+        const narrow = width < 768;
+        assert.equal(
+          await page.locator('[data-list] table').count(),
+          narrow ? 0 : 1,
+          `${where}: table or cards`,
         );
       }
-      const narrow = width < 768;
-      assert.equal(
-        await page.locator('[data-list] table').count(),
-        narrow ? 0 : 1,
-        `${where}: table or cards`,
-      );
-    }
-    await context.close();
-  }
+      await context.close();
+    }),
+  );
 }
 
 test('every list fits at 375 and 1280 px in both languages, as cards on the phone, with no word split and its primary action in view', async () => {
@@ -156,19 +158,21 @@ test('every list fits at 375 and 1280 px in both languages, as cards on the phon
 
   const adminRows = ['/member', '/whatsapp', '/member/whatsapp', '/bonus', '/withdraw/requested'];
   const adminResources = ['/phonenumber', '/proxy', '/message', '/generator/list'];
-  await checkLists(
-    'admin',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    [...adminRows, ...adminResources, '/audit'],
-    [...adminRows, ...adminResources, '/validator/list'],
-  );
-  // The member's bonus, referral and withdrawal lists are read-only; the chat accounts have buttons.
-  await checkLists(
-    'member',
-    member.email,
-    member.password,
-    ['/whatsapp', '/withdraw', '/bonus', '/referral'],
-    ['/whatsapp'],
-  );
+  await Promise.all([
+    checkLists(
+      'admin',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      [...adminRows, ...adminResources, '/audit'],
+      [...adminRows, ...adminResources, '/validator/list'],
+    ),
+    // The member's bonus, referral and withdrawal lists are read-only; the chat accounts have buttons.
+    checkLists(
+      'member',
+      member.email,
+      member.password,
+      ['/whatsapp', '/withdraw', '/bonus', '/referral'],
+      ['/whatsapp'],
+    ),
+  ]);
 });
