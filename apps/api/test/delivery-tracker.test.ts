@@ -131,4 +131,60 @@ describe('the delivery tracker', () => {
       await tracker.stop();
     },
   );
+  // Two writers of one account on two connections: the embedded database has one.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "writes an acknowledgement beside a settle of the same account's hour without a deadlock, its event told once",
+    async () => {
+      const { db, logIds, tracker, ack } = await trackerWithSends(1);
+      const [acked] = logIds;
+      // A webhook endpoint takes the stages, so both writers take the account's event sequence.
+      await db.execute(sql`insert into webhook_endpoints (url, secret, event_types)
+        values ('https://receiver.example/hook', 'secret', array['message.delivery'])`);
+      await db.execute(sql`insert into webhook_sequences (account_key, last_sequence) values (1, 0)`);
+      const [pending] = await queryRows<{ id: string }>(
+        db,
+        sql`insert into message_logs (user_id, whatsapp_id, target, status)
+            values (1, 1, '6281299999999', 'pending') returning id`,
+      );
+      const settling = Number(pending!.id);
+
+      // A settle of the account's other message: its log update takes the hour's sums (the log's
+      // trigger), then, after the acknowledgement's write has begun, its events take the sequence.
+      const summed = signal();
+      const proceed = signal();
+      const settle = db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update message_logs set status = 'success', sent_at = now() where id = ${settling}`,
+        );
+        summed.fire();
+        await proceed.fired;
+        await tx.execute(sql`insert into webhook_sequences (account_key, last_sequence) values (1, 1)
+          on conflict (account_key) do update set last_sequence = webhook_sequences.last_sequence + 1`);
+      });
+      await summed.fired;
+      ack(acked!, 'delivered');
+      // A flush waits for settles instead of leaving their messages for later.
+      const flushed = tracker.flush();
+      await waitFor(
+        async () =>
+          (
+            await queryRows(
+              db,
+              sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).length > 0,
+        'the write to wait for the settle',
+      );
+      proceed.fire();
+      await settle;
+      await flushed;
+
+      const told = await queryRows<{ status: string }>(
+        db,
+        sql`select payload->>'status' as status from webhook_events where (payload->>'message_log_id')::bigint = ${acked}`,
+      );
+      expect(told.map((event) => event.status)).toEqual(['delivered']);
+      await tracker.stop();
+    },
+  );
 });

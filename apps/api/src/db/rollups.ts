@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '.';
+import { messageLogHourly, messageLogs } from './schema';
 import { PRUNED_BEFORE_KEY } from '../jobs/retention';
 
 /**
@@ -58,4 +59,39 @@ export async function recountRollups(tx: Pick<Db, 'execute'>) {
           select count(*) as hours from counted`,
   );
   return { messageHours: Number(messages?.hours ?? 0), ledgerHours: Number(ledger?.hours ?? 0) };
+}
+
+/**
+ * Locks the hourly sums the given logs count in, in key order, and answers the accounts whose sums
+ * were all locked or are not written yet (with `skipLocked`, the accounts whose sums another writer
+ * holds are left out).
+ * A writer that changes a log's stages and then queues the account's webhook events must take the
+ * sums first: the log's trigger writes them at the end of the statement, after the event sequence,
+ * while a blast's settle takes the sums (its log update) before the sequence, and the two deadlocked.
+ */
+export async function lockHourlySumsOf(
+  tx: Pick<Db, 'execute'>,
+  logIds: number[],
+  skipLocked: boolean,
+): Promise<Set<number>> {
+  if (logIds.length === 0) return new Set();
+  const rows = await queryRows<{ whatsapp_id: number }>(
+    tx,
+    sql`with keys as (
+          select distinct date_trunc('hour', m.created_at at time zone 'UTC') at time zone 'UTC' as hour,
+            m.user_id, m.whatsapp_id, coalesce(m.template_id, 0) as template_id
+          from ${messageLogs} m where m.id = any(${sql.param(logIds)}::bigint[]) and m.whatsapp_id is not null),
+        locked as materialized (
+          select h.hour, h.user_id, h.whatsapp_id, h.template_id from ${messageLogHourly} h
+          where (h.hour, h.user_id, h.whatsapp_id, h.template_id) in (select * from keys)
+          order by h.hour, h.user_id, h.whatsapp_id, h.template_id
+          for update ${skipLocked ? sql`skip locked` : sql``})
+        select k.whatsapp_id from keys k
+        group by k.whatsapp_id
+        having bool_and(exists (select 1 from locked l where l.hour = k.hour and l.user_id = k.user_id
+            and l.whatsapp_id = k.whatsapp_id and l.template_id = k.template_id)
+          or not exists (select 1 from ${messageLogHourly} h where h.hour = k.hour and h.user_id = k.user_id
+            and h.whatsapp_id = k.whatsapp_id and h.template_id = k.template_id))`,
+  );
+  return new Set(rows.map((row) => row.whatsapp_id));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { normalizeNumber } from '@blaster/contract';
 import { queryRows, type Db } from '../db';
 import { messageLogs } from '../db/schema';
+import { lockHourlySumsOf } from '../db/rollups';
 import type { ChatGateway, DeliveryAck, GatewayEvent } from '../gateway/gateway';
 import type { RealtimeHub } from '../realtime/hub';
 import { isOptOutReply } from '../modules/suppression/opt-out-reply';
@@ -251,26 +252,7 @@ export class DeliveryTracker {
               order by m.id for update of m ${skipLocked})
             select moving.id, locked.whatsapp_id from moving left join locked on locked.id = moving.id`,
       );
-      const accounts = [
-        ...new Set(moving.flatMap((row) => (row.whatsapp_id === null ? [] : [row.whatsapp_id]))),
-      ];
-      const sequenced = new Set(
-        accounts.length === 0
-          ? []
-          : (
-              await queryRows<{ account: number }>(
-                tx,
-                sql`with wanted(account) as (select unnest(${sql.param(accounts)}::int[])),
-                    locked as materialized (
-                      select account_key from webhook_sequences
-                      where account_key in (select account from wanted)
-                      order by account_key for update ${skipLocked})
-                    select account from wanted
-                    where account in (select account_key from locked)
-                      or not exists (select 1 from webhook_sequences s where s.account_key = wanted.account)`,
-              )
-            ).map((row) => row.account),
-      );
+      const sequenced = await lockWritableAccounts(tx, moving, waitForSettles);
       const writing = new Set<number>();
       for (const row of moving) {
         const id = Number(row.id);
@@ -319,9 +301,21 @@ export class DeliveryTracker {
    * the same (the database busy or away) is tried twice more.
    */
   async optOut(number: string, replyTo: string | null, at: Date, reason: 'reply' | 'link' = 'reply') {
+    const firstTo = await this.retried(() => this.optOutOnce(number, replyTo, at, reason));
+    // Counted against the message's template after the opt-out is written, in a transaction of its
+    // own: the template's row is one every opt-out of its blasts updates, and a transaction waiting
+    // for it while holding the message's account (its event sequence) held that account's settle,
+    // and with it the owner's row every other account of the owner settles under.
+    if (firstTo === null) return;
+    const retrial = await this.retried(() => recordOptOut(this.options.db, firstTo));
+    if (retrial) this.options.templatesChanged?.();
+  }
+
+  /** A write that fails (the database busy or away) is tried twice more. */
+  private async retried<T>(write: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.optOutOnce(number, replyTo, at, reason);
+        return await write();
       } catch (error) {
         if (attempt >= 3 || this.stopped) throw error;
         await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
@@ -343,7 +337,9 @@ export class DeliveryTracker {
             );
       // The first STOP to a message marks it, and is told as its last stage (once it is settled: a
       // send still being settled tells it with its outcome).
-      if (answered && answered.opted_out_at === null)
+      if (answered && answered.opted_out_at === null) {
+        // Its hourly sums before the account's event sequence, as a settle takes them.
+        await lockHourlySumsOf(tx, [logId!], false);
         await queueMessageDeliveryEvents(
           tx,
           sql`select id as message_log_id, whatsapp_id, user_id, target as number, 'opted_out' as status,
@@ -353,17 +349,16 @@ export class DeliveryTracker {
                 update ${messageLogs} set opted_out_at = ${at.toISOString()}::timestamptz where id = ${logId}
                 returning id, whatsapp_id, user_id, target, status, opted_out_at)`,
         );
-      const retrial =
-        answered && answered.opted_out_at === null && logId !== null && (await recordOptOut(tx, logId));
+      }
       const suppressed = await addSuppression(tx, {
         number,
         reason,
         whatsappId: answered?.whatsapp_id ?? null,
       });
-      return { suppressed, retrial };
+      return { suppressed, firstTo: answered && answered.opted_out_at === null ? logId : null };
     });
-    if (added.retrial) this.options.templatesChanged?.();
     if (added.suppressed) publishSuppressed(hub, added.suppressed);
+    return added.firstTo;
   }
 
   /** Writes what is gathered and stops listening (shutdown). */
@@ -372,4 +367,46 @@ export class DeliveryTracker {
     await this.flush();
     this.stopped = true;
   }
+}
+
+/**
+ * Locks, for the messages an acknowledgement moves on, their accounts' hourly sums and then their
+ * event sequences, the order a settle takes them in; answers the accounts both were locked for.
+ * Unless `waitForSettles`, an account whose rows a settle holds is left for a later write.
+ */
+async function lockWritableAccounts(
+  tx: Pick<Db, 'execute'>,
+  moving: { id: string | number; whatsapp_id: number | null }[],
+  waitForSettles: boolean,
+): Promise<Set<number>> {
+  const skipLocked = waitForSettles ? sql`` : sql`skip locked`;
+  const summed = await lockHourlySumsOf(
+    tx,
+    moving.flatMap((row) => (row.whatsapp_id === null ? [] : [Number(row.id)])),
+    !waitForSettles,
+  );
+  const accounts = [
+    ...new Set(
+      moving.flatMap((row) =>
+        row.whatsapp_id === null || !summed.has(row.whatsapp_id) ? [] : [row.whatsapp_id],
+      ),
+    ),
+  ];
+  return new Set(
+    accounts.length === 0
+      ? []
+      : (
+          await queryRows<{ account: number }>(
+            tx,
+            sql`with wanted(account) as (select unnest(${sql.param(accounts)}::int[])),
+                  locked as materialized (
+                    select account_key from webhook_sequences
+                    where account_key in (select account from wanted)
+                    order by account_key for update ${skipLocked})
+                  select account from wanted
+                  where account in (select account_key from locked)
+                    or not exists (select 1 from webhook_sequences s where s.account_key = wanted.account)`,
+          )
+        ).map((row) => row.account),
+  );
 }
