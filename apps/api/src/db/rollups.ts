@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '.';
 import { messageLogHourly, messageLogs } from './schema';
 import { PRUNED_BEFORE_KEY } from '../jobs/retention';
+
+/** The UTC hour a time falls in, as the hourly sums key it (the log's and the ledger's triggers too). */
+export const utcHourOf = (at: SQL) =>
+  sql`(date_trunc('hour', (${at}) at time zone 'UTC') at time zone 'UTC')`;
 
 /**
  * Counts the hourly message rollups again from the log, for every hour whose logs are all still
@@ -35,7 +39,7 @@ export async function recountRollups(tx: Pick<Db, 'execute'>) {
     sql`with counted as (
             insert into message_log_hourly
               (hour, user_id, whatsapp_id, template_id, success, fail, pending, delivered, read, opted_out)
-            select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', user_id, whatsapp_id,
+            select ${utcHourOf(sql`created_at`)}, user_id, whatsapp_id,
               coalesce(template_id, 0),
               count(*) filter (where status = 'success'),
               count(*) filter (where status = 'fail'),
@@ -53,7 +57,7 @@ export async function recountRollups(tx: Pick<Db, 'execute'>) {
     tx,
     sql`with counted as (
             insert into ledger_hourly (hour, user_id, kind, amount)
-            select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', user_id, kind, sum(amount)
+            select ${utcHourOf(sql`created_at`)}, user_id, kind, sum(amount)
             from ledger_entries group by 1, 2, 3
             returning 1)
           select count(*) as hours from counted`,
@@ -78,7 +82,7 @@ export async function lockHourlySumsOf(
   const rows = await queryRows<{ whatsapp_id: number }>(
     tx,
     sql`with keys as (
-          select distinct date_trunc('hour', m.created_at at time zone 'UTC') at time zone 'UTC' as hour,
+          select distinct ${utcHourOf(sql`m.created_at`)} as hour,
             m.user_id, m.whatsapp_id, coalesce(m.template_id, 0) as template_id
           from ${messageLogs} m where m.id = any(${sql.param(logIds)}::bigint[]) and m.whatsapp_id is not null),
         locked as materialized (

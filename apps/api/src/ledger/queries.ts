@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db';
+import { utcHourOf } from '../db/rollups';
 import { ledgerEntries, ledgerHourly, type LedgerKind } from '../db/schema';
 
 /** Start of the current calendar day in the given zone, as a timestamptz expression. */
@@ -33,9 +34,6 @@ async function platformLedgerSum(db: Db, kinds?: readonly LedgerKind[]) {
     .where(kinds ? inArray(ledgerHourly.kind, [...kinds]) : undefined);
   return Number(row?.total ?? 0);
 }
-
-/** The UTC hour a time falls in, as the hourly sums key it. */
-const utcHourOf = (at: SQL) => sql`(date_trunc('hour', (${at}) at time zone 'UTC') at time zone 'UTC')`;
 
 /**
  * A sum since a time, from the hourly sums (ledger_hourly) for every whole hour after it, and from
