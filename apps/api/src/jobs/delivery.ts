@@ -337,16 +337,17 @@ export class DeliveryTracker {
             );
       // The first STOP to a message marks it, and is told as its last stage (once it is settled: a
       // send still being settled tells it with its outcome).
-      if (answered && answered.opted_out_at === null) {
+      const firstTo = answered && answered.opted_out_at === null ? logId : null;
+      if (firstTo !== null) {
         // Its hourly sums before the account's event sequence, as a settle takes them.
-        await lockHourlySumsOf(tx, [logId!], false);
+        await lockHourlySumsOf(tx, [firstTo], false);
         await queueMessageDeliveryEvents(
           tx,
           sql`select id as message_log_id, whatsapp_id, user_id, target as number, 'opted_out' as status,
                 opted_out_at as at, null::text as error, 4 as stage
               from marked where status <> 'pending'`,
           sql`marked as (
-                update ${messageLogs} set opted_out_at = ${at.toISOString()}::timestamptz where id = ${logId}
+                update ${messageLogs} set opted_out_at = ${at.toISOString()}::timestamptz where id = ${firstTo}
                 returning id, whatsapp_id, user_id, target, status, opted_out_at)`,
         );
       }
@@ -355,7 +356,7 @@ export class DeliveryTracker {
         reason,
         whatsappId: answered?.whatsapp_id ?? null,
       });
-      return { suppressed, firstTo: answered && answered.opted_out_at === null ? logId : null };
+      return { suppressed, firstTo };
     });
     if (added.suppressed) publishSuppressed(hub, added.suppressed);
     return added.firstTo;
