@@ -79,6 +79,9 @@ export async function lockHourlySumsOf(
   skipLocked: boolean,
 ): Promise<Set<number>> {
   if (logIds.length === 0) return new Set();
+  // The log's writer lock first, as the log update would take it: a rollup rebuild holds writers back
+  // there (lockRollupSources) and then rewrites the sums, so a writer must not hold a sum meanwhile.
+  await tx.execute(sql`lock table ${messageLogs} in row exclusive mode`);
   const rows = await queryRows<{ whatsapp_id: number }>(
     tx,
     sql`with keys as (
