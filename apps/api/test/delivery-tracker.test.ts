@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../src/db';
+import { lockRollupSources, recountRollups } from '../src/db/rollups';
 import { seed } from '../src/db/seed';
 import type { GatewayEvent } from '../src/gateway/gateway';
 import { DeliveryTracker } from '../src/jobs/delivery';
@@ -184,6 +185,52 @@ describe('the delivery tracker', () => {
         sql`select payload->>'status' as status from webhook_events where (payload->>'message_log_id')::bigint = ${acked}`,
       );
       expect(told.map((event) => event.status)).toEqual(['delivered']);
+      await tracker.stop();
+    },
+  );
+  // A rebuild and a write on two connections: the embedded database has one.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'writes an acknowledgement that arrives while the rollups are rebuilt once the rebuild is done, without a deadlock',
+    async () => {
+      const { db, logIds, tracker, ack } = await trackerWithSends(1);
+      const [acked] = logIds;
+      // The rebuild holds the log's writers back, and rewrites the hourly sums only once the
+      // acknowledgement's write waits: a write holding a sum by then would wait on the rebuild as the
+      // rebuild waits on it.
+      const sourcesHeld = signal();
+      const recount = signal();
+      const rebuild = db.transaction(async (tx) => {
+        await lockRollupSources(tx);
+        sourcesHeld.fire();
+        await recount.fired;
+        await recountRollups(tx);
+      });
+      await sourcesHeld.fired;
+      ack(acked!, 'delivered');
+      const flushed = tracker.flush();
+      await waitFor(
+        async () =>
+          (
+            await queryRows(
+              db,
+              sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+            )
+          ).length > 0,
+        'the write to wait for the rebuild',
+      );
+      recount.fire();
+      await rebuild;
+      await flushed;
+
+      const [written] = await queryRows<{ delivered: boolean; summed: string }>(
+        db,
+        sql`select (select delivered_at is not null from message_logs where id = ${acked}) as delivered,
+              (select coalesce(sum(delivered), 0) from message_log_hourly) as summed`,
+      );
+      expect({ delivered: written!.delivered, summed: Number(written!.summed) }).toEqual({
+        delivered: true,
+        summed: 1,
+      });
       await tracker.stop();
     },
   );
