@@ -89,11 +89,16 @@ export const showTheme = (page: Page, theme: Theme) =>
 export const otherTheme = (theme: Theme): Theme => (theme === 'dark' ? 'light' : 'dark');
 
 /**
- * The serious and critical findings on the page in both themes: every rule in `theme` (the one the page
- * was loaded in), and the colour rules again in the other theme, switched to and back without a
- * reload. Each finding is one line naming `where` and the theme.
+ * The serious and critical findings on the page: every rule in `theme` (the one the page was loaded
+ * in) and, when `otherThemeToo`, the colour rules again in the other theme, switched to and back
+ * without a reload. Each finding is one line naming `where` and the theme.
  */
-export async function findingsInBothThemes(page: Page, theme: Theme, where: string): Promise<string[]> {
+export async function axeFindings(
+  page: Page,
+  theme: Theme,
+  where: string,
+  otherThemeToo: boolean,
+): Promise<string[]> {
   const lines = (shown: Theme, found: AxeFinding[]) =>
     found.map(
       (finding) =>
@@ -102,6 +107,7 @@ export async function findingsInBothThemes(page: Page, theme: Theme, where: stri
           .join('; ')}${finding.nodes.length > 5 ? ` and ${finding.nodes.length - 5} more` : ''}`,
     );
   const found = lines(theme, await seriousFindings(page));
+  if (!otherThemeToo) return found;
   await showTheme(page, otherTheme(theme));
   try {
     found.push(...lines(otherTheme(theme), await seriousFindings(page, COLOUR_RULES)));

@@ -13,7 +13,7 @@ import {
   type Role,
 } from '@blaster/contract';
 import type { Page } from 'playwright-core';
-import { findingsInBothThemes, type Theme } from '../support/axe';
+import { axeFindings, type Theme } from '../support/axe';
 import { test } from '../support/fixtures';
 import { seedLists } from '../support/seed';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createUser, signIn, type Stack } from '../support/stack';
@@ -222,10 +222,35 @@ async function sendEmpty(page: Page) {
 const SAME_AS = new Set(['/dashboard']);
 
 /**
- * The theme each language's walks load in. Every rule is run in it, and the colour rules again in the
- * other theme: so every rule runs in both themes, and the colour rules in both themes and languages.
+ * The theme each language's walks load in, where every rule is run; the Indonesian walks run the colour
+ * rules again in the other theme. The `dark` class changes colours only (accessibility.test.ts), so
+ * only the colour rules can find something else in the other theme; they run in both themes in
+ * Indonesian and in the dark one in English, whose words the same colours show.
  */
 const WALK_THEME: Record<Shown, Theme> = { id: 'light', en: 'dark' };
+const BOTH_THEMES: Record<Shown, boolean> = { id: true, en: false };
+
+/**
+ * The screens the dev opens that show the dev something else than the admin: the dashboard and the
+ * shell with the dev's menu, the account lists (the dev's blast button and device details), the
+ * withdrawals (no decision for the dev), the users (the roles the dev may give), the A/B tests (the
+ * dev may start one) and the look-ups (everyone's). The dev's other screens are the admin's screens as
+ * the admin's walks show them to axe; the dev's walk reads their words.
+ */
+const DEV_SEES_OTHERWISE = new Set([
+  '/',
+  '/whatsapp',
+  '/member/whatsapp',
+  '/withdraw/requested',
+  '/users',
+  '/abtests',
+  '/generator/list',
+  '/validator/list',
+]);
+
+/** Whether the walk has axe read the screen (see DEV_SEES_OTHERWISE). */
+const axeReads = (role: Role, path: string) =>
+  role !== 'dev' || !canOpen('admin', path) || DEV_SEES_OTHERWISE.has(path.replace(/ sent empty$/, ''));
 
 interface Walked {
   screens: Screen[];
@@ -272,7 +297,15 @@ async function walk(
     test.step(`${who} ${path} ${language}`, async () => {
       await settle(page, inFlight, CATALOGS[language].loading);
       screens.push({ role: who, path, language, lines: await visibleTexts(page) });
-      axe.push(...(await findingsInBothThemes(page, WALK_THEME[language], `${who} ${path} ${language}`)));
+      if (axeReads(role, path))
+        axe.push(
+          ...(await axeFindings(
+            page,
+            WALK_THEME[language],
+            `${who} ${path} ${language}`,
+            BOTH_THEMES[language],
+          )),
+        );
     });
   for (const path of signedOut ? ['/signup', '/signin'] : ['/signin']) {
     await page.goto(path);
@@ -304,7 +337,7 @@ test.describe('every screen', () => {
   test.describe.configure({ mode: 'parallel' });
   for (const language of ['id', 'en'] as const)
     for (const role of ['admin', 'staff', 'member', 'dev'] as const)
-      test(`of ${role}${role === 'member' ? ', signed out too,' : ''} in ${language} reads in one language (no catalog key, no word of the other language, amounts grouped its way) and has no serious or critical axe finding in either theme`, async () => {
+      test(`of ${role}${role === 'member' ? ', signed out too,' : ''} in ${language} reads in one language (no catalog key, no word of the other language, amounts grouped its way) and has no serious or critical axe finding`, async () => {
         const { people, queries } = await (seeded ??= seed());
         const data = new Set<string>();
         const { screens, axe } = await walk(role, people[role], language, queries, data, role === 'member');
