@@ -338,6 +338,17 @@ test.describe('every screen', () => {
   for (const language of ['id', 'en'] as const)
     for (const role of ['admin', 'staff', 'member', 'dev'] as const)
       test(`of ${role}${role === 'member' ? ', signed out too,' : ''} in ${language} reads in one language (no catalog key, no word of the other language, amounts grouped its way) and has no serious or critical axe finding`, async () => {
+        if (role === 'dev')
+          assert.deepEqual(
+            [...DEV_SEES_OTHERWISE].filter(
+              (path) =>
+                !PANEL_ROUTES.some((route) => route.path === path) ||
+                !canOpen('dev', path) ||
+                !canOpen('admin', path),
+            ),
+            [],
+            'screens listed as shown to the dev otherwise that the dev and the admin do not both open',
+          );
         const { people, queries } = await (seeded ??= seed());
         const data = new Set<string>();
         const { screens, axe } = await walk(role, people[role], language, queries, data, role === 'member');
