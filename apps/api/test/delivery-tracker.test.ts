@@ -47,6 +47,19 @@ async function trackerWithSends(count: number, flushMs?: number) {
   return { db, logIds, tracker, ack };
 }
 
+/** Waits until a connection of the test database waits for a lock another one holds. */
+const lockWaitIn = (db: Awaited<ReturnType<typeof trackerWithSends>>['db'], what: string) =>
+  waitFor(
+    async () =>
+      (
+        await queryRows(
+          db,
+          sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      ).length > 0,
+    what,
+  );
+
 describe('the delivery tracker', () => {
   it('merges what arrives for a message during a slow write and writes it once, not as a queue of batches', async () => {
     // Writes start from the batch size alone: on a busy machine the acknowledgements may take longer to
@@ -166,16 +179,7 @@ describe('the delivery tracker', () => {
       ack(acked!, 'delivered');
       // A flush waits for settles instead of leaving their messages for later.
       const flushed = tracker.flush();
-      await waitFor(
-        async () =>
-          (
-            await queryRows(
-              db,
-              sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            )
-          ).length > 0,
-        'the write to wait for the settle',
-      );
+      await lockWaitIn(db, 'the write to wait for the settle');
       proceed.fire();
       await settle;
       await flushed;
@@ -208,16 +212,7 @@ describe('the delivery tracker', () => {
       await sourcesHeld.fired;
       ack(acked!, 'delivered');
       const flushed = tracker.flush();
-      await waitFor(
-        async () =>
-          (
-            await queryRows(
-              db,
-              sql`select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-            )
-          ).length > 0,
-        'the write to wait for the rebuild',
-      );
+      await lockWaitIn(db, 'the write to wait for the rebuild');
       recount.fire();
       await rebuild;
       await flushed;
