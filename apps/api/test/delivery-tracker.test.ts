@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../src/db';
+import { queryRows, type Db } from '../src/db';
 import { lockRollupSources, recountRollups } from '../src/db/rollups';
 import { seed } from '../src/db/seed';
 import type { GatewayEvent } from '../src/gateway/gateway';
@@ -48,7 +48,7 @@ async function trackerWithSends(count: number, flushMs?: number) {
 }
 
 /** Waits until a connection of the test database waits for a lock another one holds. */
-const lockWaitIn = (db: Awaited<ReturnType<typeof trackerWithSends>>['db'], what: string) =>
+const lockWaitIn = (db: Db, what: string) =>
   waitFor(
     async () =>
       (
