@@ -33,6 +33,9 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A fresh context per file in a kept process: each file still starts from its own modules and
+          // document, without a new process and a new jsdom import for every file (151 → 65 core-seconds).
+          pool: 'vmForks',
           setupFiles: ['src/test/setup.ts'],
           testTimeout: 15_000,
         },
