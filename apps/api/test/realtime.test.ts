@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import {
   REALTIME_CHANNEL_ADMIN,
   REALTIME_CHANNEL_CLIENT_ADMIN,
   REALTIME_CHANNEL_SIGNIN,
+  REALTIME_PATH,
 } from '@blaster/contract';
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, startRealtimeServer } from '../src/realtime/server';
 import { startTestApp, type TestApp } from './support/app';
@@ -13,6 +14,8 @@ import { waitFor } from './support/chat';
 let t: TestApp;
 let realtime: ReturnType<typeof startRealtimeServer>;
 let url: string;
+/** The socket on the HTTP port, as the panel opens it. */
+let panelUrl: string;
 let admin: { id: number; token: string };
 let member: { id: number; token: string };
 let otherMember: { id: number; token: string };
@@ -22,6 +25,8 @@ beforeAll(async () => {
   realtime = startRealtimeServer(t.ctx, { port: 0, host: '127.0.0.1' });
   await realtime.ready;
   url = `ws://127.0.0.1:${(realtime.server.address() as AddressInfo).port}`;
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  panelUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${REALTIME_PATH}`;
   admin = await t.createUser('admin');
   member = await t.createUser('member');
   otherMember = await t.createUser('member');
@@ -143,4 +148,57 @@ describe('realtime channels', () => {
     await waitFor(() => t.ctx.hub.subscriberCount(String(otherMember.id)) === 0, 'the followed socket to go');
     expect(t.ctx.hub.subscriberCount(String(otherMember.id))).toBe(0);
   });
+});
+
+describe('a socket once open', () => {
+  const synced = (count: number) => ({
+    event: 'count_synced' as const,
+    payload: {
+      deviceId: 'device-9',
+      date: '2026-01-01T00:00:00.000Z',
+      count_success: count,
+      count_fail: 0,
+      income: 0,
+    },
+    sender: { id: 9 },
+  });
+
+  // The panel reads its rows again when its socket opens and trusts the socket for every change after
+  // that: a change published between the open and the server's subscription would never be shown.
+  it.each([
+    ['the HTTP port', () => `${panelUrl}?id=${member.id}`],
+    ['the legacy port', () => `${url}/?id=${member.id}`],
+  ])(
+    'on %s hears every event published from its open on, however long the token check takes',
+    async (_, at) => {
+      const channel = String(member.id);
+      await waitFor(() => t.ctx.hub.subscriberCount(channel) === 0, 'earlier sockets on the channel to go');
+      let opened = false;
+      const verify = t.ctx.tokens.verify.bind(t.ctx.tokens);
+      // The check lasts until the socket has opened, when it can open before the check ends: a busy
+      // database or a slow machine can make it last that long.
+      const slowCheck = vi.spyOn(t.ctx.tokens, 'verify').mockImplementation(async (token) => {
+        for (let turn = 0; turn < 50 && !opened; turn += 1)
+          await new Promise((resolve) => setImmediate(resolve));
+        return verify(token);
+      });
+      const socket = new WebSocket(at(), { headers: { authorization: `Bearer ${member.token}` } });
+      const heard: number[] = [];
+      socket.on('message', (data) => heard.push(JSON.parse(String(data)).payload.count_success));
+      await new Promise<void>((resolve) =>
+        socket.once('open', () => {
+          opened = true;
+          t.ctx.hub.publish(member.id, synced(1));
+          resolve();
+        }),
+      );
+      await waitFor(() => t.ctx.hub.subscriberCount(channel) > 0, 'the socket to be subscribed');
+      t.ctx.hub.publish(member.id, synced(2));
+      await waitFor(() => heard.includes(2), 'the event published after the subscription');
+      slowCheck.mockRestore();
+      socket.close();
+
+      expect(heard).toEqual([1, 2]);
+    },
+  );
 });
