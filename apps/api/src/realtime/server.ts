@@ -117,22 +117,48 @@ function holdAnonymous(ctx: AppContext, address: string): (() => void) | null {
 const crossSiteSocket = (ctx: AppContext, request: IncomingMessage, anyPort: boolean) =>
   isCrossSite(request.headers, request.headers.host, ctx.config.allowedOrigins, { anyPort });
 
+/** What the server decided about a socket before opening it: its channel, token and verdict. */
+interface Admission {
+  channel: string;
+  token: string | null;
+  verdict: Verdict;
+}
+
+/** The server could not check the token (its database is away): the socket opens and closes at once. */
+const UNCHECKED: Verdict = { ok: false, code: 1011, reason: 'Internal error' };
+const UNCHECKED_ADMISSION: Admission = { channel: '', token: null, verdict: UNCHECKED };
+
 /**
- * Subscribes an accepted socket to its channel and keeps checking it: when the user's role or token
- * version changes (on any instance), a socket the user may no longer hold is closed.
+ * Checks a socket's token and channel before its upgrade completes. The panel takes the socket's open
+ * as the moment from which every change reaches it (it reads its rows again then): a socket that
+ * opened first and subscribed once a slow check ended would miss what changed in between.
  */
-async function onConnection(
+async function admit(
   ctx: AppContext,
-  socket: WebSocket,
   request: IncomingMessage,
   allowQueryToken: boolean,
-  clientAddress: (request: IncomingMessage) => string,
-) {
+): Promise<Admission> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   const channel = url.searchParams.get('id') ?? '';
   const token = socketToken(request, url, allowQueryToken);
-  // A socket with a token is signed in or closed as soon as the token is checked; the sign-in
-  // channel and sockets without a token stay anonymous for as long as they are open.
+  const verdict = await decide(ctx, channel, token).catch(() => UNCHECKED);
+  return { channel, token, verdict };
+}
+
+/**
+ * Subscribes an opened socket to its channel, in the same turn as its upgrade completed, and keeps
+ * checking it: when the user's role or token version changes (on any instance), a socket the user may
+ * no longer hold is closed.
+ */
+function onConnection(
+  ctx: AppContext,
+  socket: WebSocket,
+  request: IncomingMessage,
+  { channel, token, verdict }: Admission,
+  clientAddress: (request: IncomingMessage) => string,
+) {
+  // A socket with a token is signed in or closed as soon as it opens; the sign-in channel and sockets
+  // without a token stay anonymous for as long as they are open.
   if (channel === REALTIME_CHANNEL_SIGNIN || !token) {
     const release = holdAnonymous(ctx, clientAddress(request));
     if (!release) {
@@ -141,7 +167,6 @@ async function onConnection(
     }
     socket.once('close', release);
   }
-  const verdict = await decide(ctx, channel, token);
   if (!verdict.ok) {
     socket.close(verdict.code, verdict.reason);
     return;
@@ -174,15 +199,22 @@ async function onConnection(
 /** The legacy realtime port (default 4000): `ws://host:4000/?id=<channel>`. */
 export function startRealtimeServer(ctx: AppContext, options: { port: number; host: string }) {
   const clientAddress = clientAddressOf(ctx.config.trustProxy);
+  const admissions = new WeakMap<IncomingMessage, Admission>();
   const server = new WebSocketServer({
     port: options.port,
     host: options.host,
     ...SERVER_OPTIONS,
-    // The panel's pages come from the HTTP port: the same host on another port is the same site.
-    verifyClient: ({ req }, done) => (crossSiteSocket(ctx, req, true) ? done(false, 403) : done(true)),
+    verifyClient: ({ req }, done) => {
+      // The panel's pages come from the HTTP port: the same host on another port is the same site.
+      if (crossSiteSocket(ctx, req, true)) return done(false, 403);
+      void admit(ctx, req, true).then((admission) => {
+        admissions.set(req, admission);
+        done(true);
+      });
+    },
   });
   server.on('connection', (socket, request) => {
-    void onConnection(ctx, socket, request, true, clientAddress).catch(() => socket.close(1011));
+    onConnection(ctx, socket, request, admissions.get(request) ?? UNCHECKED_ADMISSION, clientAddress);
   });
   return {
     server,
@@ -205,9 +237,6 @@ export function startRealtimeServer(ctx: AppContext, options: { port: number; ho
 export function attachRealtime(ctx: AppContext, httpServer: Server) {
   const clientAddress = clientAddressOf(ctx.config.trustProxy);
   const server = new WebSocketServer({ noServer: true, ...SERVER_OPTIONS });
-  server.on('connection', (socket, request) => {
-    void onConnection(ctx, socket, request, false, clientAddress).catch(() => socket.close(1011));
-  });
   const onUpgrade = (request: IncomingMessage, stream: Duplex, head: Buffer) => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path !== REALTIME_PATH) {
@@ -218,7 +247,15 @@ export function attachRealtime(ctx: AppContext, httpServer: Server) {
       stream.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    server.handleUpgrade(request, stream, head, (socket) => server.emit('connection', socket, request));
+    // Until ws takes the connection over, a reset while the token is checked is ours to handle.
+    const dropped = () => stream.destroy();
+    stream.on('error', dropped);
+    void admit(ctx, request, false).then((admission) => {
+      stream.off('error', dropped);
+      server.handleUpgrade(request, stream, head, (socket) =>
+        onConnection(ctx, socket, request, admission, clientAddress),
+      );
+    });
   };
   httpServer.on('upgrade', onUpgrade);
   return {
