@@ -289,7 +289,8 @@ describe('scheduled blasts', () => {
     await noWait(first, member);
     const { id } = await connect(first, member, 'qr');
     await seedList(first, 10);
-    const startAt = new Date(Date.now() + 1_500);
+    // Far enough ahead that a busy machine cannot reach the time before the first process is gone.
+    const startAt = new Date(Date.now() + 3_000);
     const scheduled = await first.call<{ whatsapp: { scheduled_at: string } }>('POST', API.whatsappSchedule, {
       token: member.token,
       body: { id, start_at: startAt.toISOString() },
@@ -324,11 +325,13 @@ describe('scheduled blasts', () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.msg).toBe(MSG.scheduleInPast);
-    const startAt = new Date(Date.now() + 800);
-    await t.call('POST', API.whatsappSchedule, {
+    // Far enough ahead that a busy machine cannot reach the time before the cancel is in.
+    const startAt = new Date(Date.now() + 2_000);
+    const scheduled = await t.call('POST', API.whatsappSchedule, {
       token: member.token,
       body: { id, start_at: startAt.toISOString() },
     });
+    expect(scheduled.status).toBe(200);
     const cancelled = await t.call<{ whatsapp: { scheduled_at: string | null } }>(
       'POST',
       API.whatsappScheduleCancel,
@@ -338,7 +341,7 @@ describe('scheduled blasts', () => {
     expect(cancelled.body.whatsapp.scheduled_at).toBeNull();
     // Well past the time and several lease-loop passes later, nothing was sent. A fixed wait: what it
     // shows is that no send happens, and there is no event for something that does not happen.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await new Promise((resolve) => setTimeout(resolve, startAt.getTime() + 1_200 - Date.now()));
     expect(await logsOf(t, id)).toBe(0);
     expect((await account(t, id)).status).toBe('idle');
     const again = await t.call('POST', API.whatsappScheduleCancel, { token: member.token, body: { id } });
