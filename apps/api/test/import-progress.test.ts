@@ -47,6 +47,8 @@ async function listen(channel: string, token: string, hubChannel = channel) {
   const messages: { event: string; payload: unknown }[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data)) as (typeof messages)[number]));
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+  // Subscribed on the server before the client reads the upgrade's answer: a close then would abort it.
+  await Promise.race([new Promise((opened) => socket.once('open', opened)), closed]);
   await waitFor(
     () => t.ctx.hub.subscriberCount(hubChannel) > 0 || socket.readyState === WebSocket.CLOSED,
     `a socket on ${channel}`,

@@ -139,6 +139,9 @@ describe('metrics', () => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}?id=${REALTIME_CHANNEL_ADMIN}`, {
       headers: { authorization: `Bearer ${await adminToken(t)}` },
     });
+    // The server counts the socket as its upgrade completes, before the client has read the answer:
+    // closing it then aborts the handshake, so the test waits for the client's open first.
+    await new Promise((opened, failed) => socket.once('open', opened).once('error', failed));
     await waitFor(async () => sample(await scrape(), 'blaster_realtime_sockets') === 1, 'the socket');
     const busy = await scrape();
     expect(sample(busy, 'blaster_webhook_queue_depth')).toBe(3);

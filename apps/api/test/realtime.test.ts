@@ -42,11 +42,16 @@ function connect(channel: string, token?: string) {
   const messages: unknown[] = [];
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
   const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  const subscribed = () =>
-    waitFor(
+  // The server subscribes a socket as its upgrade completes, before the client has read the answer;
+  // a test that closed it then would abort the handshake, so the client's open is awaited too.
+  const opened = new Promise<void>((resolve) => socket.once('open', () => resolve()));
+  const subscribed = async () => {
+    await Promise.race([opened, closed]);
+    await waitFor(
       () => t.ctx.hub.subscriberCount(channel) > 0 || socket.readyState === WebSocket.CLOSED,
       `a socket on channel ${channel}`,
     );
+  };
   return { socket, messages, closed, subscribed };
 }
 
