@@ -32,6 +32,26 @@ export default tseslint.config(
     },
   },
   {
+    // A screen test waits for what the user would see, with no deadline of its own: testing-library's
+    // waits take the suite's one limit (src/test/setup.ts), where vi.waitFor gives up after a second.
+    files: ['apps/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'waitFor',
+          message: "Use testing-library's waitFor: it waits within the suite's limit.",
+        },
+        {
+          object: 'vi',
+          property: 'waitUntil',
+          message: "Use testing-library's waitFor: it waits within the suite's limit.",
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import Cookies from 'js-cookie';
 import { EN_CATALOG, EXPORT_ROWS_HEADER, UI_PANEL } from '@blaster/contract';
@@ -90,8 +90,8 @@ describe('a server export', () => {
     ).toBeTruthy();
 
     await act(async () => file.end());
-    await vi.waitFor(() => expect(saved).toHaveBeenCalledOnce());
-    await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(screen.getByRole('button', { name: EN_CATALOG['common.exportCsv'] })).toHaveProperty(
       'disabled',
       false,
@@ -110,7 +110,7 @@ describe('a server export', () => {
       ),
     ).toBeTruthy();
     await act(async () => file.end());
-    await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
 
     vi.stubGlobal(
       'fetch',
@@ -158,8 +158,8 @@ describe("an import's skipped rows from the server", () => {
       true,
     );
     await act(async () => file.end());
-    await vi.waitFor(() => expect(saved).toHaveBeenCalledOnce());
-    await vi.waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(screen.getByRole('button', { name: UI_PANEL['common.downloadJson'] })).toHaveProperty(
       'disabled',
       false,

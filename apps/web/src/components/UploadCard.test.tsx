@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import {
   EN_CATALOG,
@@ -36,7 +36,7 @@ async function startUpload() {
   const file = new File(['x'.repeat(SIZE)], 'nomor.csv', { type: 'text/csv' });
   fireEvent.change(document.querySelector('#phone-file')!, { target: { files: [file] } });
   fireEvent.submit(document.querySelector('form')!);
-  const socket = await vi.waitFor(() => {
+  const socket = await waitFor(() => {
     const found = FakeSocket.all.findLast((one) =>
       one.url.endsWith(`${REALTIME_PATH}?id=${REALTIME_CHANNEL_PRIVATE}`),
     );
@@ -44,7 +44,7 @@ async function startUpload() {
     return found!;
   });
   act(() => socket.onopen!());
-  const request = await vi.waitFor(() => {
+  const request = await waitFor(() => {
     expect(FakeRequest.all).toHaveLength(1);
     return FakeRequest.all[0]!;
   });
@@ -161,7 +161,7 @@ describe('the upload card', () => {
     FakeRequest.all = [];
     const second = await startUpload();
     act(() => second.request.answer(401, { msg: 'Unauthorized' }));
-    await vi.waitFor(() => expect(signedOut).toHaveBeenCalledOnce());
+    await waitFor(() => expect(signedOut).toHaveBeenCalledOnce());
     cleanup();
 
     FakeRequest.all = [];

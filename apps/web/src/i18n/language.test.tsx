@@ -77,7 +77,7 @@ describe('language switch', () => {
     await screen.findByRole('navigation', { name: 'Menu utama' });
     fetchMock.mockClear();
     fireEvent.click(await screen.findByRole('button', { name: 'Muat ulang' }));
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 3000 });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const headers = fetchMock.mock.calls.at(-1)![1]!.headers as Record<string, string>;
     expect(headers['accept-language']).toBe('id');
   });

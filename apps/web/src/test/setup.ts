@@ -13,5 +13,7 @@ if (typeof globalThis.ReadableStream === 'undefined') {
 
 // The panel loads the user cookie's check before its first render (main.tsx); so do the tests.
 await loadStoredUserCheck();
-// Screens load on first use (app/router.tsx): the first test to open one waits for its module.
-configure({ asyncUtilTimeout: 8_000 });
+// Screens load on first use (app/router.tsx): the first test to open one waits for its module. Waits
+// have no deadline of their own: this limit, as the test's (vitest.config.ts), only ends a hang, so it is
+// generous enough for a machine busy with other work, and a wait that gives up still names what it missed.
+configure({ asyncUtilTimeout: 45_000 });

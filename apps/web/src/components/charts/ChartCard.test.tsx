@@ -35,10 +35,8 @@ describe('ChartCard', () => {
         ]}
       />,
     );
-    const chart = await screen.findByRole('img', { name: 'Blast per Hari' }, { timeout: 10_000 });
-    await waitFor(() => expect(chart.querySelector('[data-series="success"]')).not.toBeNull(), {
-      timeout: 5000,
-    });
+    const chart = await screen.findByRole('img', { name: 'Blast per Hari' });
+    await waitFor(() => expect(chart.querySelector('[data-series="success"]')).not.toBeNull());
     const values = [...chart.querySelectorAll('[data-series="success"]')].map((bar) =>
       bar.getAttribute('data-value'),
     );
@@ -102,7 +100,7 @@ async function renderIncome() {
       formatTooltipX={formatLongDay}
     />,
   );
-  return screen.findByRole('img', { name: 'Pendapatan per Hari' }, { timeout: 10_000 });
+  return screen.findByRole('img', { name: 'Pendapatan per Hari' });
 }
 
 describe('chart texts', () => {
@@ -153,7 +151,7 @@ describe('ColourBarChart', () => {
         ]}
       />,
     );
-    const chart = await screen.findByRole('img', { name: 'Funnel Pengiriman' }, { timeout: 10_000 });
+    const chart = await screen.findByRole('img', { name: 'Funnel Pengiriman' });
     const bars = [...chart.querySelectorAll('[data-series="value"]')];
     expect(bars.map((bar) => bar.getAttribute('data-value'))).toEqual(['12', '9']);
     expect(bars.map((bar) => bar.querySelector('path')?.getAttribute('fill'))).toEqual([

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { CATALOGS, MESSAGE_TEXT as MSG, STATS_TEXT, UI_PANEL, type AbTestRow } from '@blaster/contract';
@@ -105,7 +105,7 @@ describe('the A/B test form', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: /Promo sore/ }));
     fireEvent.change(labelled(UI_PANEL['abtests.metric']), { target: { value: 'read' } });
     fireEvent.click(screen.getByRole('button', { name: UI_PANEL['abtests.start'] }));
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(posts()).toEqual([
       {
         method: 'POST',
@@ -139,7 +139,7 @@ describe('cancelling a test', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain(catalogText('abtests.cancelConfirm', { id: '5' }));
     fireEvent.click(within(dialog).getByRole('button', { name: MSG.cancel }));
-    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(posts()).toEqual([]);
   });
 
@@ -148,7 +148,7 @@ describe('cancelling a test', () => {
     fireEvent.click(screen.getByRole('button', { name: UI_PANEL['abtests.cancelTest'] }));
     const dialog = await screen.findByRole('alertdialog');
     fireEvent.click(within(dialog).getByRole('button', { name: UI_PANEL['abtests.cancelTest'] }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(posts()).toEqual([{ method: 'POST', url: '/api/admin/abtest/5/cancel', body: undefined }]),
     );
   });
@@ -184,7 +184,7 @@ describe('the A/B test chart', () => {
     const chart = await screen.findByRole('img', {
       name: catalogText('abtests.chartLabel', { metric, id: '5' }),
     });
-    await vi.waitFor(() => expect(values(chart, 'winner')).toEqual(['0', '42']));
+    await waitFor(() => expect(values(chart, 'winner')).toEqual(['0', '42']));
     expect(values(chart, 'rate')).toEqual(['30', '0']);
     const card = screen.getByTestId('abtest-5-chart');
     expect(
@@ -215,7 +215,7 @@ describe('the A/B test chart', () => {
     const chart = await screen.findByRole('img', {
       name: catalogText('abtests.chartLabel', { metric: 'Read rate', id: '5' }, EN),
     });
-    await vi.waitFor(() => expect(values(chart, 'winner')).toEqual(['0', '42.5']));
+    await waitFor(() => expect(values(chart, 'winner')).toEqual(['0', '42.5']));
     const summary = screen.getByTestId('abtest-5-winner');
     expect(within(summary).getByText(EN['abtests.margin']!)).toBeTruthy();
     expect(summary.textContent).toContain(catalogText('abtests.marginPoints', { points: '12.5' }, EN));
@@ -226,7 +226,7 @@ describe('the A/B test chart', () => {
     const test = { ...aTest(), status: 'waiting' as const, winner_template_id: null };
     const { unmount } = render(<AbTestChart test={test} />);
     const chart = await screen.findByRole('img', { name: /#5/ });
-    await vi.waitFor(() => expect(values(chart, 'rate')).toEqual(['30', '42']));
+    await waitFor(() => expect(values(chart, 'rate')).toEqual(['30', '42']));
     expect(chart.querySelector('[data-series="winner"]')).toBeNull();
     expect(screen.getByTestId('abtest-5-winner').textContent).toBe(UI_PANEL['abtests.noWinner']);
     unmount();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -42,7 +42,7 @@ describe('the audit trail', () => {
     fireEvent.change(await screen.findByRole('combobox', { name: 'Baris per halaman' }), {
       target: { value: '25' },
     });
-    await vi.waitFor(() => expect(listReads().at(-1)?.get('per_page')).toBe('25'));
+    await waitFor(() => expect(listReads().at(-1)?.get('per_page')).toBe('25'));
     expect(listReads().at(-1)?.get('action')).toBe('user.update');
     expect(router.state.location.search).toContain('per_page=25');
   });
@@ -60,7 +60,7 @@ describe('sorting the audit trail', () => {
     );
     const header = await screen.findByRole('columnheader', { name: /Waktu|Time/ });
     fireEvent.click(within(header).getByRole('button'));
-    await vi.waitFor(() => expect(listReads().at(-1)?.get('sort')).toBe('time'));
+    await waitFor(() => expect(listReads().at(-1)?.get('sort')).toBe('time'));
     expect(router.state.location.search).toContain('sort=time');
     expect(header.getAttribute('aria-sort')).toBe('ascending');
   });

@@ -36,7 +36,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
 describe('the blaster', () => {
   it("names the sender by its number in the spec's payload", async () => {
     const { result } = renderHook(() => useBlaster(), { wrapper });
-    await waitFor(() => expect(result.current.senders.data?.list).toHaveLength(1), { timeout: 5_000 });
+    await waitFor(() => expect(result.current.senders.data?.list).toHaveLength(1));
     act(() => {
       result.current.setSender(account.clientid);
       result.current.setMessage('Halo');

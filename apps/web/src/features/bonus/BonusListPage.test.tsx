@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -59,14 +59,14 @@ describe('the bonus list', () => {
     const router = openList('admin', '/bonus?page=2&sort=nominal&dir=desc');
     await screen.findByText('Juara 1');
     fireEvent.change(screen.getByRole('searchbox', { name: 'Cari Bonus' }), { target: { value: 'lebaran' } });
-    await vi.waitFor(() => expect(lastRead().get('search')).toBe('lebaran'), { timeout: 8_000 });
+    await waitFor(() => expect(lastRead().get('search')).toBe('lebaran'));
     expect([lastRead().get('page'), lastRead().get('sort'), lastRead().get('dir')]).toEqual([
       '1',
       'nominal',
       'desc',
     ]);
     expect(router.state.location.search).toContain('s=lebaran');
-    await vi.waitFor(() => expect(screen.queryByText('Juara 1')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Juara 1')).toBeNull());
     expect(screen.getByText('Hadiah Lebaran')).toBeTruthy();
   });
 

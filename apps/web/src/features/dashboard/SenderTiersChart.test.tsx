@@ -47,15 +47,9 @@ describe("the dashboard's senders by tier and quality", () => {
     const { asked } = showWith({
       tiers: [tier(250, 3, 1, 1, 2), tier(2_000, 2), tier(10_000, 0), tier(100_000, 0), tier(null, 1)],
     });
-    const chart = await screen.findByRole(
-      'img',
-      { name: 'Pengirim per Tier dan Kualitas' },
-      { timeout: 10_000 },
-    );
+    const chart = await screen.findByRole('img', { name: 'Pengirim per Tier dan Kualitas' });
     expect(asked).toEqual([ENDPOINTS.statsSenders.path]);
-    await waitFor(() => expect(chart.querySelector('[data-series="red"]')).not.toBeNull(), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(chart.querySelector('[data-series="red"]')).not.toBeNull());
     expect(screen.getByTestId('chart-sender-tiers').getAttribute('data-state')).toBe('ready');
     expect(chart.textContent).toContain('Tanpa batas');
     expect(chart.textContent).toContain('10.000');

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -113,19 +113,19 @@ describe('the inbox page', () => {
     fireEvent.click(item);
     expect(router.state.location.search).toBe('?thread=3');
     const list = await screen.findByTestId('inbox-messages');
-    await vi.waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(2));
+    await waitFor(() => expect(list.querySelectorAll('li')).toHaveLength(2));
     const shown = [...list.querySelectorAll('li')];
     expect(shown.map((node) => node.getAttribute('data-direction'))).toEqual(['out', 'in']);
     expect(shown[1]!.textContent).toContain('template #2');
     // The owner opened an unread thread: it is marked read.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(calls.some((call) => call.method === 'POST' && call.url.endsWith('/threads/3/read'))).toBe(true),
     );
 
     const box = screen.getByLabelText(/^Balasan/) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Rp 50.000 kak' } });
     fireEvent.click(screen.getByRole('button', { name: 'Kirim' }));
-    await vi.waitFor(() => expect(box.value).toBe(''));
+    await waitFor(() => expect(box.value).toBe(''));
     const sent = calls.find((call) => call.url.endsWith('/threads/3/reply'));
     expect(sent).toMatchObject({
       method: 'POST',

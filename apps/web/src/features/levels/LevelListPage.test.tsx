@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -49,7 +49,7 @@ describe('the level list', () => {
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Cari Level' }), {
       target: { value: 'gold' },
     });
-    await vi.waitFor(() => expect(listCalls.at(-1)?.get('search')).toBe('gold'), { timeout: 3000 });
+    await waitFor(() => expect(listCalls.at(-1)?.get('search')).toBe('gold'));
     expect(listCalls.at(-1)?.get('page')).toBe('1');
     expect(new URLSearchParams(router.state.location.search).get('s')).toBe('gold');
   });
@@ -64,7 +64,7 @@ describe('the level list', () => {
     ] as const) {
       const cell = screen.getByRole('columnheader', { name: header });
       fireEvent.click(within(cell).getByRole('button'));
-      await vi.waitFor(() => expect(listCalls.at(-1)?.get('sort')).toBe(key));
+      await waitFor(() => expect(listCalls.at(-1)?.get('sort')).toBe(key));
       expect(cell.getAttribute('aria-sort')).toBe('ascending');
     }
   });

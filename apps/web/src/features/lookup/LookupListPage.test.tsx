@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -81,11 +81,11 @@ describe('the generator list', () => {
       [UI_PANEL['lookup.createdAt'], 'created'],
     ]) {
       sortBy(header!);
-      await vi.waitFor(() => expect(lastRead().get('sort')).toBe(key));
+      await waitFor(() => expect(lastRead().get('sort')).toBe(key));
     }
     // A second click on the same header turns the order round.
     sortBy(UI_PANEL['lookup.createdAt']);
-    await vi.waitFor(() => expect(lastRead().get('dir')).toBe('desc'));
+    await waitFor(() => expect(lastRead().get('dir')).toBe('desc'));
     expect(['per_page', 'search', 'user_id'].map((key) => lastRead().get(key))).toEqual(['25', 'sinar', '7']);
     expect(router.state.location.search).toContain('sort=created');
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -45,7 +45,7 @@ describe('the member list', () => {
     );
     const header = await screen.findByRole('columnheader', { name: /Email/ });
     fireEvent.click(within(header).getByRole('button'));
-    await vi.waitFor(() => expect(lastRead().get('sort')).toBe('email'));
+    await waitFor(() => expect(lastRead().get('sort')).toBe('email'));
     expect(lastRead().get('per_page')).toBe('25');
     expect(router.state.location.search).toContain('sort=email');
     expect(header.getAttribute('aria-sort')).toBe('ascending');

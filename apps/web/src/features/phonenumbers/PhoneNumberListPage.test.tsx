@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Profiler } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -94,7 +94,7 @@ describe('the phone-number list while its first page is on its way', () => {
     await act(async () => answer(json({ data: [aRow(2), aRow(1)], meta: meta(2) })));
     await screen.findByText('Massal 2');
     // The search settles into the address once typing paused; the rows stay while it is read.
-    await vi.waitFor(() => expect(router.state.location.search).toBe('?s=0812&page=1'), { timeout: 8_000 });
+    await waitFor(() => expect(router.state.location.search).toBe('?s=0812&page=1'));
     const shown = drawn.count;
     await letTasksRun(50);
     expect(drawn.count - shown).toBeLessThan(5);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -55,13 +55,13 @@ describe('the referral list', () => {
     const router = openList();
     const from = await screen.findByRole('columnheader', { name: /Dari/ });
     fireEvent.click(within(from).getByRole('button', { name: /Dari/ }));
-    await vi.waitFor(() => expect(lastRead().get('sort')).toBe('name'));
+    await waitFor(() => expect(lastRead().get('sort')).toBe('name'));
     // The column shows the e-mail under the name: its header sorts by either.
     fireEvent.click(within(from).getByRole('button', { name: /Email/ }));
-    await vi.waitFor(() => expect(lastRead().get('sort')).toBe('email'));
+    await waitFor(() => expect(lastRead().get('sort')).toBe('email'));
     expect(from.getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(within(screen.getByRole('columnheader', { name: /Nominal/ })).getByRole('button'));
-    await vi.waitFor(() => expect(lastRead().get('sort')).toBe('income'));
+    await waitFor(() => expect(lastRead().get('sort')).toBe('income'));
     expect(router.state.location.search).toContain('sort=income');
   });
 
@@ -71,10 +71,10 @@ describe('the referral list', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: UI_PANEL['referral.search'] }), {
       target: { value: 'agus' },
     });
-    await vi.waitFor(() => expect(lastRead().get('search')).toBe('agus'), { timeout: 8_000 });
+    await waitFor(() => expect(lastRead().get('search')).toBe('agus'));
     expect(['page', 'sort', 'dir'].map((key) => lastRead().get(key))).toEqual(['1', 'income', 'desc']);
     expect(router.state.location.search).toContain('s=agus');
-    await vi.waitFor(() => expect(screen.queryByText('Bella Putri')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Bella Putri')).toBeNull());
     expect(screen.getByTestId('referral-total').textContent).toContain('2.000');
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import Cookies from 'js-cookie';
 import { MESSAGE_TEXT as MSG, UI_PANEL, type SegmentRow } from '@blaster/contract';
@@ -85,14 +85,14 @@ describe('the segment builder', () => {
     const status = await screen.findByText(catalogText('segments.count', { claimable: '7', total: '10' }));
     expect(status.getAttribute('aria-live')).toBe('polite');
     // The count is asked once typing pauses, with the filter as it stands then.
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(previews().at(-1)?.body).toEqual({
         filter: { tags: ['vip'], fields: [{ key: 'city', value: 'Bandung' }], replied: false },
       }),
     );
 
     fireEvent.click(screen.getByRole('button', { name: UI_PANEL['segments.save'] }));
-    await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
     expect(calls.find((call) => call.method === 'POST' && call.url === '/api/admin/segment')?.body).toEqual({
       name: 'VIP Bandung',
       filter: { tags: ['vip'], fields: [{ key: 'city', value: 'Bandung' }], replied: false },

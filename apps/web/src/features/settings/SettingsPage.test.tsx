@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -88,7 +88,7 @@ describe("the settings' template pacing", () => {
     type(BLOCKS, '5');
     type(WAIT, '45');
     fireEvent.click(screen.getByRole('button', { name: MESSAGE_TEXT.save }));
-    await vi.waitFor(() => expect(saves()).toHaveLength(1));
+    await waitFor(() => expect(saves()).toHaveLength(1));
     expect(saves()[0]).toMatchObject({
       template_first_batch: 25,
       template_feedback_minutes: 45,

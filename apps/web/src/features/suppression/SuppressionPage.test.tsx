@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -54,7 +54,7 @@ describe('the suppression list', () => {
     ] as const) {
       const cell = screen.getByRole('columnheader', { name: header });
       fireEvent.click(within(cell).getByRole('button'));
-      await vi.waitFor(() => expect(listCalls.at(-1)?.get('sort')).toBe(key));
+      await waitFor(() => expect(listCalls.at(-1)?.get('sort')).toBe(key));
       expect(listCalls.at(-1)?.get('search')).toBe('0812');
       expect(cell.getAttribute('aria-sort')).toBe('ascending');
     }

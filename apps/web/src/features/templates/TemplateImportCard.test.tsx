@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -64,7 +64,7 @@ async function sendFile() {
   const file = new File(['x'.repeat(SIZE)], 'templates.json', { type: 'application/json' });
   fireEvent.change(document.querySelector('#template-import-file')!, { target: { files: [file] } });
   fireEvent.submit(document.querySelector('form')!);
-  const socket = await vi.waitFor(() => {
+  const socket = await waitFor(() => {
     const found = FakeSocket.all.findLast((one) =>
       one.url.endsWith(`${REALTIME_PATH}?id=${REALTIME_CHANNEL_PRIVATE}`),
     );
@@ -72,7 +72,7 @@ async function sendFile() {
     return found!;
   });
   act(() => socket.onopen!());
-  const request = await vi.waitFor(() => {
+  const request = await waitFor(() => {
     expect(FakeRequest.all).toHaveLength(1);
     return FakeRequest.all[0]!;
   });

@@ -125,7 +125,7 @@ describe('searching and sorting the template list', () => {
     fireEvent.change(await screen.findByRole('searchbox', { name: 'Cari Template' }), {
       target: { value: ' Diskon 50% ' },
     });
-    await vi.waitFor(() => expect(listReads().at(-1)?.get('search')).toBe('Diskon 50%'), { timeout: 3000 });
+    await waitFor(() => expect(listReads().at(-1)?.get('search')).toBe('Diskon 50%'));
     const asked = listReads().at(-1)!;
     expect([asked.get('page'), asked.get('status')]).toEqual(['1', 'nonactive']);
     expect(new URLSearchParams(router.state.location.search).get('s')).toBe('Diskon 50%');
@@ -135,12 +135,12 @@ describe('searching and sorting the template list', () => {
     const router = openList();
     const caption = await screen.findByRole('columnheader', { name: /Caption/ });
     fireEvent.click(within(caption).getByRole('button'));
-    await vi.waitFor(() => expect(listReads().at(-1)?.get('sort')).toBe('caption'));
+    await waitFor(() => expect(listReads().at(-1)?.get('sort')).toBe('caption'));
     expect(caption.getAttribute('aria-sort')).toBe('ascending');
     const status = screen.getByRole('columnheader', { name: /Status/ });
     fireEvent.click(within(status).getByRole('button'));
     fireEvent.click(within(status).getByRole('button'));
-    await vi.waitFor(() => expect(listReads().at(-1)?.get('dir')).toBe('desc'));
+    await waitFor(() => expect(listReads().at(-1)?.get('dir')).toBe('desc'));
     expect(listReads().at(-1)?.get('sort')).toBe('status');
     expect(router.state.location.search).toContain('sort=status');
   });
@@ -157,7 +157,7 @@ describe("the template list's 'Import JSON'", () => {
       one.url.endsWith(`${REALTIME_PATH}?id=${REALTIME_CHANNEL_PRIVATE}`),
     )!;
     act(() => socket.onopen!());
-    const request = await vi.waitFor(() => {
+    const request = await waitFor(() => {
       expect(FakeRequest.all).toHaveLength(1);
       return FakeRequest.all[0]!;
     });

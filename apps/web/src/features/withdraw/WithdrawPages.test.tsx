@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import Cookies from 'js-cookie';
@@ -76,7 +76,7 @@ describe('the withdraw requests', () => {
     );
     await screen.findByText('Rp 50.000');
     fireEvent.change(screen.getByRole('searchbox', { name: SEARCH }), { target: { value: 'rina' } });
-    await vi.waitFor(() => expect(lastRead().get('search')).toBe('rina'), { timeout: 8_000 });
+    await waitFor(() => expect(lastRead().get('search')).toBe('rina'));
     expect(['page', 'status', 'sort', 'dir'].map((key) => lastRead().get(key))).toEqual([
       '1',
       'requested',
@@ -87,7 +87,7 @@ describe('the withdraw requests', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Filter Status' }), {
       target: { value: 'accepted' },
     });
-    await vi.waitFor(() => expect(lastRead().get('status')).toBe('accepted'));
+    await waitFor(() => expect(lastRead().get('status')).toBe('accepted'));
     expect(lastRead().get('search')).toBe('rina');
     expect(router.state.location.search).toContain('s=rina');
   });
@@ -99,7 +99,7 @@ describe("a member's withdraw history", () => {
     expect(((await screen.findByRole('searchbox', { name: SEARCH })) as HTMLInputElement).value).toBe(
       '50000',
     );
-    await vi.waitFor(() => expect(lastRead().get('search')).toBe('50000'));
+    await waitFor(() => expect(lastRead().get('search')).toBe('50000'));
     expect(lastRead().get('user_id')).toBe('9');
   });
 });
