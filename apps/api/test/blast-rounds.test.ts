@@ -157,6 +157,38 @@ describe('blast rounds', () => {
     expect(await figures(t)).toMatchObject({ logs: TARGETS, success: TARGETS, pending: 0 });
   });
 
+  it('the server answers a request while a blast runs at full speed in its process', async () => {
+    // At time scale 0 the sandbox answers at once, and the embedded database runs in this process:
+    // a loop that never waited for the event loop left the server no turn to read a request until
+    // the whole blast had been sent.
+    const t = await startTestApp({ ...QUIET, SANDBOX_TIME_SCALE: '0' });
+    opened.push(t);
+    const member = await fastMember(t);
+    const { id } = await connect(t, member, 'qr');
+    const TARGETS = 2_000;
+    await seedList(t, TARGETS);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    let finished = false;
+    let firstRound!: () => void;
+    const roundSettled = new Promise<void>((resolve) => (firstRound = resolve));
+    t.ctx.hub.tap((_channel, message) => {
+      if (message.event === 'count_success') firstRound();
+      if (message.event === 'finished') finished = true;
+    });
+    await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
+    await roundSettled;
+    const answer = await fetch(`http://127.0.0.1:${port}${API.user(member.id)}`, {
+      headers: { authorization: `Bearer ${member.token}` },
+    });
+    const sentWhenAnswered = t.sandbox.delivered.length;
+    expect(answer.status).toBe(200);
+    expect(finished).toBe(false);
+    expect(sentWhenAnswered).toBeLessThan(TARGETS);
+    await waitFor(async () => (await status(t, id)).status === 'idle', 'the blast to finish');
+    expect(await figures(t)).toMatchObject({ logs: TARGETS, success: TARGETS, pending: 0 });
+  });
+
   it('a round the database rolls back for a deadlock is tried again: the blast ends, nothing sent twice, no error shown', async () => {
     // Two transactions that lock the same rows in opposite orders: PostgreSQL aborts one of them
     // (40P01) and asks for it to be run again. Here a trigger aborts the second round's settle once.

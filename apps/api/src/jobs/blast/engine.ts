@@ -7,6 +7,7 @@ import { sendPermitted } from '../../policy/permit';
 import { BlastConfigCache, type BlastConfig } from '../blast-config';
 import { BlastEvents } from './publish';
 import type { BlastDataSource, BlastOwner, Claimed, Outcome } from './source';
+import { limitedSource } from './limited-source';
 import { SqlBlastSource } from './sql-source';
 import type { RenderLinks } from './claim';
 import { limitWaitMs, senderAllowance, yellowWaitMs, type Allowance } from './standing';
@@ -25,6 +26,18 @@ const PACED_WAIT_MS = 250;
 const ROUND_MS = 1_000;
 const FIRST_ROUND = 8;
 const MAX_ROUND = 64;
+/**
+ * How many of the blast's reads and writes run at once, for all loops of the process: fewer than the
+ * pool's 10 connections, so the panel's requests, lease renewals and other jobs find one free while a
+ * hundred accounts blast at full speed (limited-source.ts).
+ */
+const DATABASE_SLOTS = 8;
+/**
+ * A network that answers at once and a database inside the process (the embedded one) resolve every
+ * step as a promise: each round begins on a turn of the event loop of its own, so a loop never keeps
+ * the server from reading a request for longer than a round.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A round written to the database: how long it took from claim to settle, and what each send did. */
 export interface SettledRound {
@@ -94,12 +107,13 @@ export class BlastEngine extends LeasedJobs {
     super('blast', options.leases, options.bus);
     this.random = options.random ?? Math.random;
     this.config = new BlastConfigCache(options.db, options.bus);
-    this.source = new SqlBlastSource(options.db, {
+    const store = new SqlBlastSource(options.db, {
       confirmLease: (tx, accountId) => this.confirmLease(tx, accountId),
       timeZone: this.timeZone,
       renderLinks: options.renderLinks ?? ((text) => text),
       instanceId: options.leases.holder,
     });
+    this.source = limitedSource(store, DATABASE_SLOTS);
     this.events = new BlastEvents(options.hub);
     // Loops held by governance look again at once when an operator changes the settings, or the
     // network says a sender's standing changed (its clock moved, a tier or a rating changed).
@@ -174,6 +188,7 @@ export class BlastEngine extends LeasedJobs {
 
   /** One round: claim, send, settle and tell, then wait as the pacing says. */
   private async round(run: Run): Promise<Step> {
+    await nextTurn();
     run.interrupts.clear();
     run.changesSeen = this.governanceChanges;
     const ready = await this.prepare(run);
