@@ -8,11 +8,12 @@ import { aUser } from '../../test/users';
 import { AuditListPage } from './AuditListPage';
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
-const fetch = vi.fn(async (url: string) =>
+/** Four pages of the trail with nothing on them; a test may answer otherwise for itself. */
+const fourEmptyPages = async (url: string) =>
   url.startsWith(ENDPOINTS.auditPerPage.path)
     ? json({ data: [], meta: { page: 1, totalPages: 4, total: 40, totalCapped: false } })
-    : json({ list: [] }),
-);
+    : json({ list: [] });
+const fetch = vi.fn(fourEmptyPages);
 const listReads = () =>
   fetch.mock.calls
     .map(([url]) => url)
@@ -21,7 +22,8 @@ const listReads = () =>
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetch);
-  fetch.mockClear();
+  fetch.mockReset();
+  fetch.mockImplementation(fourEmptyPages);
   Cookies.set('user', JSON.stringify(aUser({ role: 'admin' })));
 });
 afterEach(() => {
