@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import type { BlastDataSource } from './source';
 
@@ -13,10 +12,14 @@ let turnedAt = performance.now();
  * among them) would fire until the blast did. Every call that comes after the time waits, the chain
  * runs dry and the loop turns.
  */
-async function turnWhenDue() {
-  if (performance.now() - turnedAt < TURN_MS) return;
-  await nextTurn();
-  turnedAt = performance.now();
+function turnWhenDue(): Promise<void> | undefined {
+  if (performance.now() - turnedAt < TURN_MS) return undefined;
+  return new Promise<void>((resolve) =>
+    setImmediate(() => {
+      turnedAt = performance.now();
+      resolve();
+    }),
+  );
 }
 
 /**
