@@ -5,7 +5,7 @@ import { queryRows } from '../src/db';
 import type { BlastDataSource } from '../src/jobs/blast/source';
 import { messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { closeSharedApps, startTestApp, type TestApp } from './support/app';
-import { connect, fastMember, recordEvents, waitFor } from './support/chat';
+import { connect, fastMember, recordEvents, signal, waitFor } from './support/chat';
 
 const opened: TestApp[] = [];
 afterEach(() => closeSharedApps(opened));
@@ -266,5 +266,51 @@ describe('blast rounds', () => {
         `the blast to go on past the stale hold and finish (${calls} claims, ${t.sandbox.delivered.length} sent, events ${seen.map((e) => e.message.event).join(', ')})`,
     );
     expect(t.sandbox.delivered).toHaveLength(5);
+  });
+
+  it('a stop while a round claims leaves every open list showing the account idle', async () => {
+    // The round read the account as sending, then the member stopped it while its claim ran: the stop
+    // told the lists "idle" before the round told them "sending" for the message it had claimed.
+    const t = await startTestApp({ ...QUIET, SANDBOX_TIME_SCALE: '0' });
+    opened.push(t);
+    const member = await fastMember(t);
+    const { id } = await connect(t, member, 'qr');
+    await seedList(t, 5);
+    const source = (t.ctx.blast as unknown as { source: BlastDataSource }).source;
+    const claim = source.claim.bind(source);
+    const inClaim = signal();
+    const stopped = signal();
+    let calls = 0;
+    vi.spyOn(source, 'claim').mockImplementation(async (...args) => {
+      calls += 1;
+      if (calls === 1) {
+        inClaim.fire();
+        await stopped.fired;
+      }
+      return claim(...args);
+    });
+    const seen = recordEvents(t);
+    await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
+    await inClaim.fired;
+    const stop = await t.call('POST', API.whatsappStop, {
+      token: member.token,
+      body: { whatsappClientId: id },
+    });
+    expect(stop.status).toBe(200);
+    stopped.fire();
+    await waitFor(
+      () => !t.ctx.blast.isRunning(id),
+      () => `the loop to end (${calls} claims, ${t.sandbox.delivered.length} sent)`,
+    );
+
+    // The claimed message went out and was counted; nothing more was sent.
+    expect(t.sandbox.delivered).toHaveLength(1);
+    expect((await status(t, id)).status).toBe('idle');
+    const STATUS_EVENTS = new Set(['sending', 'stop', 'idle', 'finished', 'error_blast', 'paused']);
+    const told = seen
+      .filter((e) => e.channel === String(member.id) && e.message.sender?.id === id)
+      .map((e) => e.message.event)
+      .filter((event) => STATUS_EVENTS.has(event));
+    expect(told.at(-1)).toBe('idle');
   });
 });

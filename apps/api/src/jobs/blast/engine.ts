@@ -311,7 +311,13 @@ export class BlastEngine extends LeasedJobs {
       if (paused) this.events.paused(paused, failRate, 'fail_rate');
       return 'stop';
     }
-    if (account.status !== 'sending' || this.killed) return 'stop';
+    if (account.status !== 'sending') {
+      // Stopped during the round: the stop told the lists "idle" before this round may have told them
+      // "sending" for the message it had claimed, so the round's end tells them again.
+      this.events.stopped(account);
+      return 'stop';
+    }
+    if (this.killed) return 'stop';
     await this.followNetworkPace(run, account, outcomes.length, tookMs);
     const waitTime = this.waitSeconds(pacing);
     if (waitTime > 0 && this.options.timeScale > 0) {

@@ -44,6 +44,11 @@ export class BlastEvents {
     publishAccountEvent(this.hub, account, 'sending', { number: claimed[0]!.number });
   }
 
+  /** The blast was stopped while a round ran: the round's end says so last. */
+  stopped(account: AccountRow) {
+    publishAccountEvent(this.hub, account, 'idle');
+  }
+
   waiting(account: AccountRow, waitTime: number) {
     publishAccountEvent(this.hub, account, 'waiting', { waitTime, value: true });
   }
