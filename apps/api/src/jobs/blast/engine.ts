@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { MSG, type Message, type Setting } from '@blaster/contract';
 import { LeasedJobs, type Interrupts, type Wait } from '../../cluster/leased-jobs';
 import { connectedSession, restoreSession, type AccountRow } from '../../domain/accounts';
@@ -32,12 +33,6 @@ const MAX_ROUND = 64;
  * hundred accounts blast at full speed (limited-source.ts).
  */
 const DATABASE_SLOTS = 8;
-/**
- * A network that answers at once and a database inside the process (the embedded one) resolve every
- * step as a promise: each round begins on a turn of the event loop of its own, so a loop never keeps
- * the server from reading a request for longer than a round.
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A round written to the database: how long it took from claim to settle, and what each send did. */
 export interface SettledRound {
@@ -188,6 +183,9 @@ export class BlastEngine extends LeasedJobs {
 
   /** One round: claim, send, settle and tell, then wait as the pacing says. */
   private async round(run: Run): Promise<Step> {
+    // A network that answers at once and the embedded database resolve every step as a promise: each
+    // round begins on a turn of the event loop of its own, so a loop never keeps the server from
+    // reading a request for longer than a round.
     await nextTurn();
     run.interrupts.clear();
     run.changesSeen = this.governanceChanges;

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import pLimit from 'p-limit';
 import type { BlastDataSource } from './source';
 
@@ -12,14 +13,10 @@ let turnedAt = performance.now();
  * among them) would fire until the blast did. Every call that comes after the time waits, the chain
  * runs dry and the loop turns.
  */
-function turnWhenDue(): Promise<void> | undefined {
-  if (performance.now() - turnedAt < TURN_MS) return undefined;
-  return new Promise<void>((resolve) =>
-    setImmediate(() => {
-      turnedAt = performance.now();
-      resolve();
-    }),
-  );
+async function turnWhenDue() {
+  if (performance.now() - turnedAt < TURN_MS) return;
+  await nextTurn();
+  turnedAt = performance.now();
 }
 
 /**
