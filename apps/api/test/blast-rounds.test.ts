@@ -268,49 +268,82 @@ describe('blast rounds', () => {
     expect(t.sandbox.delivered).toHaveLength(5);
   });
 
-  it('a stop while a round claims leaves every open list showing the account idle', async () => {
-    // The round read the account as sending, then the member stopped it while its claim ran: the stop
-    // told the lists "idle" before the round told them "sending" for the message it had claimed.
-    const t = await startTestApp({ ...QUIET, SANDBOX_TIME_SCALE: '0' });
+  /**
+   * Stops the blast while the round's step `step` of the data source runs, and gives what the member's
+   * open lists were told about the account from then on, once the loop has ended.
+   */
+  async function stopDuring(step: 'claim' | 'giveBackSends', env: Record<string, string>) {
+    const t = await startTestApp({ ...QUIET, ...env });
     opened.push(t);
-    const member = await fastMember(t);
+    const member = await t.createUser('member');
     const { id } = await connect(t, member, 'qr');
     await seedList(t, 5);
     const source = (t.ctx.blast as unknown as { source: BlastDataSource }).source;
-    const claim = source.claim.bind(source);
-    const inClaim = signal();
+    const original = (source[step] as (...args: unknown[]) => Promise<unknown>).bind(source);
+    const inStep = signal();
     const stopped = signal();
     let calls = 0;
-    vi.spyOn(source, 'claim').mockImplementation(async (...args) => {
+    vi.spyOn(source, step).mockImplementation((async (...args: unknown[]) => {
       calls += 1;
       if (calls === 1) {
-        inClaim.fire();
+        inStep.fire();
         await stopped.fired;
       }
-      return claim(...args);
-    });
+      return original(...args);
+    }) as never);
     const seen = recordEvents(t);
     await t.call('POST', API.whatsappStart, { token: member.token, body: { whatsappClientId: id } });
-    await inClaim.fired;
+    await inStep.fired;
     const stop = await t.call('POST', API.whatsappStop, {
       token: member.token,
       body: { whatsappClientId: id },
     });
     expect(stop.status).toBe(200);
+    const toldAtStop = seen.length;
+    const sentAtStop = t.sandbox.delivered.length;
     stopped.fire();
     await waitFor(
       () => !t.ctx.blast.isRunning(id),
-      () => `the loop to end (${calls} claims, ${t.sandbox.delivered.length} sent)`,
+      () => `the loop to end (${calls} calls, ${t.sandbox.delivered.length} sent)`,
     );
-
-    // The claimed message went out and was counted; nothing more was sent.
-    expect(t.sandbox.delivered).toHaveLength(1);
     expect((await status(t, id)).status).toBe('idle');
-    const STATUS_EVENTS = new Set(['sending', 'stop', 'idle', 'finished', 'error_blast', 'paused']);
-    const told = seen
-      .filter((e) => e.channel === String(member.id) && e.message.sender?.id === id)
-      .map((e) => e.message.event)
-      .filter((event) => STATUS_EVENTS.has(event));
-    expect(told.at(-1)).toBe('idle');
+    const told = (from: number) =>
+      seen
+        .slice(from)
+        .filter((e) => e.channel === String(member.id) && e.message.sender?.id === id)
+        .map((e) => e.message.event);
+    return {
+      afterStop: told(toldAtStop),
+      all: told(0),
+      sentAfterStop: t.sandbox.delivered.length - sentAtStop,
+    };
+  }
+
+  /** Counts change no row's status or activity; anything else told after the last "idle" would. */
+  const COUNTS = new Set(['count_success', 'count_fail']);
+  const lastWordIsIdle = (events: string[]) => {
+    const lastIdle = events.lastIndexOf('idle');
+    return lastIdle >= 0 && events.slice(lastIdle + 1).every((event) => COUNTS.has(event));
+  };
+
+  it('a stop while a round claims leaves every open list showing the account idle', async () => {
+    // The round read the account as sending, then the member stopped it while its claim ran: the stop
+    // told the lists "idle" before the round told them "sending" for the message it had claimed.
+    const { afterStop, all, sentAfterStop } = await stopDuring('claim', { SANDBOX_TIME_SCALE: '0' });
+    // The claimed message still went out (and was counted), and nothing after it.
+    expect(sentAfterStop).toBe(1);
+    expect(afterStop).toContain('sending');
+    expect(lastWordIsIdle(all), all.join(', ')).toBe(true);
+  });
+
+  it('a stop while a settled round gives its rest back leaves every open list showing the account idle', async () => {
+    // The round was counted with the account still sending; the stop came before the loop told the
+    // lists how long it waits for the next send, which would show the stopped row counting down.
+    const { afterStop, all, sentAfterStop } = await stopDuring('giveBackSends', {
+      SANDBOX_TIME_SCALE: '0.001',
+    });
+    expect(sentAfterStop).toBe(0);
+    expect(afterStop).toContain('waiting');
+    expect(lastWordIsIdle(all), all.join(', ')).toBe(true);
   });
 });

@@ -247,7 +247,13 @@ export class BlastEngine extends LeasedJobs {
    */
   private async prepare(run: Run) {
     const round = await this.source.readRound(run.accountId);
-    if (!round || round.account.status !== 'sending') return 'stop';
+    if (!round) return 'stop';
+    if (round.account.status !== 'sending') {
+      // Stopped since the last round, which may have told the lists of its wait after the stop told
+      // them "idle": the loop's end says it again.
+      if (!run.first) this.events.stopped(round.account);
+      return 'stop';
+    }
     let { account } = round;
     if (run.first) account = await this.source.clearOnStart(account);
     run.first = false;
