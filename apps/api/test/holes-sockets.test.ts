@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect as connectTcp } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
 import {
   API,
   COOKIE_AUTH_TOKEN,
@@ -11,6 +10,7 @@ import {
 } from '@blaster/contract';
 import { CLOSE_TRY_AGAIN_LATER } from '../src/realtime/server';
 import { startTestApp, type TestApp } from './support/app';
+import { openSocket } from './support/sockets';
 
 const ANONYMOUS_CAP = 3;
 let t: TestApp;
@@ -41,16 +41,15 @@ async function subscribersDownTo(channel: string, count: number) {
 
 /** A socket on the HTTP port; `outcome` is 'subscribed' or the code it was closed with. */
 function socketOn(channel: string, headers: Record<string, string>, subscribedAt: number) {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}?id=${encodeURIComponent(channel)}`, {
+  const client = openSocket(
+    `ws://127.0.0.1:${port}${REALTIME_PATH}?id=${encodeURIComponent(channel)}`,
     headers,
-  });
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  // Counted only once this socket is open: until then the count is other sockets'.
-  const opened = new Promise<void>((resolve) => socket.once('open', () => resolve()));
+  );
   return {
-    socket,
-    closed,
-    outcome: Promise.race([closed, opened.then(() => subscribers(channel, subscribedAt))]),
+    socket: client.socket,
+    closed: client.closed,
+    // Counted only once this socket is open: until then the count is other sockets'.
+    outcome: Promise.race([client.closed, client.opened.then(() => subscribers(channel, subscribedAt))]),
   };
 }
 

@@ -20,6 +20,7 @@ import { CLOSE_FORBIDDEN, startRealtimeServer } from '../src/realtime/server';
 import { createScratchDatabase } from '../src/db/scratch';
 import { startTestApp, type TestApp } from './support/app';
 import { waitFor } from './support/chat';
+import { openSocket, subscribed } from './support/sockets';
 import { call, startInstance, type Instance } from './support/instances';
 
 let t: TestApp;
@@ -43,17 +44,9 @@ afterAll(async () => {
 
 /** A socket on `channel`, subscribed once the hub counts it on `hubChannel` (or closed by the server). */
 async function listen(channel: string, token: string, hubChannel = channel) {
-  const socket = new WebSocket(`${url}/?id=${encodeURIComponent(channel)}&token=${token}`);
-  const messages: { event: string; payload: unknown }[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as (typeof messages)[number]));
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  // Subscribed on the server before the client reads the upgrade's answer: a close then would abort it.
-  await Promise.race([new Promise((opened) => socket.once('open', opened)), closed]);
-  await waitFor(
-    () => t.ctx.hub.subscriberCount(hubChannel) > 0 || socket.readyState === WebSocket.CLOSED,
-    `a socket on ${channel}`,
-  );
-  return { socket, messages, closed };
+  const client = openSocket(`${url}/?id=${encodeURIComponent(channel)}&token=${token}`);
+  await subscribed(t.ctx.hub, client, hubChannel);
+  return client;
 }
 
 async function upload(path: string, content: string, token: string) {

@@ -10,6 +10,7 @@ import {
 import { CLOSE_FORBIDDEN, CLOSE_UNAUTHORIZED, startRealtimeServer } from '../src/realtime/server';
 import { startTestApp, type TestApp } from './support/app';
 import { waitFor } from './support/chat';
+import { openSocket, subscribed } from './support/sockets';
 
 let t: TestApp;
 let realtime: ReturnType<typeof startRealtimeServer>;
@@ -36,23 +37,10 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Opens a socket and resolves once it is subscribed (or closed by the server). */
+/** A socket on `channel`; `subscribed` resolves once the hub counts it (or the server closed it). */
 function connect(channel: string, token?: string) {
-  const socket = new WebSocket(`${url}/?id=${encodeURIComponent(channel)}${token ? `&token=${token}` : ''}`);
-  const messages: unknown[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  // The server subscribes a socket as its upgrade completes, before the client has read the answer;
-  // a test that closed it then would abort the handshake, so the client's open is awaited too.
-  const opened = new Promise<void>((resolve) => socket.once('open', () => resolve()));
-  const subscribed = async () => {
-    await Promise.race([opened, closed]);
-    await waitFor(
-      () => t.ctx.hub.subscriberCount(channel) > 0 || socket.readyState === WebSocket.CLOSED,
-      `a socket on channel ${channel}`,
-    );
-  };
-  return { socket, messages, closed, subscribed };
+  const client = openSocket(`${url}/?id=${encodeURIComponent(channel)}${token ? `&token=${token}` : ''}`);
+  return { ...client, subscribed: () => subscribed(t.ctx.hub, client, channel) };
 }
 
 describe('realtime channels', () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN, REALTIME_PATH } from '@blaster/contract';
 import type { ClusterBus } from '../src/cluster/bus';
@@ -8,6 +7,7 @@ import { users, withdrawals } from '../src/db/schema';
 import { CLOSE_UNAUTHORIZED, startRealtimeServer } from '../src/realtime/server';
 import { ADMIN, startTestApp, type TestApp } from './support/app';
 import { waitFor } from './support/chat';
+import { openSocket } from './support/sockets';
 
 /** Two instances' buses wired to each other, as PostgreSQL LISTEN/NOTIFY does between processes. */
 function linkedBuses(): [ClusterBus, ClusterBus] {
@@ -68,15 +68,6 @@ async function signIn(email: string, password: string) {
 }
 
 const me = (id: number, token: string) => t.call('GET', API.user(id), { token });
-
-function openSocket(url: string, headers: Record<string, string> = {}) {
-  const socket = new WebSocket(url, { headers });
-  const messages: { event: string }[] = [];
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as { event: string }));
-  const opened = new Promise<void>((resolve) => socket.once('open', () => resolve()));
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  return { socket, messages, opened, closed };
-}
 
 describe('sessions end (item: tokens lived on for 30 days)', () => {
   it('a password change ends every other session at once, and the changing browser stays in', async () => {
