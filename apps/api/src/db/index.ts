@@ -72,12 +72,15 @@ export function handleConnectionErrors(pool: pg.Pool) {
   pool.on('connect', (client) => client.on('error', () => {}));
 }
 
+/** Connections the PostgreSQL pool keeps at most (the embedded database has one queue). */
+export const POOL_CONNECTIONS = 10;
+
 /** Opens the database and brings its schema up to date with the migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POOL_CONNECTIONS,
       // A connection attempt into a network that went silent fails instead of waiting forever, and
       // the kernel's keep-alive finds a peer that vanished without a word.
       connectionTimeoutMillis: 10_000,

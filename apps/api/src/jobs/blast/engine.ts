@@ -3,6 +3,7 @@ import { MSG, type Message, type Setting } from '@blaster/contract';
 import { LeasedJobs, type Interrupts, type Wait } from '../../cluster/leased-jobs';
 import { connectedSession, restoreSession, type AccountRow } from '../../domain/accounts';
 import { FailureWindow, isHold, quietHold, type Hold } from '../../domain/governance';
+import { POOL_CONNECTIONS } from '../../db';
 import type { SendResult } from '../../gateway/gateway';
 import { sendPermitted } from '../../policy/permit';
 import { BlastConfigCache, type BlastConfig } from '../blast-config';
@@ -28,11 +29,11 @@ const ROUND_MS = 1_000;
 const FIRST_ROUND = 8;
 const MAX_ROUND = 64;
 /**
- * How many of the blast's reads and writes run at once, for all loops of the process: fewer than the
- * pool's 10 connections, so the panel's requests, lease renewals and other jobs find one free while a
+ * How many of the blast's reads and writes run at once, for all loops of the process: two fewer than
+ * the pool's connections, so the panel's requests, lease renewals and other jobs find one free while a
  * hundred accounts blast at full speed (limited-source.ts).
  */
-const DATABASE_SLOTS = 8;
+const DATABASE_SLOTS = POOL_CONNECTIONS - 2;
 
 /** A round written to the database: how long it took from claim to settle, and what each send did. */
 export interface SettledRound {
