@@ -16,6 +16,7 @@ import { PAGE_SIZE } from '@blaster/contract';
 import { configFromEnv } from '../../apps/api/src/config';
 import { openDatabase, queryRows, type Db } from '../../apps/api/src/db';
 import { seed } from '../../apps/api/src/db/seed';
+import { foldPlatformChanges } from '../../apps/api/src/db/platform-sums';
 import { createTokenService } from '../../apps/api/src/lib/tokens';
 import { createAppContext } from '../../apps/api/src/runtime';
 import { buildApp } from '../../apps/api/src/server';
@@ -234,6 +235,8 @@ export async function seedYear(db: Db, counts: YearCounts) {
   });
 
   await step('indexes', restore);
+  // What the servers' fold does every minute: the triggers' changes into one row an hour.
+  await step('platformFold', () => foldPlatformChanges(db));
   // What autovacuum would have done over a year: visibility maps set, planner statistics fresh.
   await step('vacuumAnalyze', () => db.execute(sql`vacuum analyze`));
   return steps;

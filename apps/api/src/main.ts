@@ -6,6 +6,7 @@ import { configFromEnv } from './config';
 import type { AppContext } from './context';
 import { openDatabase } from './db';
 import { startRetention } from './jobs/retention';
+import { PLATFORM_FOLD_EVERY_MS, startPlatformFold } from './db/platform-sums';
 import { DatabaseLockedError } from './db/lock';
 import { seed, signingSecret } from './db/seed';
 import { sweepImportsAtStart } from './modules/imports/sweep';
@@ -102,6 +103,10 @@ await ctx.webhooks.resume();
 const retention = startRetention(database.db, config.retention, (error) =>
   app.log.warn({ err: error }, 'retention pass failed; the next one tries again'),
 );
+// The platform's figures add a minute's changes at most to its one row an hour.
+const platformFold = startPlatformFold(database.db, PLATFORM_FOLD_EVERY_MS, (error) =>
+  app.log.warn({ err: error }, 'folding the platform sums failed; the next fold tries again'),
+);
 
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const lines = [
@@ -156,6 +161,7 @@ async function shutdown(signal: string) {
     ctx.lookups.stopAll(),
     ctx.webhooks.stopAll(),
     retention.stop(),
+    platformFold.stop(),
   ]);
   ctx.leases.stop();
   ctx.gateway.close();

@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { API, type FunnelAnswer } from '@blaster/contract';
 import { queryRows, type Db } from '../src/db';
 import { lockRollupSources, recountRollups } from '../src/db/rollups';
+import { foldPlatformChanges } from '../src/db/platform-sums';
+import { membersByHour, platformByHour } from './support/rollups';
 import { messageLogs, messageTemplates, phoneNumbers, users, whatsappAccounts } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { pruneExpired, pruneMessageLogs } from '../src/jobs/retention';
@@ -78,6 +80,7 @@ const rollups = async (db: Pick<Db, 'execute'>) => ({
     db,
     sql`select hour, user_id, kind, amount from ledger_hourly where amount <> 0 order by 1, 2, 3`,
   ),
+  platform: await platformByHour(db),
 });
 
 /**
@@ -89,6 +92,7 @@ async function expectRebuiltEqualsKept(db: Db) {
     await lockRollupSources(tx);
     const kept = await rollups(tx);
     expect(kept.messages.length).toBeGreaterThan(0);
+    expect(kept.platform).toEqual(await membersByHour(tx));
     await recountRollups(tx);
     expect(await rollups(tx)).toEqual(kept);
     return kept;
@@ -203,7 +207,7 @@ describe('retention and rollups', () => {
     await expectRebuiltEqualsKept(db);
   });
 
-  it('pruning under a running blast loses no unsettled send and no ledger entry', async () => {
+  it('pruning and folding under a running blast lose no unsettled send, no ledger entry and no sum', async () => {
     const gateway = new SandboxGateway({ seed: 12, timeScale: 0.001, failRate: 0.1, replyRate: 0 });
     const t = await startTestApp({ SANDBOX_TIME_SCALE: '0.001' }, { gateway });
     opened.push(t);
@@ -229,6 +233,7 @@ describe('retention and rollups', () => {
           new Date(Date.now() + 2 * 86_400_000),
         );
         prunedLogs += pass.messageLogs;
+        await foldPlatformChanges(t.ctx.db);
         // The embedded database never leaves the event loop: the blast's timers get their turn.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -264,6 +269,8 @@ describe('retention and rollups', () => {
     );
     expect(paid).toBe(delivered.length);
     expect(shares).toBe(delivered.length);
+    // The platform's one row an hour, folded while the settles went on, adds up to the members' sums.
+    expect(await platformByHour(t.ctx.db)).toEqual(await membersByHour(t.ctx.db));
   });
 
   it('a retention pass prunes every kind of row past its age in batches, and never the ledger, the audit trail or the sums', async () => {

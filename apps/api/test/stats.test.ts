@@ -12,6 +12,8 @@ import {
   type StatsTopAccountsAnswer,
 } from '@blaster/contract';
 import { queryRows } from '../src/db';
+import { foldPlatformChanges } from '../src/db/platform-sums';
+import { membersByHour, platformByHour } from './support/rollups';
 import { ledgerEntries, lookupJobs, lookupResults, messageLogs, whatsappAccounts } from '../src/db/schema';
 import { startTestApp, type TestApp } from './support/app';
 
@@ -315,6 +317,51 @@ describe('the hourly rollup', () => {
     const { kept, counted } = await rollupAndRecount();
     expect(kept).toEqual(counted);
     expect(kept.length).toBeGreaterThan(5);
+  });
+
+  it('adds up to the members’ sums for the whole platform, and a fold moves no figure the admin sees', async () => {
+    await t.ctx.db.insert(ledgerEntries).values([
+      { userId: other.id, kind: 'withdraw_requested', amount: -40, createdAt: jakartaToday('2 hours') },
+      { userId: other.id, kind: 'withdraw_accepted', amount: -60, createdAt: jakartaToday('-3 hours') },
+    ]);
+    expect(await platformByHour(t.ctx.db)).toEqual(await membersByHour(t.ctx.db));
+
+    const platformFigures = [
+      API.statsDaily(ALL_USERS),
+      API.statsHourly(ALL_USERS),
+      API.messageLogCount(ALL_USERS),
+      API.totalCount,
+      API.todayIncome(ALL_USERS),
+      API.balance(ALL_USERS),
+      API.totalBonus(ALL_USERS),
+      API.withdrawIncome(ALL_USERS),
+      API.withdrawTotalRequested(ALL_USERS),
+      API.withdrawTotalAccepted(ALL_USERS),
+      `${API.funnel(ALL_USERS)}?days=30`,
+    ];
+    const read = () => Promise.all(platformFigures.map(async (path) => (await get(path, admin.token)).body));
+    const beforeFold = await read();
+    const [everyLog] = await queryRows<{ successCount: number; failCount: number }>(
+      t.ctx.db,
+      sql`select count(*) filter (where status = 'success')::int as "successCount",
+            count(*) filter (where status = 'fail')::int as "failCount" from message_logs`,
+    );
+    expect(beforeFold[2]).toEqual(everyLog);
+    const [ledger] = await queryRows<{ balance: number }>(
+      t.ctx.db,
+      sql`select sum(amount)::int as balance from ledger_entries`,
+    );
+    expect(beforeFold[5]).toMatchObject({ balance: ledger!.balance });
+
+    const changes = async () =>
+      (
+        await queryRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from platform_hourly_changes`)
+      )[0]!.n;
+    expect(await changes()).toBeGreaterThan(0);
+    expect(await foldPlatformChanges(t.ctx.db)).toBeGreaterThan(0);
+    expect(await changes()).toBe(0);
+    expect(await read()).toEqual(beforeFold);
+    expect(await platformByHour(t.ctx.db)).toEqual(await membersByHour(t.ctx.db));
   });
 });
 

@@ -62,6 +62,7 @@ export async function recountRollups(tx: Pick<Db, 'execute'>) {
             returning 1)
           select count(*) as hours from counted`,
   );
+  await tx.execute(sql`select platform_hourly_recount()`);
   return { messageHours: Number(messages?.hours ?? 0), ledgerHours: Number(ledger?.hours ?? 0) };
 }
 

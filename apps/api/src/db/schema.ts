@@ -778,6 +778,39 @@ export const ledgerHourly = pgTable(
   ],
 );
 
+/** The platform's sends by stage and money by kind in one UTC hour: the columns both tables below share. */
+const platformSums = () => ({
+  hour: timestamp('hour', { withTimezone: true }).notNull(),
+  success: bigint('success', { mode: 'number' }).notNull().default(0),
+  fail: bigint('fail', { mode: 'number' }).notNull().default(0),
+  pending: bigint('pending', { mode: 'number' }).notNull().default(0),
+  delivered: bigint('delivered', { mode: 'number' }).notNull().default(0),
+  read: bigint('read', { mode: 'number' }).notNull().default(0),
+  optedOut: bigint('opted_out', { mode: 'number' }).notNull().default(0),
+  blastIncome: bigint('blast_income', { mode: 'number' }).notNull().default(0),
+  referralIncome: bigint('referral_income', { mode: 'number' }).notNull().default(0),
+  bonus: bigint('bonus', { mode: 'number' }).notNull().default(0),
+  withdrawRequested: bigint('withdraw_requested', { mode: 'number' }).notNull().default(0),
+  withdrawAccepted: bigint('withdraw_accepted', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The whole platform's hourly sums, one row an hour (migration 0033_platform_hourly): what the admin's
+ * figures and charts add up, a year in 8,760 rows instead of every member's, account's and template's.
+ * Only the fold writes here (db/rollups.ts, foldPlatformChanges), so sends never wait on a shared row.
+ */
+export const platformHourly = pgTable('platform_hourly', {
+  ...platformSums(),
+  hour: timestamp('hour', { withTimezone: true }).primaryKey(),
+});
+
+/**
+ * What the log's and the ledger's triggers add to the platform's sums, a row per statement and hour,
+ * insert-only so that concurrent settles never contend; the fold moves them into platform_hourly every
+ * minute, and a reader adds both tables, so the sums are exact before and after a fold.
+ */
+export const platformHourlyChanges = pgTable('platform_hourly_changes', platformSums());
+
 /** Lookups done per UTC hour, user and kind; kept by a trigger on lookup_results INSERT (0012_stats). */
 export const lookupHourly = pgTable(
   'lookup_hourly',

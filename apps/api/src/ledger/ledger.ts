@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MAX_INTEGER, MSG, WITHDRAW_CODE_NO_BANK, type WithdrawStatus } from '@blaster/contract';
-import type { Db } from '../db';
-import { bonuses, ledgerEntries, ledgerHourly, users, withdrawals, type LedgerKind } from '../db/schema';
+import { queryRows, type Db } from '../db';
+import { platformSums } from '../db/platform-sums';
+import { LEDGER_KINDS, bonuses, ledgerEntries, users, withdrawals, type LedgerKind } from '../db/schema';
 import { DomainError } from '../domain/errors';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -21,18 +22,27 @@ export interface MoneySummary {
   balance: number;
 }
 
+/** The platform's total of every ledger kind, from its hourly sums (platform_hourly). */
+async function platformMoney(db: Executor) {
+  const [totals] = await queryRows<Record<LedgerKind, string>>(
+    db,
+    sql`select ${sql.join(
+      LEDGER_KINDS.map((kind) => sql`coalesce(sum(p.${sql.identifier(kind)}), 0) as ${sql.identifier(kind)}`),
+      sql`, `,
+    )} from ${platformSums} p`,
+  );
+  return LEDGER_KINDS.map((kind) => ({ kind, total: totals![kind] }));
+}
+
 /**
  * Every figure of one user's money (the whole platform's when userId is null), from one read of the
- * ledger. The platform's is read from the hourly sums (ledger_hourly), which the insert trigger keeps
- * equal to the ledger, never pruned: a few sums per member and hour instead of every entry ever made.
+ * ledger. The platform's is read from its hourly sums (platform_hourly), which the insert trigger keeps
+ * equal to the ledger, never pruned: a row an hour instead of every entry ever made.
  */
 export async function moneySummary(db: Executor, userId: number | null): Promise<MoneySummary> {
   const rows =
     userId === null
-      ? await db
-          .select({ kind: ledgerHourly.kind, total: sql<string>`sum(${ledgerHourly.amount})` })
-          .from(ledgerHourly)
-          .groupBy(ledgerHourly.kind)
+      ? await platformMoney(db)
       : await db
           .select({ kind: ledgerEntries.kind, total: sql<string>`sum(${ledgerEntries.amount})` })
           .from(ledgerEntries)

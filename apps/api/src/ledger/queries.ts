@@ -1,7 +1,8 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db';
 import { utcHourOf } from '../db/rollups';
-import { ledgerEntries, ledgerHourly, type LedgerKind } from '../db/schema';
+import { platformSums } from '../db/platform-sums';
+import { LEDGER_KINDS, ledgerEntries, ledgerHourly, type LedgerKind } from '../db/schema';
 
 /** Start of the current calendar day in the given zone, as a timestamptz expression. */
 export const startOfToday = (timeZone: string): SQL =>
@@ -23,20 +24,28 @@ export async function ledgerSum(
   return Number(row?.total ?? 0);
 }
 
+/** The platform sums' columns of the given ledger kinds, added. */
+const kindsTotal = (kinds: readonly LedgerKind[]) =>
+  sql.join(
+    kinds.map((kind) => sql.identifier(kind)),
+    sql` + `,
+  );
+
 /**
- * The whole platform's sum since the ledger began, from the hourly sums (ledger_hourly), which the
- * insert trigger keeps equal to the ledger, never pruned.
+ * The whole platform's sum since the ledger began, from its hourly sums (platform_hourly), which the
+ * insert trigger keeps equal to the ledger, never pruned: a row an hour.
  */
-async function platformLedgerSum(db: Db, kinds?: readonly LedgerKind[]) {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerHourly.amount}), 0)` })
-    .from(ledgerHourly)
-    .where(kinds ? inArray(ledgerHourly.kind, [...kinds]) : undefined);
+async function platformLedgerSum(db: Db, kinds: readonly LedgerKind[] = LEDGER_KINDS) {
+  const [row] = await queryRows<{ total: string | number }>(
+    db,
+    sql`select coalesce(sum(${kindsTotal(kinds)}), 0) as total from ${platformSums} p`,
+  );
   return Number(row?.total ?? 0);
 }
 
 /**
- * A sum since a time, from the hourly sums (ledger_hourly) for every whole hour after it, and from
+ * A sum since a time, from the hourly sums (ledger_hourly, or platform_hourly for everyone's) for every
+ * whole hour after it, and from
  * the ledger itself only for the part of an hour before the first whole one: none when the time is on
  * the hour, as the start of a day is in every zone whose offset is whole hours. Today's income is then
  * a day's hourly sums, not a scan of every entry ever made.
@@ -47,9 +56,18 @@ async function ledgerSumSince(
 ) {
   const hour = utcHourOf(options.since);
   const firstWholeHour = sql`(case when ${hour} = (${options.since}) then ${hour} else ${hour} + interval '1 hour' end)`;
-  const sums: SQL[] = [sql`${ledgerHourly.hour} >= ${firstWholeHour}`];
-  if (options.userId !== null) sums.push(eq(ledgerHourly.userId, options.userId));
-  if (options.kinds) sums.push(inArray(ledgerHourly.kind, [...options.kinds]));
+  let wholeHours: SQL;
+  if (options.userId === null) {
+    wholeHours = sql`select sum(${kindsTotal(options.kinds ?? LEDGER_KINDS)}) from ${platformSums} p
+      where p.hour >= ${firstWholeHour}`;
+  } else {
+    const sums: SQL[] = [
+      sql`${ledgerHourly.hour} >= ${firstWholeHour}`,
+      eq(ledgerHourly.userId, options.userId),
+    ];
+    if (options.kinds) sums.push(inArray(ledgerHourly.kind, [...options.kinds]));
+    wholeHours = sql`select sum(${ledgerHourly.amount}) from ${ledgerHourly} where ${and(...sums)}`;
+  }
   const entries: SQL[] = [
     gte(ledgerEntries.createdAt, options.since),
     sql`${ledgerEntries.createdAt} < ${firstWholeHour}`,
@@ -58,7 +76,7 @@ async function ledgerSumSince(
   if (options.kinds) entries.push(inArray(ledgerEntries.kind, [...options.kinds]));
   const [row] = await queryRows<{ total: string | number }>(
     db,
-    sql`select coalesce((select sum(${ledgerHourly.amount}) from ${ledgerHourly} where ${and(...sums)}), 0)
+    sql`select coalesce((${wholeHours}), 0)
       + case when ${hour} = (${options.since}) then 0
           else coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${and(...entries)}), 0)
         end as total`,

@@ -9,6 +9,7 @@ import {
   whatsappAccounts,
 } from '../../db/schema';
 import { startOfToday } from '../../ledger/queries';
+import { platformSums } from '../../db/platform-sums';
 
 export type CountRow = {
   [stage in Exclude<keyof FunnelCounts, 'clicked' | 'replied'>]: number | string;
@@ -63,6 +64,16 @@ const sinceOf = (filter: FunnelFilter) =>
 export const funnelRepository = {
   /** Stage counts per group over the last `days` days (today included), in key order. */
   counts(db: Db, filter: FunnelFilter) {
+    const wholePlatform = filter.userId === ALL_USERS && !filter.whatsappId && !filter.templateId;
+    if (wholePlatform && filter.by === 'day') {
+      // The platform's days need no member, account or template: its one row an hour is enough.
+      return queryRows<CountRow>(
+        db,
+        sql`select ${groupKey('day', filter.timeZone)} as key, ${STAGE_COUNTS}
+            from ${platformSums} h where h.hour >= ${sinceOf(filter)}
+            group by 1 having sum(h.success + h.fail + h.pending) > 0 order by 1`,
+      );
+    }
     const conditions: SQL[] = [sql`h.hour >= ${sinceOf(filter)}`];
     if (filter.userId !== ALL_USERS) conditions.push(sql`h.user_id = ${filter.userId}`);
     if (filter.whatsappId) conditions.push(sql`h.whatsapp_id = ${filter.whatsappId}`);

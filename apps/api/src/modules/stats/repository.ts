@@ -11,6 +11,7 @@ import {
   type StatsTopAccount,
 } from '@blaster/contract';
 import { queryRows, type Db } from '../../db';
+import { platformSums } from '../../db/platform-sums';
 
 /**
  * Every chart reads the hourly rollups (migration 0012_stats), never the logs themselves: a member's
@@ -28,24 +29,36 @@ const today = (timeZone: string) => sql`(now() at time zone ${timeZone})::date`;
 const startOf = (date: SQL, timeZone: string) => sql`((${date})::timestamp at time zone ${timeZone})`;
 const ownedBy = (userId: number | null) => (userId === null ? sql`true` : sql`user_id = ${userId}`);
 
+/** A member's sends and money per day since a time, from the member's hourly sums. */
+const memberDays = (timeZone: string, since: SQL, userId: number) => sql`
+  sends as (
+    select (hour at time zone ${timeZone})::date as day, sum(success) as success, sum(fail) as fail
+    from message_log_hourly where user_id = ${userId} and hour >= ${since} group by 1
+  ), money as (
+    select (hour at time zone ${timeZone})::date as day,
+      sum(amount) filter (where kind = 'blast_income') as blast_income,
+      sum(amount) filter (where kind = 'referral_income') as referral_income,
+      sum(amount) filter (where kind = 'bonus') as bonus
+    from ledger_hourly
+    where user_id = ${userId} and hour >= ${since} and kind in ('blast_income', 'referral_income', 'bonus')
+    group by 1
+  )`;
+
+/** The platform's sends and money per day since a time, from its one row an hour. */
+const platformDays = (timeZone: string, since: SQL) => sql`
+  platform as (
+    select (hour at time zone ${timeZone})::date as day, sum(success) as success, sum(fail) as fail,
+      sum(blast_income) as blast_income, sum(referral_income) as referral_income, sum(bonus) as bonus
+    from ${platformSums} p where hour >= ${since} group by 1
+  ), sends as (select day, success, fail from platform), money as (select day, blast_income, referral_income, bonus from platform)`;
+
 /** Sends (settled) and money earned per day over the last 30 days, oldest first, days without any included. */
 export async function dailyStats(db: Db, timeZone: string, userId: number | null): Promise<StatsDay[]> {
   const first = sql`(${today(timeZone)} - ${STATS_DAYS - 1}::int)`;
   const since = startOf(first, timeZone);
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`with sends as (
-          select (hour at time zone ${timeZone})::date as day, sum(success) as success, sum(fail) as fail
-          from message_log_hourly where ${ownedBy(userId)} and hour >= ${since} group by 1
-        ), money as (
-          select (hour at time zone ${timeZone})::date as day,
-            sum(amount) filter (where kind = 'blast_income') as blast_income,
-            sum(amount) filter (where kind = 'referral_income') as referral_income,
-            sum(amount) filter (where kind = 'bonus') as bonus
-          from ledger_hourly
-          where ${ownedBy(userId)} and hour >= ${since} and kind in ('blast_income', 'referral_income', 'bonus')
-          group by 1
-        )
+    sql`with ${userId === null ? platformDays(timeZone, since) : memberDays(timeZone, since, userId)}
         select to_char(days.day, 'YYYY-MM-DD') as day, sends.success, sends.fail,
           money.blast_income, money.referral_income, money.bonus
         from (select (${first} + i) as day from generate_series(0, ${STATS_DAYS - 1}::int) i) days
@@ -70,7 +83,8 @@ export async function hourlyStats(db: Db, userId: number | null): Promise<StatsH
     sql`with hours as (
           select ${thisHour} - make_interval(hours => i) as hour from generate_series(0, ${STATS_HOURS - 1}::int) i
         ), sends as (
-          select hour, sum(success) as success, sum(fail) as fail from message_log_hourly
+          select hour, sum(success) as success, sum(fail) as fail
+          from ${userId === null ? platformSums : sql`message_log_hourly`} p
           where ${ownedBy(userId)} and hour >= ${thisHour} - make_interval(hours => ${STATS_HOURS - 1}::int)
           group by hour
         )
