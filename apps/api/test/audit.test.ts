@@ -413,6 +413,17 @@ describe('the audit list', () => {
     const ids = [...first.body.data, ...second.body.data].map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    // Next goes on right after the last entry seen, though a new one arrived since.
+    await recordAudit(t.ctx.db, t.ctx, {
+      actor: { id: dev.id, role: 'dev' },
+      action: 'sandbox.device',
+      target: { type: 'device', id: 'id-1700000000000-new' },
+      after: { action: 'disconnected' },
+    });
+    const next = await list(`page=2&after=${first.body.data.at(-1)!.id}`);
+    expect(next.body.data.map((e) => e.id)).toEqual(second.body.data.map((e) => e.id));
+    expect(next.body.meta.total).toBe(total + 1);
   });
 
   it('refuses filters it does not know with a clear 400, and is closed to staff and members', async () => {

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { auditPageQuerySchema } from '@blaster/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db';
 import { auditEntries, users } from '../../db/schema';
 import type { Executor } from '../../ledger/ledger';
-import { pageOffset } from '../../lib/paging';
+import { inPageOrder, readPage } from '../../lib/paging';
 import { containsText } from '../../lib/search';
 
 export type AuditFilter = z.output<typeof auditPageQuerySchema>;
@@ -58,32 +58,32 @@ export const auditRepository = {
 
   /**
    * One page of entries, newest first (oldest first when sorted by time ascending: the same indexes
-   * read backwards), with the actor's and the target's names, and the total.
+   * read backwards), with the actor's and the target's names, and the pager's figures: the page's ids
+   * from the indexes alone, as every list reads them (a cursor seeks, a total is counted up to a
+   * hundred pages), then the names for its rows only.
    */
   async page(db: Db, query: AuditFilter) {
-    const where = filters(query);
-    const order = query.sort === 'time' && query.dir !== 'desc' ? asc : desc;
-    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditEntries).where(where);
-    // The page's ids first, from the indexes alone: the names are looked up for its rows only, not
-    // for every entry the offset passes over.
-    const page = db
-      .select({ id: auditEntries.id })
-      .from(auditEntries)
-      .where(where)
-      .orderBy(order(auditEntries.createdAt), order(auditEntries.id))
-      .limit(query.per_page)
-      .offset(pageOffset(query.page, query.per_page))
-      .as('page');
+    const ascending = query.sort === 'time' && query.dir !== 'desc';
+    const { ids, meta } = await readPage(
+      db,
+      {
+        table: auditEntries,
+        orderBy: [auditEntries.createdAt],
+        direction: ascending ? 'asc' : 'desc',
+        where: filters(query),
+      },
+      query,
+    );
+    if (ids.length === 0) return { rows: [], meta };
     const rows = await db
       .select({
         entry: auditEntries,
         actorName: sql<string | null>`${users.firstname} || ' ' || ${users.lastname}`,
         targetName,
       })
-      .from(page)
-      .innerJoin(auditEntries, eq(auditEntries.id, page.id))
+      .from(auditEntries)
       .leftJoin(users, eq(users.id, auditEntries.actorId))
-      .orderBy(order(auditEntries.createdAt), order(auditEntries.id));
-    return { rows, total };
+      .where(inArray(auditEntries.id, ids));
+    return { rows: inPageOrder(ids, rows, (row) => row.entry.id), meta };
   },
 };

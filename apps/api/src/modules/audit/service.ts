@@ -1,7 +1,6 @@
 import type { AuditAction, AuditEntry, AuditTargetType, Role } from '@blaster/contract';
 import type { Db } from '../../db';
 import type { Executor, Tx } from '../../ledger/ledger';
-import { pageMeta } from '../../lib/paging';
 import { auditRepository as audit, type AuditFilter } from './repository';
 
 type Values = Record<string, unknown>;
@@ -80,7 +79,7 @@ export async function recordAudit(
 
 /** One page of the trail, newest first, each entry with its actor's and target's names as they are now. */
 export async function auditPage(ctx: { db: Db }, query: AuditFilter) {
-  const { rows, total } = await audit.page(ctx.db, query);
+  const { rows, meta } = await audit.page(ctx.db, query);
   const data = rows.map(({ entry, actorName, targetName }): AuditEntry => ({
     id: entry.id,
     createdAt: entry.createdAt.toISOString(),
@@ -94,7 +93,7 @@ export async function auditPage(ctx: { db: Db }, query: AuditFilter) {
     after: entry.after ?? null,
     instance: entry.instance,
   }));
-  return { data, meta: pageMeta(query.page, total, false, query.per_page) };
+  return { data, meta };
 }
 
 /**
