@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../apps/api/src/db';
 import { seed } from '../../apps/api/src/db/seed';
+import { foldPlatformChanges } from '../../apps/api/src/db/platform-sums';
 import { pruneExpired } from '../../apps/api/src/jobs/retention';
 import { round, SERVER } from '../support';
 import { databaseBytes, indexesRead, tableSizes, walPosition } from './storage-sizes';
@@ -31,6 +32,8 @@ const CURVE_TABLES = [
   'webhook_deliveries',
   'message_log_hourly',
   'ledger_hourly',
+  'platform_hourly',
+  'platform_hourly_changes',
   'send_minutes',
   'account_daily_sends',
 ];
@@ -113,6 +116,8 @@ const seconds = (since: number) => round((performance.now() - since) / 1000);
 
 /** The month's retention pass on the month's clock, then the vacuum autovacuum (or, embedded, maintenance) would run. */
 async function pruneMonth(db: Db, now: Date) {
+  // The servers fold the platform's changes every minute: a month's are long folded by its end.
+  await foldPlatformChanges(db);
   const wal = await walPosition(db);
   const started = performance.now();
   const pruned = await pruneExpired(

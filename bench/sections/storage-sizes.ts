@@ -11,6 +11,8 @@ export const PER_SEND_TABLES = [
   'webhook_deliveries',
   'message_log_hourly',
   'ledger_hourly',
+  'platform_hourly',
+  'platform_hourly_changes',
   'send_minutes',
   'account_daily_sends',
   'template_use_counts',
