@@ -362,6 +362,18 @@ describe('the hourly rollup', () => {
     expect(await changes()).toBe(0);
     expect(await read()).toEqual(beforeFold);
     expect(await platformByHour(t.ctx.db)).toEqual(await membersByHour(t.ctx.db));
+
+    // Two instances folding at once (two connections on PostgreSQL) move each change once.
+    await t.ctx.db.execute(
+      sql`update message_logs set status = 'fail' where status = 'success' and id % 4 = 0`,
+    );
+    await t.ctx.db.insert(ledgerEntries).values({ userId: member.id, kind: 'bonus', amount: 5 });
+    const changed = await read();
+    expect(changed).not.toEqual(beforeFold);
+    await Promise.all([foldPlatformChanges(t.ctx.db), foldPlatformChanges(t.ctx.db)]);
+    expect(await changes()).toBe(0);
+    expect(await read()).toEqual(changed);
+    expect(await platformByHour(t.ctx.db)).toEqual(await membersByHour(t.ctx.db));
   });
 });
 
