@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API, MESSAGE_TEXT as MSG, newDeviceId } from '@blaster/contract';
+import { ALL_USERS, API, MESSAGE_TEXT as MSG, newDeviceId } from '@blaster/contract';
 import {
   ledgerEntries,
   messageLogs,
@@ -73,6 +73,22 @@ describe('connect flow and blasting', () => {
     expect(list.body.data.every((row) => row.pushname.startsWith('Sandbox '))).toBe(true);
     const count = await t.call('GET', API.whatsappCount(member.id), { token: member.token });
     expect(count.body).toEqual({ connectedCount: 2, disconnectedCount: 0 });
+
+    // Everyone's, for operators: another member's account, disconnected, and one deleted.
+    const [theirs, gone] = await t.ctx.db
+      .insert(whatsappAccounts)
+      .values(
+        ['id-1700000000000-81', 'id-1700000000000-82'].map((clientid) => ({
+          userId: other.id,
+          clientid,
+          state: 'disconnected',
+        })),
+      )
+      .returning({ id: whatsappAccounts.id });
+    expect(theirs).toBeDefined();
+    await t.ctx.db.delete(whatsappAccounts).where(eq(whatsappAccounts.id, gone!.id));
+    const everyone = await t.call('GET', API.whatsappCount(ALL_USERS), { token: admin.token });
+    expect(everyone.body).toEqual({ connectedCount: 2, disconnectedCount: 1 });
   });
 
   it('a device saved twice at once (a double click) becomes one account, answered to both', async () => {

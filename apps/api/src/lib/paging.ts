@@ -70,7 +70,7 @@ export interface ListSource {
 }
 
 /** A kept list's exact row count: the sum of its blocks. */
-const keptTotal = (list: KeptList) =>
+export const keptTotal = (list: KeptList) =>
   sql`select coalesce(sum(row_count), 0)::bigint as total from list_buckets where list = ${list}`;
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ALL_USERS, type SortDirection, type WHATSAPP_SORT_KEYS } from '@blaster/contract';
-import type { Db } from '../../db';
+import { queryRows, type Db } from '../../db';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../ledger/ledger';
 import { proxies, users, whatsappAccounts } from '../../db/schema';
@@ -8,6 +8,7 @@ import type { AccountRow } from '../../domain/accounts';
 import { accountMatches } from '../../lib/search';
 import {
   inPageOrder,
+  keptTotal,
   readKeptRows,
   readPage,
   selectColumns,
@@ -147,13 +148,22 @@ export const accountRepository = {
   },
 
   async countByState(db: Db, userId: number | typeof ALL_USERS) {
+    if (userId === ALL_USERS) {
+      // Everyone's: the kept blocks count every account, the state's index the connected ones.
+      const [all] = await queryRows<{ connected: string | number; total: string | number }>(
+        db,
+        sql`select (select count(*) from ${whatsappAccounts} where ${whatsappAccounts.state} = 'connected') as connected,
+              (${keptTotal('whatsapp_accounts')}) as total`,
+      );
+      return { connected: Number(all?.connected ?? 0), total: Number(all?.total ?? 0) };
+    }
     const [row] = await db
       .select({
         connected: sql<string>`count(*) filter (where ${whatsappAccounts.state} = 'connected')`,
         total: sql<string>`count(*)`,
       })
       .from(whatsappAccounts)
-      .where(userId === ALL_USERS ? undefined : eq(whatsappAccounts.userId, userId));
+      .where(eq(whatsappAccounts.userId, userId));
     return { connected: Number(row?.connected ?? 0), total: Number(row?.total ?? 0) };
   },
 
