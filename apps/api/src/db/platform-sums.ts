@@ -1,19 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '.';
-import { platformHourly, platformHourlyChanges } from './schema';
+import { LEDGER_KINDS, platformHourly, platformHourlyChanges } from './schema';
 
-const PLATFORM_COLUMNS = [
-  'success',
-  'fail',
-  'pending',
-  'delivered',
-  'read',
-  'opted_out',
-  'blast_income',
-  'referral_income',
-  'bonus',
-  'withdraw_requested',
-  'withdraw_accepted',
+/** Every column of the platform's sums: the sends by stage, then the money by ledger kind. */
+export const PLATFORM_COLUMNS = [
+  ...['success', 'fail', 'pending', 'delivered', 'read', 'opted_out'],
+  ...LEDGER_KINDS,
 ] as const;
 
 const columnList = sql.raw(PLATFORM_COLUMNS.map((column) => `"${column}"`).join(', '));

@@ -1,27 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/db';
-import { platformSums } from '../../src/db/platform-sums';
+import { PLATFORM_COLUMNS, platformSums } from '../../src/db/platform-sums';
 
-const SUMS = sql.raw(
-  [
-    'success',
-    'fail',
-    'pending',
-    'delivered',
-    'read',
-    'opted_out',
-    'blast_income',
-    'referral_income',
-    'bonus',
-    'withdraw_requested',
-    'withdraw_accepted',
-  ]
-    .map((column) => `sum("${column}")::int as "${column}"`)
-    .join(', '),
-);
-const ANY_NOT_ZERO = sql.raw(
-  'sum(abs(success) + abs(fail) + abs(pending) + abs(delivered) + abs(read) + abs(opted_out) + abs(blast_income) + abs(referral_income) + abs(bonus) + abs(withdraw_requested) + abs(withdraw_accepted)) > 0',
-);
+const SUMS = sql.raw(PLATFORM_COLUMNS.map((column) => `sum("${column}")::int as "${column}"`).join(', '));
+const ANY_NOT_ZERO = sql.raw(`sum(${PLATFORM_COLUMNS.map((column) => `abs("${column}")`).join(' + ')}) > 0`);
 
 /** The platform's sums per hour as a reader adds them (folded and not yet folded), hours with anything. */
 export const platformByHour = (db: Pick<Db, 'execute'>) =>
