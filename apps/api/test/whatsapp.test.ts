@@ -75,11 +75,12 @@ describe('connect flow and blasting', () => {
     expect(count.body).toEqual({ connectedCount: 2, disconnectedCount: 0 });
 
     // Everyone's, for operators: another member's account, disconnected, and one deleted.
+    const third = await t.createUser('member');
     const [theirs, gone] = await t.ctx.db
       .insert(whatsappAccounts)
       .values(
         ['id-1700000000000-81', 'id-1700000000000-82'].map((clientid) => ({
-          userId: other.id,
+          userId: third.id,
           clientid,
           state: 'disconnected',
         })),
