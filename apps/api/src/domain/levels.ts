@@ -1,8 +1,7 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { splitList } from '@blaster/contract';
-import { levels } from '../db/schema';
+import { levels, settings } from '../db/schema';
 import type { Executor } from '../ledger/ledger';
-import { readSettings } from './settings';
 
 export type LevelRow = typeof levels.$inferSelect;
 
@@ -13,8 +12,16 @@ export interface LevelTable {
 
 /** Levels ordered by requirement; the i-th level takes the i-th colour of settings (cycling). */
 export async function loadLevelTable(db: Executor): Promise<LevelTable> {
-  const rows = await db.select().from(levels).orderBy(asc(levels.requirementBlast), asc(levels.id));
-  const colors = splitList((await readSettings(db)).colors);
+  // One statement: every list of members and every settle's fee reads this table.
+  const read = await db
+    .select({ level: levels, colors: settings.colors })
+    .from(settings)
+    .leftJoin(levels, sql`true`)
+    .where(eq(settings.id, 1))
+    .orderBy(asc(levels.requirementBlast), asc(levels.id));
+  if (read.length === 0) throw new Error('settings row missing: the database was not seeded');
+  const rows = read.flatMap((row) => (row.level ? [row.level] : []));
+  const colors = splitList(read[0]!.colors);
   return {
     levelFor(successfulBlasts) {
       let index = -1;
