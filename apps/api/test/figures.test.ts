@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MESSAGE_TEXT as MSG } from '@blaster/contract';
 import { ledgerEntries, messageLogs, phoneNumbers, proxies, whatsappAccounts } from '../src/db/schema';
+import { queryRows } from '../src/db';
 import { ledgerSum } from '../src/ledger/queries';
+import { messageLogRepository } from '../src/modules/messagelog/repository';
 import { startTestApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -190,5 +192,49 @@ describe('ledger sums since a time', () => {
         since: sql`now() - interval '1 day'`,
       }),
     ).toBe(10_111);
+  });
+});
+
+describe('sends counted since a time', () => {
+  it('add the log’s own rows for the part of an hour before the first whole one', async () => {
+    const db = t.ctx.db;
+    const sender = await t.createUser('member');
+    const at = (minutes: number, status: 'success' | 'fail' | 'pending') => ({
+      userId: sender.id,
+      whatsappId: 1,
+      target: `6281${minutes}`,
+      status,
+      createdAt: sql`now() - make_interval(mins => ${minutes})`,
+    });
+    await db
+      .insert(messageLogs)
+      .values([at(200, 'success'), at(100, 'fail'), at(70, 'success'), at(5, 'pending'), at(1, 'success')]);
+    const counted = async (userId: number | null, since: ReturnType<typeof sql>) => {
+      const [row] = await queryRows<{ success: number; fail: number }>(
+        db,
+        sql`select count(*) filter (where status = 'success')::int as success,
+              count(*) filter (where status = 'fail')::int as fail
+            from message_logs where created_at >= ${since} and (${userId}::int is null or user_id = ${userId})`,
+      );
+      return row;
+    };
+    // Off the hour (a zone whose offset is not whole hours), on the hour, and before every row.
+    for (const since of [
+      sql`now() - interval '150 minutes'`,
+      sql`now() - interval '80 minutes'`,
+      sql`date_trunc('hour', now() at time zone 'UTC') at time zone 'UTC' - interval '1 hour'`,
+      sql`now() - interval '1 day'`,
+    ])
+      for (const userId of [null, sender.id]) {
+        expect(await messageLogRepository.successAndFail(db, { userId, since })).toEqual(
+          await counted(userId, since),
+        );
+      }
+    expect(
+      await messageLogRepository.successAndFail(db, {
+        userId: sender.id,
+        since: sql`now() - interval '1 day'`,
+      }),
+    ).toEqual({ success: 3, fail: 1 });
   });
 });

@@ -8,6 +8,16 @@ export const utcHourOf = (at: SQL) =>
   sql`(date_trunc('hour', (${at}) at time zone 'UTC') at time zone 'UTC')`;
 
 /**
+ * The first hourly sum wholly after a time: its own hour when it is on the hour (the start of a day
+ * in every zone whose offset is whole hours), else the next. Rows before it are counted from the
+ * table itself.
+ */
+export const firstWholeHourFrom = (at: SQL) => {
+  const hour = utcHourOf(at);
+  return sql`(case when ${hour} = (${at}) then ${hour} else ${hour} + interval '1 hour' end)`;
+};
+
+/**
  * Counts the hourly message rollups again from the log, for every hour whose logs are all still
  * there (those before the retention's mark keep what they were), and the ledger's from the ledger,
  * which is never pruned. The triggers keep both current; this mends them should they ever drift

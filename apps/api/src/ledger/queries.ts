@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db';
-import { utcHourOf } from '../db/rollups';
+import { firstWholeHourFrom, utcHourOf } from '../db/rollups';
 import { platformSums } from '../db/platform-sums';
 import { LEDGER_KINDS, ledgerEntries, ledgerHourly, type LedgerKind } from '../db/schema';
 
@@ -55,7 +55,7 @@ async function ledgerSumSince(
   options: { userId: number | null; kinds?: readonly LedgerKind[]; since: SQL },
 ) {
   const hour = utcHourOf(options.since);
-  const firstWholeHour = sql`(case when ${hour} = (${options.since}) then ${hour} else ${hour} + interval '1 hour' end)`;
+  const firstWholeHour = firstWholeHourFrom(options.since);
   let wholeHours: SQL;
   if (options.userId === null) {
     wholeHours = sql`select sum(${kindsTotal(options.kinds ?? LEDGER_KINDS)}) from ${platformSums} p

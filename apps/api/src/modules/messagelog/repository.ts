@@ -1,6 +1,7 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db';
 import { platformSums } from '../../db/platform-sums';
+import { firstWholeHourFrom } from '../../db/rollups';
 import { messageLogHourly, messageLogs } from '../../db/schema';
 
 /** The message log's counts: every statement the messagelog module runs. */
@@ -29,19 +30,33 @@ export const messageLogRepository = {
   },
 
   /**
-   * Successful and failed sends of one user (null: everyone's) since a time, counted in the log: the
-   * start of a day in a zone whose offset is not whole hours falls inside an hourly sum.
+   * Successful and failed sends of one user (null: everyone's) since a time: the hourly sums for
+   * every whole hour after it, the log itself only for the part of an hour before the first whole
+   * one (none when the time is on the hour, as the start of a day is in every zone whose offset is
+   * whole hours). Today's counts are then a day's sums, not a scan of the day's log.
    */
   async successAndFail(db: Db, { userId, since }: { userId: number | null; since: SQL }) {
-    const [row] = await db
-      .select({
-        success: sql<string>`count(*) filter (where ${messageLogs.status} = 'success')`,
-        fail: sql<string>`count(*) filter (where ${messageLogs.status} = 'fail')`,
-      })
-      .from(messageLogs)
-      .where(
-        and(userId === null ? undefined : eq(messageLogs.userId, userId), gte(messageLogs.createdAt, since)),
-      );
+    const firstWholeHour = firstWholeHourFrom(since);
+    const wholeHours =
+      userId === null
+        ? sql`select sum(success) as success, sum(fail) as fail from ${platformSums} p
+            where p.hour >= ${firstWholeHour}`
+        : sql`select sum(${messageLogHourly.success}) as success, sum(${messageLogHourly.fail}) as fail
+            from ${messageLogHourly}
+            where ${messageLogHourly.userId} = ${userId} and ${messageLogHourly.hour} >= ${firstWholeHour}`;
+    const logged = and(
+      userId === null ? undefined : eq(messageLogs.userId, userId),
+      gte(messageLogs.createdAt, since),
+      sql`${messageLogs.createdAt} < ${firstWholeHour}`,
+    );
+    const [row] = await queryRows<{ success: string | number; fail: string | number }>(
+      db,
+      sql`select coalesce(w.success, 0) + part.success as success, coalesce(w.fail, 0) + part.fail as fail
+        from (${wholeHours}) w,
+          (select count(*) filter (where ${messageLogs.status} = 'success') as success,
+             count(*) filter (where ${messageLogs.status} = 'fail') as fail
+           from ${messageLogs} where ${logged}) part`,
+    );
     return { success: Number(row?.success ?? 0), fail: Number(row?.fail ?? 0) };
   },
 };
