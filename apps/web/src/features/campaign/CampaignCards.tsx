@@ -15,6 +15,8 @@ interface BoardProps {
   /** Members and devs start and stop blasts. */
   canControl: boolean;
   refetch: () => Promise<unknown>;
+  /** A read of the campaigns is on its way. */
+  fetching?: boolean;
   /** The clock (tests give theirs). */
   now?: () => number;
 }
@@ -50,9 +52,9 @@ function useStoppedHere(answer: CampaignsAnswer) {
 }
 
 /** The cards of the blasts in `answer`, kept current by the viewer's channel. */
-export function CampaignBoard({ answer, channel, canControl, refetch, now }: BoardProps) {
+export function CampaignBoard({ answer, channel, canControl, refetch, fetching, now }: BoardProps) {
   const stopped = useStoppedHere(answer);
-  const { rows, patch, started } = useLiveAccounts(stopped.serverRows, channel, refetch);
+  const { rows, patch, started } = useLiveAccounts(stopped.serverRows, channel, refetch, fetching);
   const actions = useAccountActions({ channel, patch, started, refetch });
   const rates = useSendRates(channel, now);
   const facts = new Map(answer.campaigns.map((campaign) => [campaign.account.id, campaign]));
@@ -118,6 +120,7 @@ export function CampaignCards(props: {
         channel={props.channel}
         canControl={props.canControl}
         refetch={query.refetch}
+        fetching={query.isFetching}
       />
     </>
   );

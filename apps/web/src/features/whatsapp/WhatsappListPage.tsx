@@ -39,7 +39,7 @@ export function WhatsappListPage() {
   if (status) query.set('s', status);
   const list = useWhatsappList({ pageQuery, chosenUser, search, status }, query);
   const channel = userChannel(user);
-  const { rows, patch, started } = useLiveAccounts(list.data?.data, channel, list.refetch);
+  const { rows, patch, started } = useLiveAccounts(list.data?.data, channel, list.refetch, list.isFetching);
   const [segmentId, setSegmentId] = useState<number | null>(null);
   const canBlast = role === 'member' || role === 'dev';
   const actions = useAccountActions({ channel, patch, started, refetch: list.refetch, segmentId });

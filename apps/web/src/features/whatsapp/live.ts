@@ -35,6 +35,23 @@ type Action =
   | { type: 'tick' };
 
 const ENDING = new Set(['conflict', 'loggedOut', 'disconnected']);
+/**
+ * Events no later event repeats: an older read replacing one would show the row wrong until reloaded.
+ * (Counts, sends and waits come again with the blast's next send, so a busy blast does not read the
+ * list over and over.)
+ */
+const LASTING = new Set<RealtimeEvent['event']>([
+  'connection.update',
+  'reconnecting',
+  'suspended',
+  'paused',
+  'scheduled',
+  'stop',
+  'idle',
+  'finished',
+  'error_blast',
+  'reset',
+]);
 const CLEARED: Partial<LiveRow> = { attempting: false, progressing: false, waitTime: 0, hold: null };
 
 /** The events a row of the list can take: about an account, or about a device (its clientid). */
@@ -214,26 +231,40 @@ function reducer(rows: LiveRow[], action: Action): LiveRow[] {
 /**
  * Rows of the account list, kept current by the viewer's realtime channel; `refetch` reads the rows
  * again when the channel opens, since a change between the first read and the open was heard by no one.
+ * An event heard while a read (`fetching`) is on its way may be newer than what that read returns, and
+ * the read's rows would replace it: the rows are read once more when that read ends.
  */
 export function useLiveAccounts(
   serverRows: WhatsappRow[] | undefined,
   channel: string | null,
   refetch: () => unknown,
+  fetching = false,
 ) {
   const [rows, dispatch] = useReducer(reducer, []);
   const latestRefetch = useRef(refetch);
+  const fetchingNow = useRef(fetching);
+  const readAgain = useRef(false);
   useEffect(() => {
     latestRefetch.current = refetch;
   });
+  // Set while rendering: a read starts with a synchronous render, before any socket message is handled.
+  fetchingNow.current = fetching;
   useEffect(() => {
     if (serverRows) dispatch({ type: 'load', rows: serverRows });
   }, [serverRows]);
+  useEffect(() => {
+    if (fetching || !readAgain.current) return;
+    readAgain.current = false;
+    void latestRefetch.current();
+  }, [fetching]);
   useEffect(() => {
     if (!channel) return;
     return subscribe(
       channel,
       (message) => {
         dispatch({ type: 'event', message });
+        if (fetchingNow.current && LASTING.has(message.event) && aboutAccount(message))
+          readAgain.current = true;
         if (message.event === 'count_success' || message.event === 'count_fail') {
           const id = message.sender?.id;
           if (typeof id === 'number')
