@@ -1,13 +1,5 @@
-import { useEffect, useState } from 'react';
 import clsx from 'clsx';
-import {
-  API,
-  EXPORT_FILE_NAMES,
-  FLASH_MS,
-  PHONE_STATUSES,
-  REALTIME_CHANNEL_CLIENT_ADMIN,
-  type PhoneNumberWithConsentRow as PhoneNumberRow,
-} from '@blaster/contract';
+import { API, EXPORT_FILE_NAMES, PHONE_STATUSES } from '@blaster/contract';
 import { t, tValue, useMessages } from '../../i18n';
 import { Breadcrumb } from '../../components/Breadcrumb';
 import {
@@ -21,9 +13,9 @@ import {
   AddLink,
 } from '../../components/data-table';
 import { ServerExportButtons } from '../../components/ServerExport';
-import { subscribe } from '../../lib/realtime';
 import { phoneNumberKeys, usePhoneNumberList } from './api';
 import { usePhoneBulkActions } from './bulk-actions';
+import { useLiveCounts } from './use-live-counts';
 import { phoneNumberColumns } from './components/phone-number-columns';
 
 /** The list's query from the address: the page, the settled search and the status filter. */
@@ -37,28 +29,6 @@ function usePhoneListQuery() {
   return { searchBox, query: query.toString() };
 }
 
-/** Sends update counts, last sent and the in-use mark as they happen; a count change flashes 1 s. */
-function useLiveCounts(shown: unknown) {
-  const [flash, setFlash] = useState<Record<number, boolean>>({});
-  const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});
-  useEffect(() => setLive({}), [shown]);
-  useEffect(
-    () =>
-      subscribe(REALTIME_CHANNEL_CLIENT_ADMIN, (message) => {
-        const payload = (message.payload ?? {}) as Partial<PhoneNumberRow> & { receiverId?: number };
-        const id = payload.receiverId;
-        if (typeof id !== 'number') return;
-        setLive((current) => ({ ...current, [id]: { ...current[id], ...payload } }));
-        if (message.event === 'count_success' || message.event === 'count_fail') {
-          setFlash((current) => ({ ...current, [id]: true }));
-          setTimeout(() => setFlash(({ [id]: _done, ...rest }) => rest), FLASH_MS);
-        }
-      }),
-    [],
-  );
-  return { flash, live };
-}
-
 /**
  * /phonenumber: the blast targets, searched by number or name, filtered by status, sorted by number or
  * name (all kept in the address), with exports, bulk suppress and delete, and live counts from the
@@ -68,7 +38,11 @@ export function PhoneNumberListPage() {
   const MSG = useMessages();
   const { searchBox, query } = usePhoneListQuery();
   const list = usePhoneNumberList(query);
-  const { flash, live } = useLiveCounts(list.data);
+  const { flash, live } = useLiveCounts({
+    rows: list.data?.data,
+    fetching: list.isFetching,
+    refetch: list.refetch,
+  });
   const remove = useDeleteRow(phoneNumberKeys.all[0], 'phoneNumberDelete');
   const bulkActions = usePhoneBulkActions();
 
