@@ -5,6 +5,7 @@ import {
   type PhoneNumberWithConsentRow as PhoneNumberRow,
 } from '@blaster/contract';
 import { subscribe } from '../../lib/realtime';
+import { useReadAgain } from '../../lib/read-again';
 
 interface Shown {
   /** The rows of the page as last read; a new read replaces what the events said. */
@@ -22,16 +23,10 @@ interface Shown {
 export function useLiveCounts({ rows, fetching, refetch }: Shown) {
   const [flash, setFlash] = useState<Record<number, boolean>>({});
   const [live, setLive] = useState<Record<number, Partial<PhoneNumberRow>>>({});
-  const latest = useRef({ rows, fetching, refetch });
-  const readAgain = useRef(false);
-  // Set while rendering: a read starts with a synchronous render, before any socket message is handled.
-  latest.current = { rows, fetching, refetch };
+  const latest = useRef({ rows, refetch });
+  latest.current = { rows, refetch };
+  const heardDuringRead = useReadAgain(fetching, refetch);
   useEffect(() => setLive({}), [rows]);
-  useEffect(() => {
-    if (fetching || !readAgain.current) return;
-    readAgain.current = false;
-    void latest.current.refetch();
-  }, [fetching]);
   useEffect(
     () =>
       subscribe(
@@ -41,8 +36,7 @@ export function useLiveCounts({ rows, fetching, refetch }: Shown) {
           const id = payload.receiverId;
           if (typeof id !== 'number') return;
           setLive((current) => ({ ...current, [id]: { ...current[id], ...payload } }));
-          const { rows: shown, fetching: reading } = latest.current;
-          if (reading && shown?.some((row) => row.id === id)) readAgain.current = true;
+          if (latest.current.rows?.some((row) => row.id === id)) heardDuringRead();
           if (message.event === 'count_success' || message.event === 'count_fail') {
             setFlash((current) => ({ ...current, [id]: true }));
             setTimeout(() => setFlash(({ [id]: _done, ...rest }) => rest), FLASH_MS);
@@ -51,7 +45,7 @@ export function useLiveCounts({ rows, fetching, refetch }: Shown) {
         // What was sent before the channel opened reached no one: the page is read again.
         () => void latest.current.refetch(),
       ),
-    [],
+    [heardDuringRead],
   );
   return { flash, live };
 }

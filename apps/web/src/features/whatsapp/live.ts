@@ -10,6 +10,7 @@ import {
   type WhatsappRow,
 } from '@blaster/contract';
 import { subscribe } from '../../lib/realtime';
+import { useReadAgain } from '../../lib/read-again';
 
 /** A row as the list shows it: the server's fields plus what live events say right now. */
 export interface LiveRow extends WhatsappRow {
@@ -242,29 +243,20 @@ export function useLiveAccounts(
 ) {
   const [rows, dispatch] = useReducer(reducer, []);
   const latestRefetch = useRef(refetch);
-  const fetchingNow = useRef(fetching);
-  const readAgain = useRef(false);
+  const heardDuringRead = useReadAgain(fetching, refetch);
   useEffect(() => {
     latestRefetch.current = refetch;
   });
-  // Set while rendering: a read starts with a synchronous render, before any socket message is handled.
-  fetchingNow.current = fetching;
   useEffect(() => {
     if (serverRows) dispatch({ type: 'load', rows: serverRows });
   }, [serverRows]);
-  useEffect(() => {
-    if (fetching || !readAgain.current) return;
-    readAgain.current = false;
-    void latestRefetch.current();
-  }, [fetching]);
   useEffect(() => {
     if (!channel) return;
     return subscribe(
       channel,
       (message) => {
         dispatch({ type: 'event', message });
-        if (fetchingNow.current && LASTING.has(message.event) && aboutAccount(message))
-          readAgain.current = true;
+        if (LASTING.has(message.event) && aboutAccount(message)) heardDuringRead();
         if (message.event === 'count_success' || message.event === 'count_fail') {
           const id = message.sender?.id;
           if (typeof id === 'number')
@@ -276,7 +268,7 @@ export function useLiveAccounts(
       },
       () => void latestRefetch.current(),
     );
-  }, [channel]);
+  }, [channel, heardDuringRead]);
   useEffect(() => {
     const timer = setInterval(() => dispatch({ type: 'tick' }), WAIT_TICK_MS);
     return () => clearInterval(timer);
