@@ -4,14 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { RealtimeEvent } from '@blaster/contract';
 import { aUser } from '../../test/users';
+import { realtimeHandlers as handlers } from '../../test/fake-realtime';
 
-const handlers = new Map<string, (message: RealtimeEvent) => void>();
-vi.mock('../../lib/realtime', () => ({
-  subscribe: (name: string, handler: (message: RealtimeEvent) => void) => {
-    handlers.set(name, handler);
-    return () => handlers.delete(name);
-  },
-}));
+vi.mock('../../lib/realtime', () => import('../../test/fake-realtime'));
 
 const { useLiveLookupStats } = await import('./use-live-lookups');
 

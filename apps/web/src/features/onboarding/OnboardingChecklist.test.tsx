@@ -15,14 +15,9 @@ import {
 } from '@blaster/contract';
 import { setLanguage } from '../../i18n';
 import { aUser } from '../../test/users';
+import { realtimeHandlers as handlers } from '../../test/fake-realtime';
 
-const handlers = new Map<string, (message: RealtimeEvent) => void>();
-vi.mock('../../lib/realtime', () => ({
-  subscribe: (name: string, handler: (message: RealtimeEvent) => void) => {
-    handlers.set(name, handler);
-    return () => handlers.delete(name);
-  },
-}));
+vi.mock('../../lib/realtime', () => import('../../test/fake-realtime'));
 
 const { OnboardingChecklist } = await import('./OnboardingChecklist');
 const { onboardingKeys } = await import('./api');

@@ -5,14 +5,9 @@ import {
   type PhoneNumberWithConsentRow,
   type RealtimeEvent,
 } from '@blaster/contract';
+import { realtimeHandlers as handlers } from '../../test/fake-realtime';
 
-const handlers = new Map<string, (message: RealtimeEvent) => void>();
-vi.mock('../../lib/realtime', () => ({
-  subscribe: (name: string, handler: (message: RealtimeEvent) => void) => {
-    handlers.set(name, handler);
-    return () => handlers.delete(name);
-  },
-}));
+vi.mock('../../lib/realtime', () => import('../../test/fake-realtime'));
 
 const { useLiveCounts } = await import('./use-live-counts');
 

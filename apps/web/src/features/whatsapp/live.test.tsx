@@ -2,14 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { RealtimeEvent, WhatsappRow } from '@blaster/contract';
 import { anAccount } from '../../test/accounts';
+import { realtimeHandlers as handlers } from '../../test/fake-realtime';
 
-const handlers = new Map<string, (message: RealtimeEvent) => void>();
-vi.mock('../../lib/realtime', () => ({
-  subscribe: (name: string, handler: (message: RealtimeEvent) => void) => {
-    handlers.set(name, handler);
-    return () => handlers.delete(name);
-  },
-}));
+vi.mock('../../lib/realtime', () => import('../../test/fake-realtime'));
 
 const { useLiveAccounts } = await import('./live');
 

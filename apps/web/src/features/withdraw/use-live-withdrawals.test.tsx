@@ -2,15 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { RealtimeEvent, WithdrawRow } from '@blaster/contract';
+import type { WithdrawRow } from '@blaster/contract';
+import { realtimeHandlers as handlers } from '../../test/fake-realtime';
 
-const handlers = new Map<string, (message: RealtimeEvent) => void>();
-vi.mock('../../lib/realtime', () => ({
-  subscribe: (name: string, handler: (message: RealtimeEvent) => void) => {
-    handlers.set(name, handler);
-    return () => handlers.delete(name);
-  },
-}));
+vi.mock('../../lib/realtime', () => import('../../test/fake-realtime'));
 const shown = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('sonner', () => ({ toast: shown }));
 
