@@ -163,7 +163,7 @@ async function shutdown(signal: string) {
     retention.stop(),
     platformFold.stop(),
   ]);
-  ctx.leases.stop();
+  await ctx.leases.stop();
   ctx.gateway.close();
   await ctx.bus.close();
   await database.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobLeases } from '../src/cluster/leases';
 import { openDatabase, queryRows, type Database } from '../src/db';
 import { createScratchDatabase } from '../src/db/scratch';
+import { openTestDatabase } from './support/app';
 import { waitFor } from './support/chat';
 
 const server = process.env.TEST_DATABASE_URL;
@@ -49,6 +50,47 @@ describe.skipIf(!server)('job leases on PostgreSQL', () => {
       await step.query('rollback').catch(() => {});
       await step.end();
       leases.stop();
+    }
+  });
+});
+
+describe('stopping job leases', () => {
+  it('renews no further kind once stopped, and resolves when the renewal under way has ended', async () => {
+    const database = await openTestDatabase();
+    try {
+      let openGate!: () => void;
+      const gate = new Promise<void>((resolve) => (openGate = resolve));
+      let firstRenewalStarted!: () => void;
+      const firstRenewal = new Promise<void>((resolve) => (firstRenewalStarted = resolve));
+      let renewals = 0;
+      let firstRenewalDone: Promise<unknown> = new Promise(() => {});
+      // The leases' own handle: the first renewal is held until the test lets it through.
+      const leasesDb: Database['db'] = Object.create(database.db);
+      leasesDb.execute = ((query: Parameters<Database['db']['execute']>[0]) => {
+        renewals += 1;
+        if (renewals > 1) return database.db.execute(query);
+        firstRenewalStarted();
+        firstRenewalDone = gate.then(() => database.db.execute(query));
+        return firstRenewalDone;
+      }) as Database['db']['execute'];
+      const leases = new JobLeases(leasesDb, 'stopping', 600);
+      expect(await leases.acquire('blast', 1)).toBe(true);
+      expect(await leases.acquire('lookup', 1)).toBe(true);
+      await firstRenewal;
+
+      let stopped = false;
+      const stopping = leases.stop().then(() => (stopped = true));
+      await Promise.resolve();
+      expect(stopped).toBe(false);
+      openGate();
+      await stopping;
+      // A renewal goes on to the next kind in the same turn as its query's answer.
+      await firstRenewalDone;
+      await new Promise((resolve) => setImmediate(resolve));
+      // The blast lease's renewal was under way; the lookup lease's would have come after the stop.
+      expect(renewals).toBe(1);
+    } finally {
+      await database.close();
     }
   });
 });

@@ -23,6 +23,9 @@ export class JobLeases {
     ['webhook', new Set()],
   ]);
   private readonly timer: NodeJS.Timeout;
+  /** Set by stop(): a renewal under way renews no further kind, so nothing reaches a closed database. */
+  private stopped = false;
+  private renewing: Promise<void> = Promise.resolve();
   /**
    * Until when (this process's monotonic clock) each held lease is certainly still ours: the time a
    * statement that extended it was sent, plus the lease's length. The database's expiry is counted
@@ -37,7 +40,14 @@ export class JobLeases {
     /** Told when a background renewal finds a lease gone (the loop should stop waiting). */
     private readonly onLost: (kind: LeaseKind, jobId: number) => void = () => {},
   ) {
-    this.timer = setInterval(() => void this.renewHeld().catch(() => {}), Math.max(200, ttlMs / 3));
+    this.timer = setInterval(
+      () => {
+        // Chained, so stop() waits for every renewal still under way, a slow one overlapping the next.
+        const renewal = this.renewHeld().catch(() => {});
+        this.renewing = Promise.all([this.renewing, renewal]).then(() => {});
+      },
+      Math.max(200, ttlMs / 3),
+    );
     this.timer.unref();
   }
 
@@ -123,6 +133,7 @@ export class JobLeases {
 
   private async renewHeld() {
     for (const [kind, ids] of this.held) {
+      if (this.stopped) return;
       if (ids.size === 0) continue;
       const wanted = [...ids];
       const ours = sql`${jobLeases.kind} = ${kind} and ${inArray(jobLeases.jobId, wanted)} and ${jobLeases.holder} = ${this.holder}`;
@@ -160,8 +171,13 @@ export class JobLeases {
     >;
   }
 
-  /** Stops renewing (shutdown, or a simulated crash that leaves the leases to expire). */
-  stop() {
+  /**
+   * Stops renewing (shutdown, or a simulated crash that leaves the leases to expire), and resolves
+   * once a renewal under way has ended, so the database can be closed after it.
+   */
+  stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
+    return this.renewing;
   }
 }
