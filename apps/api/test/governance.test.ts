@@ -12,7 +12,7 @@ import {
 } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { changeSettings, clockIn } from './support/settings';
-import { closeSharedApps, startTestApp, startTwoInstances, type TestApp } from './support/app';
+import { closeSharedApps, startTestApp, startTwoInstances, stopInstance, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 
 const opened: TestApp[] = [];
@@ -165,9 +165,7 @@ describe('rate governance', () => {
     const hold = seen.find((e) => e.message.event === 'waiting' && e.message.payload?.hold)!.message.payload;
     expect(hold?.hold).toEqual({ key: 'governedQuietHours', params: { end: quietEnd } });
     expect(await logsOf(first, id)).toBe(0);
-    await first.ctx.blast.stopAll();
-    first.ctx.leases.stop();
-    await first.app.close();
+    await stopInstance(first);
 
     const second = await startTestApp({}, { database: first.database, gateway });
     opened.push(second);
@@ -298,9 +296,7 @@ describe('scheduled blasts', () => {
     expect(scheduled.status).toBe(200);
     expect(scheduled.body.whatsapp.scheduled_at).toBe(startAt.toISOString());
     // The process goes away before the time comes; the schedule lives in the database.
-    await first.ctx.blast.stopAll();
-    first.ctx.leases.stop();
-    await first.app.close();
+    await stopInstance(first);
     expect(await logsOf(first, id)).toBe(0);
 
     const second = await startTestApp(env, { database: first.database, gateway });

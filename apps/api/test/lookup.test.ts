@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { API, MESSAGE_TEXT as MSG, RESULT_FILES } from '@blaster/contract';
 import { lookupResults, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, stopInstance, type TestApp } from './support/app';
 import { connect, waitFor, type Caller } from './support/chat';
 
 const START = '6281900000000';
@@ -267,7 +267,7 @@ describe('a generator across a restart', () => {
     await waitFor(async () => (await first.ctx.db.select().from(lookupResults)).length >= 120, '120 numbers');
     first.ctx.lookups.kill();
     await waitFor(() => !first.ctx.lookups.isRunning(id), 'the killed generator to stop');
-    await first.app.close();
+    await stopInstance(first);
 
     const second = await startTestApp({}, { database: first.database, gateway });
     try {

@@ -11,7 +11,7 @@ import { openDatabase, queryRows, type Database } from '../src/db';
 import { lockDatabase } from '../src/db/lock';
 import { createScratchDatabase } from '../src/db/scratch';
 import { messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema';
-import { startTestApp } from './support/app';
+import { startTestApp, stopInstance } from './support/app';
 import { connect, fastMember, waitFor } from './support/chat';
 
 /*
@@ -65,11 +65,7 @@ async function fill(database: Database) {
         .status === 'idle',
     'the blast to finish',
   );
-  await t.ctx.blast.stopAll();
-  await t.ctx.lookups.stopAll();
-  await t.ctx.webhooks.stopAll();
-  t.ctx.leases.stop();
-  await t.app.close();
+  await stopInstance(t);
 }
 
 type Query = (text: string) => Promise<Record<string, unknown>[]>;

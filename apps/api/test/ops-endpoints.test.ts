@@ -6,7 +6,7 @@ import { queryRows } from '../src/db';
 import { messageTemplates, phoneNumbers, whatsappAccounts } from '../src/db/schema';
 import { beginShutdown } from '../src/modules/ops/readiness';
 import { buildApp } from '../src/server';
-import { ADMIN, startTestApp, type TestApp } from './support/app';
+import { ADMIN, startTestApp, stopInstance, type TestApp } from './support/app';
 import { connect, fastMember, waitFor } from './support/chat';
 import { freePort } from './support/instances';
 
@@ -63,8 +63,7 @@ describe('readiness', () => {
       status: 503,
       body: { msg: MSG.databaseUnavailable },
     });
-    await t.app.close();
-    t.ctx.leases.stop();
+    await stopInstance(t);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../src/db';
 import { openTestDatabase, startTestApp } from './support/app';
+import { ReleasedDatabaseError, takeStrayDatabaseCalls } from './support/recycled-database';
 
 /*
  * Test apps on the embedded database take a database a previous app closed, emptied: a test must
@@ -51,5 +52,15 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('a test database handed to the ne
       sql`select 1 from pg_constraint where conname = 'refuse_for_test'`,
     );
     expect(constraints).toEqual([]);
+  });
+
+  it("refuses a closed app's late work instead of letting it into the next app's rows", async () => {
+    const closed = await startTestApp();
+    await closed.close();
+    const next = await openTestDatabase();
+    leftOpen.push(next);
+    await expect(queryRows(closed.ctx.db, sql`select 1`)).rejects.toThrow(ReleasedDatabaseError);
+    // Made on purpose here: the suite's check after each file must not count it.
+    expect(takeStrayDatabaseCalls()).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import { API, MESSAGE_TEXT as MSG, REALTIME_CHANNEL_ADMIN, REALTIME_PATH } from 
 import type { ClusterBus } from '../src/cluster/bus';
 import { users, withdrawals } from '../src/db/schema';
 import { CLOSE_UNAUTHORIZED, startRealtimeServer } from '../src/realtime/server';
-import { ADMIN, startTestApp, type TestApp } from './support/app';
+import { ADMIN, startTestApp, stopInstance, type TestApp } from './support/app';
 import { waitFor } from './support/chat';
 import { openSocket } from './support/sockets';
 
@@ -52,9 +52,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await otherRealtime.close();
-  await other.ctx.blast.stopAll();
-  other.ctx.leases.stop();
-  await other.app.close();
+  await stopInstance(other);
   await t.close();
 });
 
@@ -314,7 +312,7 @@ describe('the token is out of reach of page scripts and URLs (item: no headers, 
       expect(response.cookies.find((cookie) => cookie.name === 'authToken')?.secure).toBe(true);
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {
-      await proxied.app.close();
+      await stopInstance(proxied);
     }
   });
 

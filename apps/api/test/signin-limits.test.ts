@@ -8,7 +8,7 @@ import {
   SIGNUP_RATE_LIMIT_MAX,
 } from '@blaster/contract';
 import { authAttempts } from '../src/db/schema';
-import { ADMIN, startTestApp, type TestApp } from './support/app';
+import { ADMIN, startTestApp, stopInstance, type TestApp } from './support/app';
 
 /** Each guess below checks a real argon2 hash: slow on a busy machine. */
 const SLOW = 240_000;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   other = await startTestApp({}, { database: t.database });
 });
 afterAll(async () => {
-  await other.app.close();
+  await stopInstance(other);
   await t.close();
 });
 
@@ -179,7 +179,7 @@ describe('password guessing (item: unlimited guesses with forged X-Forwarded-For
         expect(await ip(proxied, '192.0.2.10')).toBe('192.0.2.10');
         expect(await ip(t, '192.0.2.11')).toBeUndefined();
       } finally {
-        await proxied.app.close();
+        await stopInstance(proxied);
       }
     },
     SLOW,

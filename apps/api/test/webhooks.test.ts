@@ -24,7 +24,7 @@ import {
 } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
 import { queueWebhookEvent, verifyWebhookSignature } from '../src/domain/webhooks';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, stopInstance, type TestApp } from './support/app';
 import { changeSettings } from './support/settings';
 import { connect, signal, waitFor } from './support/chat';
 
@@ -119,15 +119,6 @@ async function queueInterleaved(t: TestApp, accounts: number[], perAccount: numb
       ids.push(id!);
     }
   return ids;
-}
-
-/** Stops an instance's work and its HTTP side, leaving the shared database open for the other. */
-async function stopInstance(t: TestApp) {
-  await t.ctx.webhooks.stopAll();
-  await t.ctx.blast.stopAll();
-  await t.ctx.lookups.stopAll();
-  t.ctx.leases.stop();
-  await t.app.close();
 }
 
 const cleanups: (() => Promise<void>)[] = [];

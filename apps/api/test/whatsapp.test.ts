@@ -9,7 +9,7 @@ import {
   whatsappAccounts,
 } from '../src/db/schema';
 import { SandboxGateway } from '../src/gateway/sandbox';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, stopInstance, type TestApp } from './support/app';
 import { connect, recordEvents, waitFor, type Caller } from './support/chat';
 
 let targetBatch = 0;
@@ -329,7 +329,7 @@ describe('restart in the middle of a blast', () => {
     await waitFor(() => !first.ctx.blast.isRunning(id), 'the killed loop to stop');
     // The round in flight stays pending: at least the send that reached the network.
     expect((await logCounts(first, id)).pending).toBeGreaterThanOrEqual(1);
-    await first.app.close();
+    await stopInstance(first);
 
     const second = await startTestApp({}, { database: first.database, gateway });
     try {

@@ -154,11 +154,24 @@ export async function startTestApp(
       await ctx.blast.stopAll();
       await ctx.lookups.stopAll();
       await ctx.webhooks.stopAll();
-      ctx.leases.stop();
+      await ctx.leases.stop();
       await app.close();
       await releaseDatabase(database);
     },
   };
+}
+
+/**
+ * Stops an instance's jobs, its lease renewals and its HTTP side, leaving its database open for
+ * another instance on it, or for the same data after a restart. Jobs abandoned by a simulated crash
+ * (`kill`) keep their leases, as a process that died leaves them; its renewals stop all the same.
+ */
+export async function stopInstance(t: TestApp) {
+  await t.ctx.webhooks.stopAll();
+  await t.ctx.blast.stopAll();
+  await t.ctx.lookups.stopAll();
+  await t.ctx.leases.stop();
+  await t.app.close();
 }
 
 /**
@@ -167,11 +180,7 @@ export async function startTestApp(
  */
 export async function closeSharedApps(opened: TestApp[], alsoBeforeOwner: { close(): Promise<void> }[] = []) {
   const [owner, ...others] = opened.splice(0);
-  for (const other of others) {
-    await other.ctx.blast.stopAll();
-    other.ctx.leases.stop();
-    await other.app.close();
-  }
+  for (const other of others) await stopInstance(other);
   for (const closable of alsoBeforeOwner) await closable.close();
   await owner?.close();
 }

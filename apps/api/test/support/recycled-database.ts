@@ -1,5 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { driverOf, openDatabase, type Database } from '../../src/db';
+import { drizzle } from 'drizzle-orm/pglite';
+import { driverOf, openDatabase, type Database, type Db } from '../../src/db';
+import * as schema from '../../src/db/schema';
 
 /**
  * In-memory embedded databases handed from one test app to the next (on the app's close). Starting a PGlite from the
@@ -9,6 +11,62 @@ import { driverOf, openDatabase, type Database } from '../../src/db';
  * a failure, a migration row removed) is closed for real instead.
  */
 const idle: Database[] = [];
+
+/**
+ * Each app gets a handle of its own on the embedded database, which stops working when the app
+ * releases it: a job of a closed app still running would otherwise write into the next test's rows.
+ */
+interface Lease {
+  underlying: Database;
+  released: boolean;
+}
+const leases = new WeakMap<Database, Lease>();
+
+/** Kept as well as thrown: the background job that makes a stray call may swallow what it throws. */
+export class ReleasedDatabaseError extends Error {
+  constructor() {
+    super('an embedded test database was used after its test app released it');
+  }
+}
+let strayCalls: ReleasedDatabaseError[] = [];
+
+/** The calls made through released handles since the last time this was asked (the setup checks). */
+export function takeStrayDatabaseCalls(): ReleasedDatabaseError[] {
+  const taken = strayCalls;
+  strayCalls = [];
+  return taken;
+}
+
+function lease(underlying: Database): Database {
+  const { client } = driverOf(underlying.db) as { client: PGlite };
+  const state: Lease = { underlying, released: false };
+  const refuseOnceReleased = () => {
+    if (!state.released) return;
+    const error = new ReleasedDatabaseError();
+    strayCalls.push(error);
+    throw error;
+  };
+  const guarded = new Proxy(client, {
+    get(target, property) {
+      refuseOnceReleased();
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const leased: Database = {
+    ...underlying,
+    db: new Proxy(drizzle(guarded, { schema }) as unknown as Db, {
+      get(target, property, receiver) {
+        refuseOnceReleased();
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    }),
+    // A test that closes its database (the database going away) closes the real one.
+    close: () => (state.released ? Promise.resolve() : underlying.close()),
+  };
+  leases.set(leased, state);
+  return leased;
+}
 
 /** At most this many wait for the next app: a file opens one or two at a time. */
 const MAX_IDLE = 2;
@@ -89,6 +147,8 @@ async function resetToMigrated(client: PGlite, migrated: Migrated): Promise<bool
   await client.exec(`
     select pg_advisory_unlock_all();
     unlisten *;
+    -- A new app prepares its statements anew (lib/statements.ts keeps them per handle).
+    deallocate all;
     -- The audit trail's trigger refuses TRUNCATE to the application; the reset is not the application.
     set session_replication_role = replica;
     truncate ${tables.join(', ')} restart identity cascade;
@@ -117,23 +177,27 @@ async function resetToMigrated(client: PGlite, migrated: Migrated): Promise<bool
  * closed. A test that closes the database itself (the database going away) closes it for real.
  */
 export async function releaseDatabase(database: Database) {
-  const driver = driverOf(database.db);
+  const state = leases.get(database);
+  if (!state) return database.close();
+  state.released = true;
+  const underlying = state.underlying;
+  const driver = driverOf(underlying.db);
   if (driver.kind === 'pglite' && idle.length < MAX_IDLE && !driver.client.closed) {
     const migrated = migratedState.get(driver.client);
     if (migrated && (await resetToMigrated(driver.client, migrated).catch(() => false))) {
-      idle.push(database);
+      idle.push(underlying);
       return;
     }
   }
-  await database.close();
+  await underlying.close();
 }
 
 /** An in-memory embedded database in its migrated state: a closed one emptied, or a new one. */
 export async function openRecycledEmbedded(migratedArchive: Blob): Promise<Database> {
   const reused = idle.pop();
-  if (reused) return reused;
+  if (reused) return lease(reused);
   const database = await openDatabase({ loadDataDir: migratedArchive });
   const driver = driverOf(database.db);
   if (driver.kind === 'pglite') migratedState.set(driver.client, await keepMigratedState(driver.client));
-  return database;
+  return lease(database);
 }
