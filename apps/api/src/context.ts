@@ -18,6 +18,8 @@ import type { OutboundGuard } from './lib/outbound/guard';
 import type { EventRecorder } from './modules/monitor/recorder';
 import type { InboxRecorder } from './modules/inbox/recorder';
 import type { PendingDevices } from './modules/whatsapp/pending-devices';
+import type { LevelTable } from './domain/levels';
+import type { CachedRead } from './lib/cached-read';
 
 /** What every module needs, built once per process (or per test). */
 export interface AppContext {
@@ -35,6 +37,11 @@ export interface AppContext {
   bus: ClusterBus;
   leases: JobLeases;
   blast: BlastEngine;
+  /**
+   * The levels and their colours, as pages of users show them: kept in memory and read again when an
+   * operator changes levels or settings on any instance (as the blasts' own configuration is).
+   */
+  levels: CachedRead<LevelTable>;
   lookups: LookupRunner;
   /** Sends queued webhook events (one instance at a time, by lease). */
   webhooks: WebhookDispatcher;

@@ -4,10 +4,13 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import type { Db } from './db';
 import { SandboxGateway } from './gateway/sandbox';
+import { loadLevelTable } from './domain/levels';
 import { BlastEngine } from './jobs/blast';
+import { CONFIG_REFRESH_MS } from './jobs/blast-config';
 import { DeliveryTracker } from './jobs/delivery';
 import { LookupRunner } from './jobs/lookup';
 import { WebhookDispatcher } from './jobs/webhooks';
+import { CachedRead } from './lib/cached-read';
 import type { TokenService } from './lib/tokens';
 import { createShortLinks } from './lib/short-links';
 import { OutboundGuard, type Resolver } from './lib/outbound/guard';
@@ -95,6 +98,7 @@ export function createAppContext(options: {
       timeZone: config.timeZone,
       renderLinks: (text, logId) => links.render(text, logId),
     }),
+    levels: new CachedRead(() => loadLevelTable(db), CONFIG_REFRESH_MS),
     lookups: new LookupRunner({ db, hub, gateway, leases, bus, timeScale: config.sandboxTimeScale }),
     webhooks: new WebhookDispatcher({ db, leases, bus, outbound, settings: config.webhooks }),
     outbound,
@@ -111,6 +115,7 @@ export function createAppContext(options: {
     }),
     inbox: new InboxRecorder({ db, hub, gateway, attributionHours: config.replyAttributionHours }),
   };
+  ctx.blast.config.onChange(() => ctx.levels.drop());
   forwardGatewayEvents(ctx);
   return ctx;
 }

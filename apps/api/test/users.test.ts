@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MESSAGE_TEXT as MSG, PAGE_SIZE } from '@blaster/contract';
+import { API, MESSAGE_TEXT as MSG, PAGE_SIZE } from '@blaster/contract';
 import { levels, messageLogs, users, whatsappAccounts } from '../src/db/schema';
-import { ADMIN, startTestApp, type TestApp } from './support/app';
+import type { Database } from '../src/db';
+import { waitFor } from './support/chat';
+import { ADMIN, closeSharedApps, startTestApp, startTwoInstances, type TestApp } from './support/app';
 
 let t: TestApp;
 let admin: { id: number; token: string };
@@ -106,7 +108,17 @@ describe('admin on users', () => {
   it('reaches the next level (and its colour) with enough successful blasts', async () => {
     const member = await t.createUser('member');
     const [silver] = await t.ctx.db.select().from(levels).where(eq(levels.name, 'Silver'));
-    await t.ctx.db.update(levels).set({ requirementBlast: 2 }).where(eq(levels.id, silver!.id));
+    // Read for the answer before the change, so the level shown after it must be read again.
+    expect(
+      (await t.call('GET', `/api/admin/users/${member.id}`, { token: member.token })).body,
+    ).toMatchObject({
+      level: 'Bronze',
+    });
+    const changed = await t.call('PUT', API.level(silver!.id), {
+      token: admin.token,
+      body: { name: silver!.name, blast_fee: silver!.blastFee, requirement_blast: 2 },
+    });
+    expect(changed.status).toBe(200);
     await t.ctx.db
       .insert(messageLogs)
       .values(
@@ -149,5 +161,34 @@ describe('admin on users', () => {
 
     const active = await t.call('GET', '/api/admin/users/active', { token: admin.token });
     expect(active.body).toEqual({ count: 1 });
+  });
+});
+
+describe('levels changed on another instance', () => {
+  it('show on the next page of users here, though this instance had read them before', async () => {
+    const opened: TestApp[] = [];
+    const extraDatabases: Database[] = [];
+    try {
+      const { a, b } = await startTwoInstances({}, opened, extraDatabases);
+      const operator = await a.createUser('admin');
+      const member = await a.createUser('member');
+      const levelOn = async (instance: TestApp) =>
+        (
+          await instance.call<{ level: string }>('GET', `/api/admin/users/${member.id}`, {
+            token: operator.token,
+          })
+        ).body.level;
+      expect(await levelOn(b)).toBe('Bronze');
+      const [bronze] = await a.ctx.db.select().from(levels).where(eq(levels.name, 'Bronze'));
+      const renamed = await a.call('PUT', API.level(bronze!.id), {
+        token: operator.token,
+        body: { name: 'Perunggu', blast_fee: bronze!.blastFee, requirement_blast: bronze!.requirementBlast },
+      });
+      expect(renamed.status).toBe(200);
+      // The other instance hears of the change on the cluster bus, a moment after the answer here.
+      await waitFor(async () => (await levelOn(b)) === 'Perunggu', 'the renamed level on the other instance');
+    } finally {
+      await closeSharedApps(opened, extraDatabases);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { htmlToWa, readsFields, type Message, type Setting } from '@blaster/contract';
 import type { ClusterBus } from '../cluster/bus';
+import { CachedRead } from '../lib/cached-read';
 import type { Db } from '../db';
 import { messageTemplates } from '../db/schema';
 import { templateNotice, templateStandingColumns, templateUses } from '../domain/templates';
@@ -10,7 +11,7 @@ import { readSettings } from '../domain/settings';
 /** Told to every instance when an operator changes settings, levels or templates. */
 export const BLAST_CONFIG_TOPIC = 'blast.config';
 /** A missed notice (the bus reconnecting) is made good this soon at the latest. */
-const REFRESH_MS = 30_000;
+export const CONFIG_REFRESH_MS = 30_000;
 
 export interface ActiveTemplate {
   id: number;
@@ -48,8 +49,7 @@ export interface BlastConfig {
  * memory and read again only when an operator changes one of them, on any instance.
  */
 export class BlastConfigCache {
-  private current: Promise<BlastConfig> | null = null;
-  private loadedAt = 0;
+  private readonly current = new CachedRead(() => this.load(), CONFIG_REFRESH_MS);
 
   constructor(
     private readonly db: Db,
@@ -59,16 +59,7 @@ export class BlastConfigCache {
   }
 
   get(): Promise<BlastConfig> {
-    if (!this.current || Date.now() - this.loadedAt > REFRESH_MS) {
-      this.loadedAt = Date.now();
-      const loading = this.load();
-      // A failed read is tried again on the next call rather than remembered.
-      loading.catch(() => {
-        if (this.current === loading) this.current = null;
-      });
-      this.current = loading;
-    }
-    return this.current;
+    return this.current.get();
   }
 
   /** An operator changed settings, levels or templates here: read them again, here and everywhere. */
@@ -85,7 +76,7 @@ export class BlastConfigCache {
   }
 
   private invalidate() {
-    this.current = null;
+    this.current.drop();
     for (const listener of this.listeners) listener();
   }
 

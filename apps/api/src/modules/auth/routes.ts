@@ -11,14 +11,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, ctx, 'login', async ({ body, request, reply }) => {
     const { user, token } = await withRetryAfter(reply, signIn(ctx, body, request.ip));
     setTokenCookie(reply, token, body.keep ?? true);
-    return { token, user: await presentOne(ctx.db, user), msg: MSG.loginSuccess };
+    return { token, user: await presentOne(ctx, user), msg: MSG.loginSuccess };
   });
 
   // The form is checked by the service, so the referral code's error joins the fields' ones.
   serve(app, ctx, 'register', async ({ request, reply }) => {
     const { user, token } = await withRetryAfter(reply, signUp(ctx, request.body, request.ip));
     setTokenCookie(reply, token);
-    return { token, user: await presentOne(ctx.db, user), msg: MSG.registerSuccess };
+    return { token, user: await presentOne(ctx, user), msg: MSG.registerSuccess };
   });
 
   serve(app, ctx, 'validate', async ({ body, request }) => ({

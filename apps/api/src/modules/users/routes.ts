@@ -17,17 +17,17 @@ import {
 } from './service';
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
-  serve(app, ctx, 'members', async () => ({ users: await allMembers(ctx.db) }));
+  serve(app, ctx, 'members', async () => ({ users: await allMembers(ctx) }));
   serve(app, ctx, 'membersPerPage', async ({ query }) =>
-    memberPage(ctx.db, { search: query.search, status: query.s, sort: query.sort, dir: query.dir }, query),
+    memberPage(ctx, { search: query.search, status: query.s, sort: query.sort, dir: query.dir }, query),
   );
-  serve(app, ctx, 'staffUsers', async ({ query }) => ({ users: await staffAccounts(ctx.db, query) }));
+  serve(app, ctx, 'staffUsers', async ({ query }) => ({ users: await staffAccounts(ctx, query) }));
   serve(app, ctx, 'userCreate', async ({ body, user }) => ({ user: await createStaffUser(ctx, user, body) }));
   serve(app, ctx, 'activeUsers', async () => ({ count: await connectedMemberCount(ctx.db) }));
-  serve(app, ctx, 'blastFee', async ({ params }) => ({ blast_fee: await blastFeeOf(ctx.db, params.id) }));
+  serve(app, ctx, 'blastFee', async ({ params }) => ({ blast_fee: await blastFeeOf(ctx, params.id) }));
 
   serve(app, ctx, 'userGet', async ({ params }) => {
-    const user = await presentOne(ctx.db, await findUser(ctx.db, params.id));
+    const user = await presentOne(ctx, await findUser(ctx.db, params.id));
     return { user, level: user.level, color: user.color };
   });
 

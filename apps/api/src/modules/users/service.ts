@@ -8,7 +8,7 @@ import {
 } from '@blaster/contract';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db';
-import { blastFee, loadLevelTable, type LevelTable } from '../../domain/levels';
+import { blastFee, type LevelTable } from '../../domain/levels';
 import { HttpError, unlessTaken } from '../../lib/errors';
 import { listOwner, type PageRequest } from '../../lib/paging';
 import { isOperator, type AuthUser } from '../../lib/routes';
@@ -51,13 +51,16 @@ export function presentUser(row: UserRow, levels: LevelTable, successCount: numb
   };
 }
 
-export async function presentUsers(db: Db, rows: UserRow[]): Promise<User[]> {
-  const levels = await loadLevelTable(db);
+// Held in memory (ctx.levels): a page of users costs no statement for them.
+const levelTable = (ctx: AppContext) => ctx.levels.get();
+
+export async function presentUsers(ctx: AppContext, rows: UserRow[]): Promise<User[]> {
+  const levels = await levelTable(ctx);
   return rows.map((row) => presentUser(row, levels, row.successBlasts));
 }
 
-export async function presentOne(db: Db, row: UserRow): Promise<User> {
-  const [user] = await presentUsers(db, [row]);
+export async function presentOne(ctx: AppContext, row: UserRow): Promise<User> {
+  const [user] = await presentUsers(ctx, [row]);
   return user!;
 }
 
@@ -90,19 +93,20 @@ export async function findUser(db: Db, id: number): Promise<UserRow> {
 }
 
 /** The fee a member earns per successful blast: their override, else their level's fee. */
-export async function blastFeeOf(db: Db, id: number): Promise<number> {
-  const row = await findUser(db, id);
-  return blastFee(await loadLevelTable(db), row.blastFee, row.successBlasts);
+export async function blastFeeOf(ctx: AppContext, id: number): Promise<number> {
+  const row = await findUser(ctx.db, id);
+  return blastFee(await levelTable(ctx), row.blastFee, row.successBlasts);
 }
 
-export const allMembers = async (db: Db) => presentUsers(db, await users.members(db));
-export const staffAccounts = async (db: Db, sort: StaffSort) => presentUsers(db, await users.staff(db, sort));
+export const allMembers = async (ctx: AppContext) => presentUsers(ctx, await users.members(ctx.db));
+export const staffAccounts = async (ctx: AppContext, sort: StaffSort) =>
+  presentUsers(ctx, await users.staff(ctx.db, sort));
 export const connectedMemberCount = (db: Db) => users.connectedMemberCount(db);
 
-export async function memberPage(db: Db, filter: MemberFilter, request: PageRequest) {
-  const { rows, meta } = await users.memberPage(db, filter, request);
+export async function memberPage(ctx: AppContext, filter: MemberFilter, request: PageRequest) {
+  const { rows, meta } = await users.memberPage(ctx.db, filter, request);
   const presented = await presentUsers(
-    db,
+    ctx,
     rows.map((row) => row.user),
   );
   const data: MemberRow[] = presented.map((user, i) => ({
@@ -150,7 +154,7 @@ export async function createStaffUser(ctx: AppContext, actor: AuthUser, body: Us
     });
     return row;
   });
-  return presentOne(ctx.db, created);
+  return presentOne(ctx, created);
 }
 
 /** One user's change as the rules see it: who asks, what changes, and what that implies. */
@@ -268,11 +272,11 @@ export async function updateUser(
   if (change.self && (change.changes.password || change.emailChanges))
     await checkCurrentPassword(ctx.db, change.target, change.changes.current_password);
   const values = await columnChanges(change);
-  if (Object.keys(values).length === 0) return { user: await presentOne(ctx.db, change.target) };
+  if (Object.keys(values).length === 0) return { user: await presentOne(ctx, change.target) };
   const updated = await storeChange(ctx, change, values);
   if (revokesSessions(change)) ctx.access.changed(updated.id);
   if (change.changes.password || change.emailChanges) await dropStaleAdminCredentials(ctx.db, ctx.config);
-  const user = await presentOne(ctx.db, updated);
+  const user = await presentOne(ctx, updated);
   if (!(revokesSessions(change) && change.self)) return { user };
   return { user, token: await ctx.tokens.sign(updated.id, updated.tokenVersion) };
 }
