@@ -31,11 +31,8 @@ async function trackerWithSends(count: number, flushMs?: number) {
     (row) => Number(row.id),
   );
   let hear: (event: GatewayEvent) => void = () => {};
-  // The tracker's own handle on the database: a test that spies on its writes counts the tracker's
-  // alone, not those of whatever else holds the same database (a test app's before it was recycled).
-  const trackerDb: Db = Object.create(db);
   const tracker = new DeliveryTracker({
-    db: trackerDb,
+    db,
     hub: createHub(),
     gateway: {
       on: (listener) => {
@@ -47,7 +44,7 @@ async function trackerWithSends(count: number, flushMs?: number) {
   });
   const ack = (logId: number, kind: 'delivered' | 'read') =>
     hear({ type: 'ack', deviceId: DEVICE, key: `log-${logId}`, ack: kind, at: new Date() });
-  return { db, trackerDb, logIds, tracker, ack };
+  return { db, logIds, tracker, ack };
 }
 
 /** Waits until a connection of the test database waits for a lock another one holds. */
@@ -67,7 +64,7 @@ describe('the delivery tracker', () => {
   it('merges what arrives for a message during a slow write and writes it once, not as a queue of batches', async () => {
     // Writes start from the batch size alone: on a busy machine the acknowledgements may take longer to
     // arrive than the flush interval, which would write a partial batch and count one write more.
-    const { db, trackerDb, logIds, tracker, ack } = await trackerWithSends(4000, 10 * 60_000);
+    const { db, logIds, tracker, ack } = await trackerWithSends(4000, 10 * 60_000);
     /** Acknowledgements arrive over several turns of the event loop, as the network's do. */
     const arrive = async (ids: number[], kind: 'delivered' | 'read') => {
       for (let from = 0; from < ids.length; from += 500) {
@@ -83,18 +80,18 @@ describe('the delivery tracker', () => {
       writes += 1;
       if (writes === 1) await released.fired;
     };
-    const execute = trackerDb.execute.bind(trackerDb);
+    const execute = db.execute.bind(db);
     const slowExecute = async (query: Parameters<typeof db.execute>[0]) => {
       await holdFirst();
       return execute(query);
     };
-    vi.spyOn(trackerDb, 'execute').mockImplementation(slowExecute as typeof db.execute);
-    const transaction = trackerDb.transaction.bind(trackerDb);
+    vi.spyOn(db, 'execute').mockImplementation(slowExecute as typeof db.execute);
+    const transaction = db.transaction.bind(db);
     const slowTransaction = async (...args: Parameters<typeof db.transaction>) => {
       await holdFirst();
       return transaction(...args);
     };
-    vi.spyOn(trackerDb, 'transaction').mockImplementation(slowTransaction as typeof db.transaction);
+    vi.spyOn(db, 'transaction').mockImplementation(slowTransaction as typeof db.transaction);
 
     await arrive(logIds.slice(0, 2000), 'delivered');
     await waitFor(() => writes >= 1, 'the first write');
