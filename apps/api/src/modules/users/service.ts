@@ -51,11 +51,9 @@ export function presentUser(row: UserRow, levels: LevelTable, successCount: numb
   };
 }
 
-// Held in memory (ctx.levels): a page of users costs no statement for them.
-const levelTable = (ctx: AppContext) => ctx.levels.get();
-
 export async function presentUsers(ctx: AppContext, rows: UserRow[]): Promise<User[]> {
-  const levels = await levelTable(ctx);
+  // Held in memory (ctx.levels): a page of users costs no statement for them.
+  const levels = await ctx.levels.get();
   return rows.map((row) => presentUser(row, levels, row.successBlasts));
 }
 
@@ -95,7 +93,7 @@ export async function findUser(db: Db, id: number): Promise<UserRow> {
 /** The fee a member earns per successful blast: their override, else their level's fee. */
 export async function blastFeeOf(ctx: AppContext, id: number): Promise<number> {
   const row = await findUser(ctx.db, id);
-  return blastFee(await levelTable(ctx), row.blastFee, row.successBlasts);
+  return blastFee(await ctx.levels.get(), row.blastFee, row.successBlasts);
 }
 
 export const allMembers = async (ctx: AppContext) => presentUsers(ctx, await users.members(ctx.db));
